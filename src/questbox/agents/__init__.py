@@ -1,0 +1,1 @@
+"""Generic agents: they play any registered game through the core protocol alone."""

@@ -1,0 +1,75 @@
+"""A game being played: a state plus its action log and event log, and bots to move seats.
+
+Every face (terminal, simulator, server) plays through a :class:`Match`, so every game it plays
+can be saved as a :class:`~questbox.core.replay.Replay`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from questbox.core.actions import Action
+from questbox.core.agent import Agent
+from questbox.core.events import Event
+from questbox.core.replay import Replay
+from questbox.core.state import JSON, Game, Seat, State
+
+
+class Match:
+    def __init__(self, game: Game, setup: JSON | None = None, *, seed: int = 0,
+                 keep_events: bool = True) -> None:
+        self.game = game
+        self.setup = setup
+        self.seed = seed
+        self.state: State = game.new(setup, seed=seed)
+        self.actions: list[tuple[Seat, str]] = []
+        self.events: list[Event] | None = [] if keep_events else None
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        """Apply and log an action (``IllegalAction`` leaves both state and log untouched)."""
+        if seat is None:
+            movers = self.state.to_move()
+            seat = movers[0] if len(movers) == 1 else None
+        act = self.game.parse_action(action) if isinstance(action, str) else action
+        events = self.state.apply(seat, act)
+        assert seat is not None
+        self.actions.append((seat, str(act)))
+        if self.events is not None:
+            self.events.extend(events)
+        return events
+
+    def step_bots(self, agents: Mapping[Seat, Agent], limit: int = 1_000_000) -> int:
+        """Let bots act while a seat they own is to move; returns how many actions they took."""
+        n = 0
+        state = self.state
+        while n < limit and not state.is_over():
+            movers = [s for s in state.to_move() if s in agents]
+            if not movers:
+                break
+            seat = movers[0]
+            self.apply(seat, agents[seat].act(state, seat))
+            n += 1
+        return n
+
+    def replay(self, meta: JSON | None = None) -> Replay:
+        out = self.state.outcome()
+        return Replay(game=self.game.id, seed=self.seed, setup=self.setup, actions=list(self.actions),
+                      outcome=out.to_json() if out else None,
+                      final=self.state.digest() if self.state.is_over() else None, meta=meta or {})
+
+
+def play_game(game: Game, agents: Mapping[Seat, Agent], setup: JSON | None = None, *, seed: int = 0,
+              max_actions: int = 1_000_000, keep_events: bool = False) -> Match:
+    """Play a whole game with bots in every seat."""
+    match = Match(game, setup, seed=seed, keep_events=keep_events)
+    match.step_bots(agents, limit=max_actions)
+    if not match.state.is_over():
+        raise RuntimeError(f"{game.id} seed {seed}: not over after {len(match.actions)} actions")
+    return match
+
+
+def summary_row(match: Match) -> dict[str, Any]:
+    out = match.state.outcome()
+    return {"seed": match.seed, "winners": list(out.winners) if out else [],
+            "reason": out.reason if out else "", "length": len(match.actions)}

@@ -1,0 +1,255 @@
+"""The game protocol: :class:`Game`, :class:`State`, :class:`Outcome` and pending decisions.
+
+A game is a pair of classes. A :class:`Game` holds what never changes (id, title, seat counts,
+data, the setup validator, its bots); a :class:`State` is one position, mutated in place by
+:meth:`State.apply`. Everything a face (terminal, web page, HTTP API, RL encoder) shows is read
+from :meth:`State.view` plus :meth:`State.legal_actions`.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from questbox.core.actions import Action, as_action
+from questbox.core.errors import IllegalAction
+from questbox.core.events import Event
+from questbox.core.rng import Rng
+
+if TYPE_CHECKING:
+    from questbox.core.agent import AgentFactory
+
+Seat = str
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``winners`` may be empty (everybody lost, e.g. to an automated opponent). ``scores`` are the
+    game's own scores per seat; ``reason`` says why the game ended, in a word or a sentence.
+    """
+
+    winners: tuple[Seat, ...]
+    scores: Mapping[Seat, float] = field(default_factory=dict)
+    reason: str = ""
+
+    def returns(self, seats: tuple[Seat, ...]) -> dict[Seat, float]:
+        """Utility per seat for search and learning: 1.0 for a winner, 0.0 otherwise."""
+        return {s: (1.0 if s in self.winners else 0.0) for s in seats}
+
+    def to_json(self) -> JSON:
+        return {"winners": list(self.winners), "scores": dict(self.scores), "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, doc: JSON) -> Outcome:
+        return cls(tuple(doc["winners"]), dict(doc.get("scores", {})), doc.get("reason", ""))
+
+
+class Decision(NamedTuple):
+    """One entry of a state's stack of pending decisions.
+
+    ``seat`` is who must decide, ``kind`` what is to be decided (a game's own word, e.g.
+    ``"heal-select"``), ``data`` an immutable payload the game needs to finish the step (cards on
+    offer, how many to choose, what to do next). Games push a decision when a step needs a choice
+    and pop it when the choice is made; a decision may hand the choice to another seat.
+    """
+
+    seat: Seat
+    kind: str
+    data: tuple[Any, ...] = ()
+
+
+class State(ABC):
+    """One position of a game. Subclasses implement the abstract methods.
+
+    Contract (checked for every registered game by the generic test suite):
+
+    * ``apply`` is atomic: it validates first and raises :class:`IllegalAction` (leaving the state
+      untouched) or performs the whole action;
+    * randomness comes only from ``self.rng``;
+    * ``to_json`` holds everything, ``Game.from_json(s.to_json())`` is an exact copy, and ``clone``
+      equals a JSON round trip;
+    * ``view(seat)`` is JSON-safe and holds only what ``seat`` may know (``None``: a spectator).
+    """
+
+    __slots__ = ("_legal", "pending", "rng", "seats")
+
+    game: ClassVar[Game]
+
+    seats: tuple[Seat, ...]
+    rng: Rng
+    pending: list[Decision]
+
+    def __init__(self, seats: tuple[Seat, ...], rng: Rng) -> None:
+        self.seats = seats
+        self.rng = rng
+        self.pending = []
+        self._legal: tuple[Seat, list[Action]] | None = None
+
+    # -- turn --------------------------------------------------------------------------------
+    def to_move(self) -> tuple[Seat, ...]:
+        """The seats that must act now: usually one, several for a simultaneous choice, none at the end.
+
+        The default reads the top of the decision stack.
+        """
+        if self.pending and not self.is_over():
+            return (self.pending[-1].seat,)
+        return ()
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision on top of the stack, if any."""
+        return self.pending[-1] if self.pending else None
+
+    # -- actions -----------------------------------------------------------------------------
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        """The actions ``seat`` may take now (``None``: the first seat to move). Empty if it may not act.
+
+        The list is cached until the next ``apply``; do not mutate it.
+        """
+        if seat is None:
+            movers = self.to_move()
+            if not movers:
+                return []
+            seat = movers[0]
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        """Perform ``action`` for ``seat`` (``None``: the seat to move) and return what happened.
+
+        Raises :class:`IllegalAction` with a clear message, and changes nothing, if the action is not
+        legal for that seat now.
+        """
+        if seat is None:
+            movers = self.to_move()
+            if len(movers) != 1:
+                raise IllegalAction("name the seat: " + ("the game is over" if not movers else
+                                                         f"{', '.join(movers)} are to move"))
+            seat = movers[0]
+        act = as_action(action)
+        legal = self.legal_actions(seat)
+        if act not in legal:
+            raise IllegalAction(self._explain_illegal(seat, act, legal))
+        self._legal = None
+        return self._apply(seat, act)
+
+    def _explain_illegal(self, seat: Seat, action: Action, legal: list[Action]) -> str:
+        if self.is_over():
+            return f"{action}: the game is over"
+        if seat not in self.seats:
+            return f"{action}: there is no seat {seat!r} (seats: {', '.join(self.seats)})"
+        if not legal:
+            return f"{action}: it is not {seat}'s turn (to move: {', '.join(self.to_move()) or 'nobody'})"
+        same = sorted({str(a) for a in legal if a.name == action.name})
+        if same:
+            shown = ", ".join(same[:8]) + (" …" if len(same) > 8 else "")
+            return f"{action}: not legal for {seat} now; legal {action.name} actions: {shown}"
+        names = sorted({a.name for a in legal})
+        return f"{action}: not legal for {seat} now; legal action kinds: {', '.join(names)}"
+
+    @abstractmethod
+    def _legal_actions(self, seat: Seat) -> list[Action]:
+        """Compute the legal actions of ``seat`` (empty if it may not act)."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Perform an action already known to be legal."""
+
+    # -- end ---------------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    # -- information -------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: Seat | None) -> JSON:
+        """What ``seat`` may know, JSON-safe (``None``: a spectator, who sees only public facts)."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Everything, for saving, tests and conformance cases (includes the RNG state)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap: search algorithms live on it."""
+
+    def determinize(self, seat: Seat, rng: Rng) -> State:
+        """A copy in which everything ``seat`` cannot see is resampled with ``rng``, consistently
+        with what ``seat`` has seen. Games with no hidden information return a clone."""
+        return self.clone()
+
+    # -- conveniences ------------------------------------------------------------------------
+    def digest(self) -> str:
+        """A stable fingerprint of the full state (sha256 of canonical JSON)."""
+        import hashlib
+
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Game(ABC):
+    """What never changes about a game: metadata, data, setup validation, rendering and bots."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    #: allowed numbers of seats (players, or sides)
+    seat_counts: ClassVar[tuple[int, ...]]
+    #: a sentence for ``questbox games``
+    summary: ClassVar[str] = ""
+
+    @abstractmethod
+    def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
+        """The seats a game with this setup has, in turn order."""
+
+    @abstractmethod
+    def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
+        """A new game. ``setup`` is the game's setup document (validated; ``SetupError`` if wrong)."""
+
+    @abstractmethod
+    def from_json(self, doc: JSON) -> State:
+        """Rebuild a state from :meth:`State.to_json`."""
+
+    def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
+        """A setup for ``n`` seats (used by the CLI's ``--seats``); games override if they need to."""
+        doc = dict(setup or {})
+        doc.setdefault("players", n)
+        return doc
+
+    def parse_action(self, text: str) -> Action:
+        """Parse the game's notation (the default is the core notation)."""
+        return as_action(text)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """The game's own named bots (``heuristic``, ...), usable as seat specs."""
+        return {}
+
+    def render(self, view: JSON, seat: Seat | None) -> Any:
+        """A rich renderable (or plain text) drawing ``view`` for the terminal."""
+        return json.dumps(view, indent=2)
+
+    def describe_action(self, view: JSON, action: Action) -> str:
+        """A short human description of an action, for menus (defaults to the notation)."""
+        return str(action)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

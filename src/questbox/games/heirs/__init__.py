@@ -1,0 +1,1 @@
+"""Heirs of the Wizard King (placeholder while the rules are written)."""
