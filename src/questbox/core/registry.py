@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from questbox.core.state import Game
 
 _extra_games: dict[str, Game] = {}
+#: entry points that failed to load: name -> error message (they are skipped, not fatal)
+load_errors: dict[str, str] = {}
 _extra_agents: dict[str, Callable[..., Agent]] = {}
 
 
@@ -30,15 +32,24 @@ _extra_agents: dict[str, Callable[..., Agent]] = {}
 def _entry_games() -> dict[str, Game]:
     found: dict[str, Game] = {}
     for ep in entry_points(group="questbox.games"):
-        obj: Any = ep.load()
-        game = obj() if isinstance(obj, type) else obj
-        found[game.id] = game
+        try:
+            obj: Any = ep.load()
+            game = obj() if isinstance(obj, type) else obj
+            found[game.id] = game
+        except Exception as exc:  # a broken plug-in must not take the others down
+            load_errors[f"game {ep.name}"] = f"{type(exc).__name__}: {exc}"
     return found
 
 
 @functools.cache
 def _entry_agents() -> dict[str, Callable[..., Agent]]:
-    return {ep.name: ep.load() for ep in entry_points(group="questbox.agents")}
+    found: dict[str, Callable[..., Agent]] = {}
+    for ep in entry_points(group="questbox.agents"):
+        try:
+            found[ep.name] = ep.load()
+        except Exception as exc:
+            load_errors[f"agent {ep.name}"] = f"{type(exc).__name__}: {exc}"
+    return found
 
 
 def games() -> dict[str, Game]:

@@ -22,6 +22,7 @@ back to the seed by accident:
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -44,7 +45,10 @@ def derive_seed(seed: int, *path: int | str) -> int:
     """A seed derived from ``seed`` and a path (``derive_seed(S, i)`` is game i of a run)."""
     s = seed & _MASK
     for part in path:
-        value = part if isinstance(part, int) else int.from_bytes(str(part).encode()[:32].ljust(8, b"\0"), "big")
+        if isinstance(part, int):
+            value = part
+        else:
+            value = int.from_bytes(hashlib.blake2b(part.encode(), digest_size=8).digest(), "big")
         s = _mix(s ^ (value & _MASK))
     return s & ((1 << 63) - 1)
 
