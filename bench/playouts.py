@@ -1,0 +1,148 @@
+"""Random-playout speed of every registered game, against OpenSpiel's python_tic_tac_toe.
+
+For each game and seat count: decisions/s (one ``legal_actions`` + one ``apply`` each, the way
+a bot or the simulator drives a game), games/s, and the time of ``clone()`` on mid-game states.
+OpenSpiel's Python tic-tac-toe is measured in the same run with the same loop (as in
+``shared/bench/openspiel_baseline.py``), and every rate is printed as a ratio against it, so the
+numbers compare across machines. Each figure is the median of ``--runs`` runs of ``--seconds``.
+
+    python bench/playouts.py [--seconds 3] [--runs 3] [--games heirs] [--json out.json]
+
+OpenSpiel is an optional dependency: ``pip install -e ".[bench]"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from questbox.core import Game, Rng, State, games
+
+
+def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
+    """Random games back to back for about ``seconds``: decisions, games, elapsed."""
+    setup = game.setup_for_seats(n)
+    rng = Rng(seed)
+    decisions = done = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    g = seed
+    while True:
+        state = game.new(setup, seed=g)
+        g += 1
+        while not state.is_over():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+            decisions += 1
+        done += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return {"decisions_per_s": decisions / elapsed, "games_per_s": done / elapsed,
+            "decisions_per_game": decisions / done}
+
+
+def mid_game_states(game: Game, n: int, count: int = 20) -> list[State]:
+    """States about halfway through random games."""
+    out: list[State] = []
+    rng = Rng(99)
+    for seed in range(count):
+        probe = game.new(game.setup_for_seats(n), seed=seed)
+        length = 0
+        while not probe.is_over():
+            legal = probe.legal_actions(probe.to_move()[0])
+            probe.apply(probe.to_move()[0], legal[rng.below(len(legal))])
+            length += 1
+        state = game.new(game.setup_for_seats(n), seed=seed)
+        rng2 = Rng(99 + seed)
+        for _ in range(length // 2):
+            legal = state.legal_actions(state.to_move()[0])
+            state.apply(state.to_move()[0], legal[rng2.below(len(legal))])
+        out.append(state)
+    return out
+
+
+def clone_us(states: list[State], calls: int = 20_000) -> float:
+    per = max(1, calls // len(states))
+    t0 = time.perf_counter()
+    for s in states:
+        for _ in range(per):
+            s.clone()
+    return (time.perf_counter() - t0) / (per * len(states)) * 1e6
+
+
+def openspiel_ttt(seconds: float, seed: int) -> dict[str, float] | None:
+    try:
+        import pyspiel
+        from open_spiel.python import games as _python_games  # noqa: F401  registers python_*
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(seed)
+    decisions = done = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        done += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return {"decisions_per_s": decisions / elapsed, "games_per_s": done / elapsed,
+            "decisions_per_game": decisions / done}
+
+
+def median(rows: list[dict[str, float]]) -> dict[str, float]:
+    return {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--games", default="", help="comma-separated ids (default: all registered)")
+    ap.add_argument("--json", default=None, help="also write the results here")
+    args = ap.parse_args()
+
+    chosen = [g for g in args.games.split(",") if g] or list(games())
+    result: dict[str, Any] = {"machine": {"python": sys.version.split()[0], "platform": platform.platform()},
+                              "games": {}}
+    base_runs = [openspiel_ttt(args.seconds, 1000 + r) for r in range(args.runs)]
+    base = median([b for b in base_runs if b]) if all(base_runs) else None
+    result["openspiel_python_tic_tac_toe"] = base
+    if base is None:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no baseline, no ratios")
+    else:
+        print(f"baseline python_tic_tac_toe: {base['decisions_per_s']:,.0f} decisions/s")
+    print()
+    print("| game | seats | decisions/s | × baseline | games/s | decisions/game | clone µs |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for gid in chosen:
+        game = games()[gid]
+        for n in game.seat_counts:
+            rate = median([play_for(game, n, args.seconds, 2000 + 17 * r) for r in range(args.runs)])
+            states = mid_game_states(game, n)
+            rate["clone_us"] = statistics.median(clone_us(states) for _ in range(args.runs))
+            ratio = rate["decisions_per_s"] / base["decisions_per_s"] if base else float("nan")
+            rate["ratio_vs_openspiel_ttt"] = ratio
+            result["games"][f"{gid}/{n}"] = rate
+            print(f"| {gid} | {n} | {rate['decisions_per_s']:,.0f} | {ratio:.2f} "
+                  f"| {rate['games_per_s']:,.1f} | {rate['decisions_per_game']:.1f} "
+                  f"| {rate['clone_us']:.1f} |", flush=True)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(result, fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()
