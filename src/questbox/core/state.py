@@ -247,6 +247,11 @@ class Game(ABC):
         """A rich renderable (or plain text) drawing ``view`` for the terminal."""
         return json.dumps(view, indent=2)
 
+    def evaluate(self, state: State) -> Mapping[Seat, float] | None:
+        """An estimate in [0, 1] of each seat's chance to win from ``state``, for search that stops
+        before the end (``None``: the game offers none, and a cut-off rollout counts as a draw)."""
+        return None
+
     def describe_action(self, view: JSON, action: Action) -> str:
         """A short human description of an action, for menus (defaults to the notation)."""
         return str(action)

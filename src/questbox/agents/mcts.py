@@ -1,0 +1,148 @@
+"""Monte Carlo tree search for any registered game.
+
+* ``mcts`` — UCT on clones of the real state: for games without hidden information.
+* ``ismcts`` — single-observer information-set MCTS: every iteration searches a fresh
+  ``state.determinize(seat, rng)``, so the agent never uses what its seat cannot see. Children are
+  selected among the actions legal in that determinization, with availability counts (Cowling,
+  Powley & Whitehouse 2012).
+
+Budgets: ``iters=N`` iterations and/or ``seconds=S`` of wall time (whichever ends first; the
+default is 200 iterations). Rollouts play uniformly random actions for at most ``depth`` actions;
+a rollout cut short is scored by ``Game.evaluate`` when the game has one, else counts as a draw
+(0.5 for everybody). Rewards are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point
+of view of the seat that chose each action. With a fixed ``iters`` budget the agent is
+reproducible for its seed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from questbox.core.actions import Action
+from questbox.core.rng import Rng
+from questbox.core.state import Game, Seat, State
+
+
+class _Node:
+    __slots__ = ("avail", "children", "mover", "value", "visits")
+
+    def __init__(self, mover: Seat | None) -> None:
+        self.mover = mover  # the seat whose action led here
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = 0.0
+
+
+class MCTSAgent:
+    """UCT (``determinize=False``) or SO-ISMCTS (``determinize=True``)."""
+
+    def __init__(self, *, game: Game | None = None, seed: int = 0, iters: int | None = None,
+                 seconds: float | None = None, c: float = 0.7, depth: int = 200,
+                 determinize: bool = False) -> None:
+        if iters is None and seconds is None:
+            iters = 200
+        if (iters is not None and iters < 1) or (seconds is not None and seconds <= 0):
+            raise ValueError("the budget must be positive")
+        self.game = game
+        self.rng = Rng(seed)
+        self.iters = iters
+        self.seconds = seconds
+        self.c = c
+        self.depth = depth
+        self.determinize = determinize
+        self.name = ("ismcts" if determinize else "mcts") + (
+            f":iters={iters}" if iters is not None else f":seconds={seconds}")
+        self.last_iterations = 0
+
+    # -- public ------------------------------------------------------------------------------
+    def act(self, state: State, seat: Seat) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(None)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        n = 0
+        while True:
+            if self.iters is not None and n >= self.iters:
+                break
+            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            sim = state.determinize(seat, self.rng) if self.determinize else state.clone()
+            self._iterate(root, sim)
+            n += 1
+        self.last_iterations = n
+        legal_set = set(legal)
+        best = max((a for a in root.children if a in legal_set),
+                   key=lambda a: (root.children[a].visits, root.children[a].value), default=None)
+        return best if best is not None else legal[self.rng.below(len(legal))]
+
+    # -- one iteration -----------------------------------------------------------------------
+    def _iterate(self, root: _Node, state: State) -> None:
+        path = [root]
+        node = root
+        rng = self.rng
+        # selection / expansion
+        while not state.is_over():
+            mover = state.to_move()[0]
+            legal = state.legal_actions(mover)
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = _Node(mover)
+                child.avail = 1
+                node.children[action] = child
+                state.apply(mover, action)
+                path.append(child)
+                break
+            log_n = math.log(max(1, node.visits))
+            best_a = legal[0]
+            best_u = -1.0
+            c = self.c
+            for a in legal:
+                ch = node.children[a]
+                u = ch.value / ch.visits + c * math.sqrt(math.log(max(1, ch.avail)) / ch.visits) \
+                    if self.determinize else ch.value / ch.visits + c * math.sqrt(log_n / ch.visits)
+                if u > best_u:
+                    best_u, best_a = u, a
+            node = node.children[best_a]
+            state.apply(mover, best_a)
+            path.append(node)
+        rewards = self._rollout(state)
+        for nd in path:
+            nd.visits += 1
+            if nd.mover is not None:
+                nd.value += rewards.get(nd.mover, 0.0)
+
+    def _rollout(self, state: State) -> dict[Seat, float]:
+        rng = self.rng
+        steps = 0
+        while not state.is_over() and steps < self.depth:
+            mover = state.to_move()[0]
+            legal = state.legal_actions(mover)
+            state.apply(mover, legal[rng.below(len(legal))])
+            steps += 1
+        out = state.outcome()
+        if out is not None:
+            return out.returns(state.seats)
+        game = self.game or type(state).game
+        value = game.evaluate(state)
+        if value is not None:
+            return dict(value)
+        return {s: 0.5 for s in state.seats}
+
+
+def mcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
+    """Seat spec ``mcts:iters=400,c=0.7,depth=200`` (or ``seconds=0.5``)."""
+    return MCTSAgent(game=game, seed=seed, determinize=False, **params)
+
+
+def ismcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
+    """Seat spec ``ismcts:iters=400`` (or ``seconds=0.5``)."""
+    return MCTSAgent(game=game, seed=seed, determinize=True, **params)
