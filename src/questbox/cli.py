@@ -246,6 +246,76 @@ def check_cmd(
         raise typer.Exit(1)
 
 
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console,
+                    transient=True)
+
+
+def _run_sim(cfg: Any, jobs: int, ray: str | None, out: Path | None, label: str) -> Any:
+    """Play a run (resuming into ``out`` if it holds part of it); return its Summary."""
+    from questbox import sim
+    from questbox.sim.store import RowStore
+
+    summary = sim.Summary()
+    store = RowStore(out, cfg) if out is not None else None
+    done = store.done() if store else set()
+    if store:
+        for row in store.existing:
+            summary.add(row)
+        if done:
+            console.print(f"resuming: {len(done)} of {cfg.games} games already in {out}")
+    todo = [i for i in range(cfg.games) if i not in done]
+    finished = False
+    try:
+        with _progress() as bar:
+            task = bar.add_task(label, total=cfg.games, completed=len(done), rate="")
+
+            def advance(n: int) -> None:
+                bar.advance(task, n)
+                speed = bar.tasks[0].speed
+                if speed:
+                    bar.update(task, rate=f"{speed:.1f} games/s")
+
+            for row in sim.run(cfg, todo=todo, jobs=jobs or None, ray_address=ray, progress=advance):
+                summary.add(row)
+                if store:
+                    store.write(row)
+        finished = True
+    finally:
+        if store:
+            store.close(finished)
+    return summary
+
+
+def _print_summary(summary: Any, title: str) -> None:
+    table = Table(title=title)
+    for col in ("seat", "agent", "wins", "win rate", "95% CI"):
+        table.add_column(col, justify="left" if col in ("seat", "agent") else "right")
+    for r in summary.seat_table():
+        table.add_row(r["seat"], r["agent"], str(r["wins"]), f"{r['rate']:.1%}", f"{r['lo']:.1%}–{r['hi']:.1%}")
+    console.print(table)
+    if len(summary.agent_table()) > 1:
+        agents = Table(title="per agent (all seats it played)")
+        for col in ("agent", "seats played", "wins", "win rate", "95% CI"):
+            agents.add_column(col, justify="left" if col == "agent" else "right")
+        for r in summary.agent_table():
+            agents.add_row(r["agent"], str(r["seats_played"]), str(r["wins"]), f"{r['rate']:.1%}",
+                           f"{r['lo']:.1%}–{r['hi']:.1%}")
+        console.print(agents)
+    console.print(f"average length: {summary.mean_length:.1f} actions; endings: "
+                  + ", ".join(f"{r or '?'} {n}" for r, n in summary.reasons.most_common()))
+
+
+def _check_specs(game: Game, specs: tuple[str, ...]) -> None:
+    if "human" in specs:
+        _fail("the simulator plays bots only")
+    if len(specs) not in game.seat_counts:
+        _fail(f"{game.id} seats {', '.join(map(str, game.seat_counts))} players, not {len(specs)}")
+    for spec in specs:
+        make_agent(spec, game, 0)
+
+
 @app.command("simulate")
 def simulate_cmd(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
@@ -253,58 +323,118 @@ def simulate_cmd(
     games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
     seed: Annotated[int, typer.Option(help="run seed (game i uses a seed derived from it)")] = 0,
     setup: Annotated[Path | None, typer.Option(help="a setup document (JSON or YAML)")] = None,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    out: Annotated[Path | None, typer.Option(help="write one JSON line per game here")] = None,
+    jobs: Annotated[int, typer.Option(help="worker processes (0: every core)")] = 0,
+    rotate: Annotated[bool, typer.Option("--rotate", help="rotate the agents round the seats, game "
+                                         "by game")] = False,
+    out: Annotated[Path | None, typer.Option(help="stream rows to .parquet, .csv or .jsonl (resumable); "
+                                             "a report is written next to it")] = None,
+    ray: Annotated[str | None, typer.Option(help="run on a Ray cluster: auto, local or host:port")] = None,
 ) -> None:
-    """Play many seeded bot games; print wins per seat and the average length."""
+    """Play many seeded bot games; print wins per seat with 95% intervals and the average length."""
     from questbox import sim
+    from questbox.sim.report import write_report
+    from questbox.sim.store import ResumeMismatch
 
     try:
         game = get_game(game_id)
         specs = tuple(s.strip() for s in seats.split(","))
-        if "human" in specs:
-            _fail("simulate plays bots only")
-        if len(specs) not in game.seat_counts:
-            _fail(f"{game.id} seats {', '.join(map(str, game.seat_counts))} players, not {len(specs)}")
-        for spec in specs:
-            make_agent(spec, game, 0)
-        cfg = sim.SimConfig(game_id, specs, games, seed, load_setup(setup))
-        summary = sim.Summary()
-        names: list[str] = []
-        sink = out.open("w") if out else None
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console,
-                      transient=True) as bar:
-            task = bar.add_task(game_id, total=games, rate="")
-
-            def advance(n: int) -> None:
-                bar.advance(task, n)
-                t = bar.tasks[0]
-                if t.speed:
-                    bar.update(task, rate=f"{t.speed:.1f} games/s")
-
-            for row in sim.run(cfg, jobs=jobs, progress=advance):
-                summary.add(row)
-                names = row["seats"]
-                if sink:
-                    sink.write(json.dumps(row) + "\n")
-        if sink:
-            sink.close()
-    except QuestboxError as exc:
+        _check_specs(game, specs)
+        cfg = sim.SimConfig(game_id, specs, games, seed, load_setup(setup), rotate)
+        summary = _run_sim(cfg, jobs, ray, out, game_id)
+    except (QuestboxError, ResumeMismatch, ValueError) as exc:
         _fail(str(exc))
-    table = Table(title=f"{game_id}: {summary.games} games, seed {seed}")
-    for col in ("seat", "agent", "wins", "win rate", "95% CI"):
-        table.add_column(col, justify="right" if col != "seat" else "left")
-    for s, spec in zip(names, specs, strict=True):
-        k = summary.wins[s]
-        lo, hi = sim.wilson(k, summary.games)
-        table.add_row(s, spec, str(k), f"{k / max(1, summary.games):.1%}", f"{lo:.1%}–{hi:.1%}")
-    lo, hi = sim.wilson(summary.nobody, summary.games)
-    table.add_row("(nobody)", "", str(summary.nobody), f"{summary.nobody / max(1, summary.games):.1%}",
-                  f"{lo:.1%}–{hi:.1%}")
-    console.print(table)
-    console.print(f"average length: {summary.mean_length:.1f} actions; endings: "
-                  + ", ".join(f"{r or '?'} {n}" for r, n in summary.reasons.most_common()))
+    _print_summary(summary, f"{game_id}: {summary.games} games, seed {seed}")
+    if out is not None:
+        paths = write_report(cfg, summary, out)
+        console.print(f"rows in {out}; report in {paths[0]} and {paths[1]}")
+
+
+def _parse_vary(items: list[str]) -> list[tuple[str, list[Any]]]:
+    out: list[tuple[str, list[Any]]] = []
+    for item in items:
+        key, eq, values = item.partition("=")
+        if not eq or not key or not values:
+            _fail(f"--vary {item!r}: write KEY=V1,V2,...")
+        out.append((key.strip(), [yaml.safe_load(v) for v in values.split(",")]))
+    return out
+
+
+def _set_path(doc: JSON, dotted: str, value: Any) -> None:
+    parts = dotted.split(".")
+    cur = doc
+    for p in parts[:-1]:
+        cur = cur.setdefault(p, {})
+    cur[parts[-1]] = value
+
+
+@app.command("sweep")
+def sweep_cmd(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    vary: Annotated[list[str], typer.Option(help="KEY=V1,V2,...: a setup key (dotted) or `seats` "
+                                            "(specs joined by +); repeat for a grid")],
+    seats: Annotated[str, typer.Option(help="bot specs, one per seat")] = "random,random",
+    games: Annotated[int, typer.Option("--games", "-n", help="games per combination")] = 100,
+    seed: Annotated[int, typer.Option()] = 0,
+    setup: Annotated[Path | None, typer.Option(help="the base setup document")] = None,
+    jobs: Annotated[int, typer.Option(help="worker processes (0: every core)")] = 0,
+    rotate: Annotated[bool, typer.Option("--rotate")] = False,
+    out: Annotated[Path, typer.Option(help="folder for the rows, the table and the heatmap")] = Path("sweep"),
+    ray: Annotated[str | None, typer.Option()] = None,
+) -> None:
+    """Run the simulator over setup variations; draw a table and a heatmap of win rates."""
+    import itertools
+
+    from questbox import sim
+    from questbox.sim.report import plot_heatmap
+
+    game = get_game(game_id)
+    grid = _parse_vary(vary)
+    out.mkdir(parents=True, exist_ok=True)
+    base = load_setup(setup) or {}
+    labels: list[str] = []
+    cells: list[list[float]] = []
+    columns: list[str] = []
+    lines = ["| " + " | ".join(k for k, _ in grid) + " | seat | agent | win rate | 95 % interval | length |",
+             "|" + "---|" * (len(grid) + 5)]
+    for combo in itertools.product(*(values for _, values in grid)):
+        doc = json.loads(json.dumps(base))
+        specs = tuple(s.strip() for s in seats.split(","))
+        for (key, _), value in zip(grid, combo, strict=True):
+            if key == "seats":
+                specs = tuple(str(value).split("+"))
+            else:
+                _set_path(doc, key, value)
+        label = ", ".join(f"{k}={v}" for (k, _), v in zip(grid, combo, strict=True))
+        try:
+            _check_specs(game, specs)
+            if "players" in doc and "seats" not in dict(grid):
+                n = int(doc["players"])
+                specs = (specs * n)[:n]
+            cfg = sim.SimConfig(game_id, specs, games, seed, doc, rotate)
+            name = "_".join(f"{k}-{v}" for (k, _), v in zip(grid, combo, strict=True)).replace("/", "-")
+            summary = _run_sim(cfg, jobs, ray, out / f"{name}.csv", label)
+        except QuestboxError as exc:
+            _fail(f"{label}: {exc}")
+        table = summary.seat_table()
+        labels.append(label)
+        if not columns:
+            columns = [r["seat"] for r in table]
+        row = {r["seat"]: r["rate"] for r in table}
+        cells.append([row.get(c, 0.0) for c in columns])
+        for r in table:
+            lines.append("| " + " | ".join(str(v) for v in combo) + f" | {r['seat']} | {r['agent']} | "
+                         f"{r['rate']:.1%} | {r['lo']:.1%}–{r['hi']:.1%} | {summary.mean_length:.1f} |")
+    (out / "sweep.md").write_text(f"# {game_id} sweep ({games} games each, seed {seed})\n\n"
+                                  + "\n".join(lines) + "\n\n![heatmap](heatmap.png)\n")
+    plot_heatmap(labels, columns, cells, out / "heatmap.png", f"{game_id}: win rate", "win rate")
+    grid_table = Table(title=f"{game_id} sweep: win rate per seat")
+    grid_table.add_column("setting")
+    for c in columns:
+        grid_table.add_column(c, justify="right")
+    for label, line in zip(labels, cells, strict=True):
+        grid_table.add_row(label, *(f"{v:.1%}" for v in line))
+    console.print(grid_table)
+    console.print(f"table in {out / 'sweep.md'}, heatmap in {out / 'heatmap.png'}")
 
 
 def main(argv: list[str] | None = None) -> Any:

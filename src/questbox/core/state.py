@@ -252,6 +252,11 @@ class Game(ABC):
         before the end (``None``: the game offers none, and a cut-off rollout counts as a draw)."""
         return None
 
+    def stats(self, state: State) -> Mapping[str, float | int | str]:
+        """Game-specific figures of a finished game for the simulator's rows and charts
+        (e.g. ``{"black_score": 5}``); keys are short words."""
+        return {}
+
     def describe_action(self, view: JSON, action: Action) -> str:
         """A short human description of an action, for menus (defaults to the notation)."""
         return str(action)

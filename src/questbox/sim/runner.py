@@ -1,0 +1,144 @@
+"""Playing the games of a run: one process, a local process pool, or a Ray cluster."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from questbox.core.agent import make_agent
+from questbox.core.match import play_game
+from questbox.core.registry import get_game
+from questbox.core.rng import derive_seed
+from questbox.core.state import JSON
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What a run plays. ``rotate``: game ``i`` shifts the agents ``i`` seats round the table, so
+    every agent plays every seat equally often (seat advantage cancels out of agent win rates)."""
+
+    game: str
+    seats: tuple[str, ...]
+    games: int
+    seed: int = 0
+    setup: JSON | None = None
+    rotate: bool = False
+
+    def to_json(self) -> JSON:
+        doc = asdict(self)
+        doc["seats"] = list(self.seats)
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: JSON) -> SimConfig:
+        return cls(doc["game"], tuple(doc["seats"]), int(doc["games"]), int(doc.get("seed", 0)),
+                   doc.get("setup"), bool(doc.get("rotate", False)))
+
+    def agents_for(self, i: int) -> tuple[str, ...]:
+        if not self.rotate:
+            return self.seats
+        k = i % len(self.seats)
+        return self.seats[-k:] + self.seats[:-k] if k else self.seats
+
+
+def game_seed(seed: int, i: int) -> int:
+    return derive_seed(seed, i)
+
+
+def play_one(cfg: SimConfig, i: int) -> dict[str, Any]:
+    """Play game ``i`` of the run and return its row (flat, for CSV and Parquet)."""
+    game = get_game(cfg.game)
+    specs = cfg.agents_for(i)
+    setup = game.setup_for_seats(len(specs), cfg.setup)
+    seat_names = game.seat_names(setup)
+    seed = game_seed(cfg.seed, i)
+    agents = {s: make_agent(spec, game, derive_seed(cfg.seed, i, "agent", k))
+              for k, (s, spec) in enumerate(zip(seat_names, specs, strict=True))}
+    match = play_game(game, agents, setup, seed=seed)
+    out = match.state.outcome()
+    assert out is not None
+    row: dict[str, Any] = {"game": i, "seed": seed, "seats": ",".join(seat_names),
+                           "agents": ",".join(specs), "winners": ",".join(out.winners),
+                           "reason": out.reason, "length": len(match.actions)}
+    for s in seat_names:
+        row[f"score_{s}"] = float(out.scores.get(s, 0.0))
+    for key, value in game.stats(match.state).items():
+        row[f"stat_{key}"] = value
+    return row
+
+
+def _chunk(args: tuple[JSON, list[int]]) -> list[dict[str, Any]]:
+    cfg = SimConfig.from_json(args[0])
+    return [play_one(cfg, i) for i in args[1]]
+
+
+def _chunks(todo: list[int], size: int) -> list[list[int]]:
+    return [todo[a:a + size] for a in range(0, len(todo), size)]
+
+
+def run(cfg: SimConfig, *, todo: Iterable[int] | None = None, jobs: int | None = None,
+        ray_address: str | None = None, progress: Callable[[int], None] | None = None,
+        chunk: int = 16) -> Iterator[dict[str, Any]]:
+    """Yield one row per game of ``todo`` (default: all ``cfg.games``), in completion order.
+
+    ``jobs``: worker processes (default: every core; 1 plays in this process). ``ray_address``:
+    run on a Ray cluster instead (``"auto"``, ``"local"`` for a new local one, or ``host:port``).
+    """
+    indexes = list(range(cfg.games) if todo is None else todo)
+    if ray_address is not None:
+        yield from _run_ray(cfg, indexes, ray_address, progress, chunk)
+        return
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1:
+        for i in indexes:
+            row = play_one(cfg, i)
+            if progress:
+                progress(1)
+            yield row
+        return
+    doc = cfg.to_json()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: set[Future[list[dict[str, Any]]]] = set()
+        queue = _chunks(indexes, chunk)
+        queue.reverse()
+        while queue or pending:
+            while queue and len(pending) < 2 * jobs:
+                pending.add(pool.submit(_chunk, (doc, queue.pop())))
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                rows = fut.result()
+                if progress:
+                    progress(len(rows))
+                yield from rows
+
+
+def _run_ray(cfg: SimConfig, indexes: list[int], address: str,
+             progress: Callable[[int], None] | None, chunk: int) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - depends on the extra
+        raise RuntimeError("Ray is not installed: pip install 'questbox[ray]'") from exc
+    started = False
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False,
+                     _node_ip_address="127.0.0.1")
+        else:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(_chunk)
+        doc = cfg.to_json()
+        refs = [remote.remote((doc, c)) for c in _chunks(indexes, chunk)]
+        while refs:
+            done, refs = ray.wait(refs, num_returns=1)
+            rows = ray.get(done[0])
+            if progress:
+                progress(len(rows))
+            yield from rows
+    finally:
+        if started:
+            ray.shutdown()
