@@ -252,6 +252,16 @@ class Game(ABC):
         before the end (``None``: the game offers none, and a cut-off rollout counts as a draw)."""
         return None
 
+    def action_space(self, setup: JSON | None = None) -> list[Action] | None:
+        """Every action a game with this setup can ever offer, in a stable order (so RL agents get a
+        fixed action index), or ``None`` if the game cannot list them (adapters then fall back)."""
+        return None
+
+    def encode(self, view: JSON, seat: Seat | None) -> list[float] | None:
+        """A fixed-length numeric encoding of a view for learning agents (``None``: the adapters
+        use a generic feature-hashing encoding of the view)."""
+        return None
+
     def stats(self, state: State) -> Mapping[str, float | int | str]:
         """Game-specific figures of a finished game for the simulator's rows and charts
         (e.g. ``{"black_score": 5}``); keys are short words."""
