@@ -437,6 +437,22 @@ def sweep_cmd(
     console.print(f"table in {out / 'sweep.md'}, heatmap in {out / 'heatmap.png'}")
 
 
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL: sqlite:///FILE (default: questbox.db in the "
+                                           "current folder) or postgresql://...")] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="open the lobby in a browser")] = False,
+) -> None:
+    """Serve the questbox table: lobby, tables, live seats over WebSocket, the web page."""
+    try:
+        from questbox.server.main import serve
+    except ImportError as exc:
+        _fail(f"the server needs its extra: pip install 'questbox[server]' ({exc})")
+    serve(host=host, port=port, db=db, open_browser=open_browser)
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Console-script entry point."""
     return app(args=argv if argv is not None else sys.argv[1:], prog_name="questbox")
