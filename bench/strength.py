@@ -1,0 +1,58 @@
+"""A strength ladder: head-to-head win rates of random, heuristic and ISMCTS at two budgets.
+
+For each game (2-seat setups), every pairing of the ladder's agents plays ``--games`` games with
+the seats swapped every other game; the table gives the first agent's win rate with its Wilson
+95 % interval (games nobody wins count as losses for both).
+
+    python bench/strength.py [--games 500] [--budgets 50,400] [--only heirs] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+
+from questbox.core import games
+from questbox.sim import SimConfig, Summary, run
+
+
+def ladder(gid: str, budgets: list[int]) -> list[str]:
+    game = games()[gid]
+    agents = ["random"]
+    if "heuristic" in game.agents():
+        agents.append("heuristic")
+    agents += [f"ismcts:iters={b}" for b in budgets]
+    return agents
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--budgets", default="50,400")
+    ap.add_argument("--only", default="", help="comma-separated game ids")
+    ap.add_argument("--jobs", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    budgets = [int(b) for b in args.budgets.split(",")]
+    chosen = [g for g in args.only.split(",") if g] or list(games())
+    print("| game | agent A | agent B | games | A wins | A win rate | 95 % interval | B wins | nobody | s |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for gid in chosen:
+        if 2 not in games()[gid].seat_counts:
+            continue
+        for a, b in itertools.combinations(ladder(gid, budgets), 2):
+            t0 = time.perf_counter()
+            cfg = SimConfig(gid, (a, b), args.games, seed=args.seed, rotate=True)
+            summary = Summary()
+            for row in run(cfg, jobs=args.jobs or None):
+                summary.add(row)
+            per_agent = {r["agent"]: r for r in summary.agent_table()}
+            ra, rb = per_agent[a], per_agent[b]
+            print(f"| {gid} | {a} | {b} | {summary.games} | {ra['wins']} | {ra['rate']:.1%} | "
+                  f"{ra['lo']:.1%}–{ra['hi']:.1%} | {rb['wins']} | {summary.nobody} | "
+                  f"{time.perf_counter() - t0:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
