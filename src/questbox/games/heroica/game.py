@@ -1,0 +1,205 @@
+"""The Heroica game: setup documents, restoring states, bots, drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError
+from questbox.games.heroica.board import board_for
+from questbox.games.heroica.data import bundled_missions, resolve_mission, rules
+from questbox.games.heroica.state import MONSTER_SEAT, HeroicaState
+
+VARIANTS = ("standard", "epic", "battle")
+DEFAULT_MISSION = "crypt-gate"
+DEFAULT_HEROES = ("wizard", "prince", "sage", "knight")
+OPTIONS: dict[str, Any] = {
+    "round_limit": None,        # rounds per mission before it ends unwon (None: the mission's own)
+    "one_is_exact": False,      # a rolled One moves exactly 1 space (default: up to 1)
+    "epic_tie_bonus": "all",    # a tie for most defeated monsters: everybody tied takes 1 gold, or none
+    "victory_points": False,    # Epic: score artifacts and strength-3 monsters (combined sets)
+    "store_stock": None,        # how many of each weapon the store holds (None: data/weapons.yaml)
+}
+SETUP_KEYS = {"mission", "missions", "heroes", "players", "variant", "options"}
+
+
+def _options(doc: Any, variant: str) -> dict[str, Any]:
+    if doc is None:
+        doc = {}
+    if not isinstance(doc, dict):
+        raise SetupError("options must be a mapping")
+    unknown = set(doc) - set(OPTIONS)
+    if unknown:
+        raise SetupError(f"unknown option(s) {', '.join(sorted(unknown))} (known: {', '.join(OPTIONS)})")
+    opts = {**OPTIONS, **doc}
+    rl = opts["round_limit"]
+    if rl is not None and (not isinstance(rl, int) or isinstance(rl, bool) or rl < 0):
+        raise SetupError("options.round_limit must be a whole number >= 0 (0: no limit)")
+    for key in ("one_is_exact", "victory_points"):
+        if not isinstance(opts[key], bool):
+            raise SetupError(f"options.{key} must be true or false")
+    if opts["epic_tie_bonus"] not in ("all", "none"):
+        raise SetupError("options.epic_tie_bonus must be 'all' or 'none'")
+    if opts["victory_points"] and variant != "epic":
+        raise SetupError("options.victory_points belongs to the epic variant")
+    stock = opts["store_stock"]
+    if stock is None:
+        opts["store_stock"] = rules().store.stock
+    elif not isinstance(stock, int) or isinstance(stock, bool) or stock < 0:
+        raise SetupError("options.store_stock must be a whole number >= 0")
+    return opts
+
+
+class Heroica(Game):
+    id = "heroica"
+    title = "HEROICA: Ilrion"
+    seat_counts = (2, 3, 4, 5)
+    summary = "race through the catacombs of Ilrion; Epic (missions in a row) and Battle (a monster seat)"
+
+    # -- setup --------------------------------------------------------------------------------
+    def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],
+                                                   dict[str, Any]]:
+        doc = dict(setup or {})
+        unknown = set(doc) - SETUP_KEYS
+        if unknown:
+            raise SetupError(f"unknown setup key(s) {', '.join(sorted(unknown))} "
+                             f"(known: {', '.join(sorted(SETUP_KEYS))})")
+        variant = doc.get("variant", "standard")
+        if variant not in VARIANTS:
+            raise SetupError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        heroes = doc.get("heroes")
+        players = doc.get("players")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+            raise SetupError("players must be a whole number of seats")
+        extra = 1 if variant == "battle" else 0
+        if heroes is None:
+            n = (players if players is not None else 2 + extra) - extra
+            if not 1 <= n <= len(DEFAULT_HEROES):
+                raise SetupError(f"{variant} heroica seats {1 + extra if extra else 2}–{4 + extra} "
+                                 f"players, not {n + extra}")
+            heroes = list(DEFAULT_HEROES[:n])
+        if not isinstance(heroes, list) or not heroes:
+            raise SetupError("heroes is a list of hero ids, one per hero seat in turn order")
+        for h in heroes:
+            if h not in rules().heroes:
+                raise SetupError(f"unknown hero {h!r} (known: {', '.join(rules().heroes)})")
+        if len(set(heroes)) != len(heroes):
+            raise SetupError("each hero may be chosen once")
+        if players is not None and players != len(heroes) + extra:
+            raise SetupError(f"players is {players} but {len(heroes)} heroes"
+                             f"{' and the monster seat' if extra else ''} make {len(heroes) + extra}")
+        if variant != "battle" and len(heroes) < 2:
+            raise SetupError(f"{variant} heroica needs 2–4 heroes")
+        if len(heroes) > 4:
+            raise SetupError("at most 4 heroes")
+        if variant == "epic":
+            specs = doc.get("missions")
+            if not isinstance(specs, list) or len(specs) < 2:
+                raise SetupError("epic heroica plays two or more missions: give missions: [...]")
+            if "mission" in doc:
+                raise SetupError("epic heroica takes missions: (a list), not mission:")
+        else:
+            if "missions" in doc:
+                raise SetupError(f"{variant} heroica plays one mission: give mission:, not missions:")
+            specs = [doc.get("mission", DEFAULT_MISSION)]
+        missions = tuple(resolve_mission(s) for s in specs)
+        for m in missions:
+            lo, hi = m["heroes"]
+            if not lo <= len(heroes) <= hi:
+                raise SetupError(f"mission {m['id']} is for {lo}–{hi} heroes, not {len(heroes)}")
+        opts = _options(doc.get("options"), variant)
+        if opts["victory_points"]:
+            for m in missions:
+                mons = m["monsters"].values()
+                if "fang" not in m["items"].values() and not any(
+                        rules().monsters[k].strength >= 3 and not rules().monsters[k].bar for k in mons):
+                    raise SetupError(f"victory points: mission {m['id']} has no artifact and no strength-3 "
+                                     "monster")
+        return variant, tuple(heroes), missions, opts
+
+    def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
+        variant, heroes, _, _ = self._parse(setup)
+        names = tuple(f"p{i + 1}" for i in range(len(heroes)))
+        return (*names, MONSTER_SEAT) if variant == "battle" else names
+
+    def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
+        doc = dict(setup or {})
+        if "variant" not in doc and n == 5:
+            doc["variant"] = "battle"
+        doc.setdefault("players", n)
+        if "heroes" in doc and doc["players"] != len(doc["heroes"]) + (doc.get("variant") == "battle"):
+            del doc["heroes"]
+        return doc
+
+    def new(self, setup: JSON | None = None, *, seed: int = 0) -> HeroicaState:
+        variant, heroes, missions, opts = self._parse(setup)
+        seats = self.seat_names(setup)
+        state = HeroicaState(seats, Rng(seed), variant, heroes, missions, opts)
+        state._setup_mission()
+        return state
+
+    def from_json(self, doc: JSON) -> HeroicaState:
+        seats = tuple(doc["seats"])
+        heroes = doc["heroes"]
+        state = HeroicaState(seats, Rng.from_json(doc["rng"]), doc["variant"],
+                             tuple(h["hero"] for h in heroes), tuple(doc["missions"]), dict(doc["options"]))
+        state.mi = int(doc["mission"])
+        board = state.board = board_for(state.missions[state.mi])
+        ix = board.index
+
+        def at(sid: str | None) -> int:
+            return ix[sid] if sid is not None else -1
+
+        state.pos = [at(h["at"]) for h in heroes]
+        state.came = [at(h["came"]) for h in heroes]
+        state.health = [h["health"] for h in heroes]
+        state.healing = [h["healing"] for h in heroes]
+        state.gold = [h["gold"] for h in heroes]
+        state.life = [h["life"] for h in heroes]
+        state.defense = [h["defense"] for h in heroes]
+        state.fang = [h["fang"] for h in heroes]
+        state.weapons = [tuple(h["weapons"]) for h in heroes]
+        state.pack = [tuple(h["monsters"]) for h in heroes]
+        state.defeats = [h["defeats"] for h in heroes]
+        state.won = [h["won"] for h in heroes]
+        state.vp = [h["vp"] - h["fang"] for h in heroes]
+        b = doc["board"]
+        state.monsters = {ix[s]: k for s, k in b["monsters"].items()}
+        state.bars = {ix[s]: v for s, v in b["bars"].items()}
+        state.items = {ix[s]: k for s, k in b["items"].items()}
+        state.coffins = {ix[s] for s in b["coffins"]}
+        state.bats_box = b["bats_in_box"]
+        state.store = dict(doc["store"])
+        t = doc["turn"]
+        state.cur = seats.index(t["seat"])
+        state.round = t["round"]
+        state.roll = t["roll"] or ""
+        state.steps = t["steps"]
+        state.path = [ix[s] for s in t["path"]]
+        state.defended = t["defended"]
+        state.mover = at(t["mover"])
+        state.history = list(doc["history"])
+        state.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
+        r = doc["result"]
+        state.result = (tuple(r[0]), r[1]) if r else None
+        return state
+
+    # -- faces --------------------------------------------------------------------------------
+    def agents(self) -> Mapping[str, Any]:
+        from questbox.games.heroica.bots import HeroBot, Heuristic, MonsterBot
+
+        return {"heuristic": Heuristic, "hero": HeroBot, "monster": MonsterBot}
+
+    def render(self, view: JSON, seat: Seat | None) -> Any:
+        from questbox.games.heroica.render import render
+
+        return render(view, seat)
+
+    def describe_action(self, view: JSON, action: Action) -> str:
+        from questbox.games.heroica.render import describe
+
+        return describe(view, action)
+
+    @staticmethod
+    def missions() -> list[str]:
+        return list(bundled_missions())
