@@ -1,0 +1,136 @@
+"""A simple heuristic bot for Heirs: it reads only its view and its legal actions.
+
+It scores every legal action with a few rules of thumb (chain what you can, keep the Black Chain
+short, hurt the leader, never help the Black Wizard) and picks the best, breaking ties at random
+with its own generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questbox.core.actions import Action
+from questbox.core.rng import Rng
+from questbox.core.state import JSON, Game, Seat, State
+
+#: colour preference when a scored chain raises a token (Webs and Grow first)
+RAISE_ORDER = "BGROYV"
+
+
+class HeuristicAgent:
+    """Rule-of-thumb play; ``heuristic`` as a seat spec."""
+
+    name = "heuristic"
+
+    def __init__(self, *, game: Any = None, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: State, seat: Seat) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"{seat} has no legal action")
+        view = state.view(seat)
+        best: list[Action] = []
+        top = -1e9
+        for a in legal:
+            v = score_action(view, seat, a)
+            if v > top:
+                best, top = [a], v
+            elif v == top:
+                best.append(a)
+        return best[self.rng.below(len(best))]
+
+
+def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:
+    """The ``heuristic`` seat spec (it takes no parameters)."""
+    if params:
+        raise TypeError(f"the heuristic bot takes no parameters (got {', '.join(params)})")
+    return HeuristicAgent(game=game, seed=seed)
+
+
+def _me(view: JSON, seat: Seat) -> JSON:
+    return next(p for p in view["players"] if p["seat"] == seat)
+
+
+def _owner(view: JSON, cid: str) -> str | None:
+    for p in view["players"]:
+        if cid in p["chain"]:
+            return str(p["seat"])
+    for ch in view["black"]["chains"]:
+        if cid in ch:
+            return "black"
+    return None
+
+
+def _fits(a: str, b: str) -> bool:
+    return a[:1] == b[:1] or (a[1:] == b[1:] and a[1:] != "L")
+
+
+def score_action(view: JSON, seat: Seat, a: Action) -> float:
+    """How much the bot likes ``a`` (higher is better)."""
+    me = _me(view, seat)
+    chain: list[str] = me["chain"]
+    ends = [chain[0], chain[-1]] if chain else []
+    name = a.name
+    args = [str(x) for x in a.args]
+    black = view["black"]
+    black_len = max((len(ch) for ch in black["chains"]), default=0)
+    black_danger = black_len >= black["needs"] - 1
+    if name in ("chain", "start"):
+        return 10.0
+    if name == "grow":
+        target = args[1]
+        return 10.0 if target == seat else (-10.0 if target.startswith("black") else -2.0)
+    if name == "burn":
+        owner = _owner(view, args[0])
+        if owner == "black":
+            return 9.0
+        if owner is None:  # own hand
+            return -3.0 if any(_fits(args[0], e) for e in ends) else -1.0
+        if owner == seat:
+            return -8.0
+        return 3.0
+    if name == "burn-hand":
+        return 4.0
+    if name == "return":
+        if view["pending"] and view["pending"][-1]["kind"] == "webs":
+            owner = _owner(view, args[0])
+            return 9.0 if owner == "black" else (-9.0 if owner == seat else 1.0)
+        return 0.0 if any(_fits(args[0], e) for e in ends) else 1.0
+    if name == "done":
+        return 0.5
+    if name in ("keep", "take"):
+        return 5.0 if any(_fits(args[0], e) for e in ends) or not chain else 1.0
+    if name == "discard":
+        return -1.0 if any(_fits(args[0], e) for e in ends) else 1.0
+    if name == "raise":
+        return 6.0 - RAISE_ORDER.index(args[0]) - 0.5 * int(me["tokens"][args[0]])
+    if name == "cast":
+        k = args[0]
+        if k == "B" and black_danger:
+            return 8.0
+        if k == "O" and black_danger:
+            return 7.0
+        return 2.0 + 0.2 * int(me["tokens"][k])
+    if name == "command":
+        c = args[0]
+        if c[:1] in "BO" and black_danger:
+            return 7.5
+        if c == "GL" or c[:1] == "G":
+            return 4.0
+        return 2.5 if not any(_fits(c, e) for e in ends) else 1.0
+    if name == "absorb":
+        c = args[0]
+        return 3.0 if not any(_fits(c, e) for e in ends) else 0.5
+    if name == "skip-cast":
+        return 1.0
+    if name == "ability":
+        sel = view.get("selected") or []
+        return 6.0 if sel and sel[0] in ("lore", "ancient-lore") else 1.5
+    if name == "draw":
+        return 3.0
+    if name == "number":
+        return -abs(int(args[0]) - len(chain))
+    if name == "skip":
+        return 2.0
+    return 0.0
