@@ -1,0 +1,145 @@
+"""Fixed-length observation vectors of a seat's view.
+
+A game may encode its own views (``Game.encode(view, seat)``, a fixed-length list of floats). For
+every other game :func:`hash_features` encodes the view JSON generically and deterministically by
+feature hashing (Weinberger et al. 2009): every leaf of the view becomes one or more named features,
+and each name is hashed with BLAKE2b (stable across runs, machines and Python versions, unlike
+``hash``) into one of ``size`` slots, where the values add up.
+
+Features of a leaf at path ``p`` (``/`` joins dict keys, ``[i]`` list positions):
+
+=================  =============================================================
+leaf               features
+=================  =============================================================
+number ``v``       ``p`` = v; for whole numbers in [-64, 64] also ``p=v`` = 1
+string ``s``       ``p=s`` = 1
+bool ``b``         ``p=true`` or ``p=false`` = 1
+null               ``p=null`` = 1
+list               ``p#len`` = its length; each scalar item ``x`` also ``p[]=x`` = 1
+                   (a bag of values, whatever the order), and items recurse at ``p[i]``
+=================  =============================================================
+
+With ``seat`` given, the features are egocentric: a dict key or a string that names a seat is
+written relative to the observing seat (``@0`` is the observer, ``@1`` the next seat in turn
+order...), so one policy can learn from every seat.
+
+The view is all the vector is made of: an observation holds only what the seat may know.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from questbox.core import JSON, Game, Seat
+
+DEFAULT_SIZE = 512
+#: the bounds of observation boxes: effectively unbounded, but finite (float32's largest value)
+BOUND = float(np.finfo(np.float32).max)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _slot(name: str, size: int) -> int:
+    return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "little") % size
+
+
+def _features(node: Any, path: str, out: list[tuple[str, float]], rel: dict[str, str]) -> None:
+    if isinstance(node, dict):
+        for key in sorted(node, key=str):
+            k = str(key)
+            _features(node[key], f"{path}/{rel.get(k, k)}", out, rel)
+    elif isinstance(node, list | tuple):
+        out.append((path + "#len", float(len(node))))
+        for i, item in enumerate(node):
+            _features(item, f"{path}[{i}]", out, rel)
+            if not isinstance(item, dict | list | tuple):
+                out.append((f"{path}[]={_scalar(item, rel)}", 1.0))
+    elif isinstance(node, bool):
+        out.append((f"{path}={'true' if node else 'false'}", 1.0))
+    elif isinstance(node, int | float):
+        out.append((path, float(node)))
+        if isinstance(node, int) and -64 <= node <= 64:
+            out.append((f"{path}={node}", 1.0))
+    elif node is None:
+        out.append((path + "=null", 1.0))
+    else:
+        out.append((f"{path}={_scalar(node, rel)}", 1.0))
+
+
+def _scalar(x: Any, rel: dict[str, str]) -> str:
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if x is None:
+        return "null"
+    s = str(x)
+    return rel.get(s, s)
+
+
+def _relative(seats: Sequence[Seat], seat: Seat | None) -> dict[str, str]:
+    if seat is None or seat not in seats:
+        return {}
+    me = seats.index(seat)
+    n = len(seats)
+    return {s: f"@{(i - me) % n}" for i, s in enumerate(seats)}
+
+
+def features(view: JSON, seat: Seat | None = None, seats: Sequence[Seat] = ()) -> list[tuple[str, float]]:
+    """The named features of a view (egocentric when ``seat`` and ``seats`` are given)."""
+    out: list[tuple[str, float]] = []
+    _features(view, "", out, _relative(seats, seat))
+    return out
+
+
+def hash_features(view: JSON, size: int = DEFAULT_SIZE, seat: Seat | None = None,
+                  seats: Sequence[Seat] = ()) -> npt.NDArray[np.float32]:
+    """The feature-hashed vector (``float32``, length ``size``) of a view."""
+    if size < 1:
+        raise ValueError("the observation size must be positive")
+    vec = np.zeros(size, dtype=np.float32)
+    for name, value in features(view, seat, seats):
+        vec[_slot(name, size)] += value
+    return vec
+
+
+class Encoder:
+    """Encodes views of one game into vectors of one fixed length.
+
+    Uses ``Game.encode`` when the game offers it (its length is fixed by the first view encoded, and
+    checked on every later one), else :func:`hash_features` with ``size`` slots. ``seats`` are the
+    seats of the game, in turn order (for egocentric features).
+    """
+
+    def __init__(self, game: Game, seats: Sequence[Seat], size: int | None = None,
+                 probe: JSON | None = None, probe_seat: Seat | None = None) -> None:
+        self.game = game
+        self.seats = tuple(seats)
+        self.own: bool = False
+        self.size = size or DEFAULT_SIZE
+        if probe is not None:
+            own = game.encode(probe, probe_seat)
+            if own is not None:
+                if size is not None and size != len(own):
+                    raise ValueError(f"{game.id} encodes views in {len(own)} numbers, not {size}")
+                self.own = True
+                self.size = len(own)
+        self.kind = f"{game.id}'s Game.encode" if self.own else f"feature hashing ({self.size} slots)"
+
+    def __call__(self, view: JSON, seat: Seat | None) -> npt.NDArray[np.float32]:
+        if self.own:
+            own = self.game.encode(view, seat)
+            if own is None or len(own) != self.size:
+                raise ValueError(f"{self.game.id}: Game.encode must return {self.size} numbers for every "
+                                 f"view, got {None if own is None else len(own)}")
+            return np.asarray(own, dtype=np.float32)
+        return hash_features(view, self.size, seat, self.seats)
+
+
+def canonical(view: JSON) -> str:
+    """The canonical JSON text of a view (sorted keys, no spaces): observation strings, digests."""
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))

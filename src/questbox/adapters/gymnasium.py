@@ -1,0 +1,271 @@
+"""Single-agent Gymnasium environments: one seat learns, bots play the other seats.
+
+>>> import gymnasium as gym
+>>> import questbox.adapters.gymnasium            # registers questbox/<game>-v0 ids
+>>> env = gym.make("questbox/heirs-solo-v0")
+>>> obs, info = env.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
+
+or directly: ``make("heirs", seat="p1", opponents="heuristic", setup={"players": 3})``.
+
+* **observation**: ``{"observation": float32 vector of the seat's view, "action_mask": int8}``
+  (as in the PettingZoo environment); ``info`` repeats the mask (``"action_mask"``) and gives the
+  view as a dict (``"view"``) and the legal actions in notation (``"legal"``).
+* **action**: an index into the game's fixed action space (:mod:`questbox.adapters.spaces`).
+* **opponents**: a seat spec (``"random"``, ``"heuristic"``, ``"mcts:iters=100"``) for every other
+  seat, or a dict seat -> spec; the game's own bots first, then the generic ones. Bots get seeds
+  derived from the episode's seed, so ``reset(seed=N)`` replays the same episode for the same actions.
+* **reward**: 0 until the end, then ``"win"``: 1 if the seat won, else 0; ``"zero-sum"``: +1 / -1.
+* **illegal actions** (the mask forbids them): ``illegal="penalize"`` (default) leaves the game as it
+  is and gives ``illegal_reward`` (-1); ``"random"`` plays a random legal action instead;
+  ``"raise"`` raises ``IllegalAction``. ``max_steps`` truncates an episode.
+
+Registered ids (:func:`register_envs`, run on import, and again for games registered later):
+``questbox/<game>-v0`` (the game's default setup, the first seat, the game's ``heuristic`` bot if it
+has one, else ``random``) and, for games that seat one player, ``questbox/<game>-solo-v0``
+(e.g. ``questbox/heirs-solo-v0``: Heirs Solo Mode against the automated Black Wizard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from questbox.adapters._common import (
+    check_reward_mode,
+    final_rewards,
+    render_text,
+    resolve_game,
+    resolve_setup,
+)
+from questbox.adapters.encoding import BOUND, Encoder
+from questbox.adapters.spaces import action_index
+from questbox.core import (
+    JSON,
+    Action,
+    Agent,
+    Game,
+    IllegalAction,
+    Rng,
+    Seat,
+    State,
+    derive_seed,
+    games,
+    make_agent,
+)
+
+Obs = dict[str, npt.NDArray[Any]]
+NAMESPACE = "questbox"
+#: how many seeds ``reset`` tries when the bots finish a game before the learning seat moves
+RESET_TRIES = 100
+
+
+class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a questbox game as a Gymnasium environment; bots play the other seats."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(self, game: Game | str, seat: Seat | None = None, opponents: str | Mapping[Seat, str] | None = None,
+                 setup: JSON | None = None, *, players: int | None = None, render_mode: str | None = None,
+                 obs_size: int | None = None, reward: str = "win", illegal: str = "penalize",
+                 illegal_reward: float = -1.0, max_steps: int | None = None) -> None:
+        self.game = resolve_game(game)
+        self.setup = resolve_setup(self.game, setup, players)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        check_reward_mode(reward)
+        if illegal not in ("penalize", "random", "raise"):
+            raise ValueError(f"illegal must be 'penalize', 'random' or 'raise', not {illegal!r}")
+        if max_steps is not None and max_steps < 1:
+            raise ValueError("max_steps must be positive")
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_steps
+
+        probe = self.game.new(self.setup, seed=0)
+        self.seats: tuple[Seat, ...] = probe.seats
+        self.seat: Seat = seat if seat is not None else self.seats[0]
+        if self.seat not in self.seats:
+            raise ValueError(f"{self.game.id} has no seat {self.seat!r} with this setup "
+                             f"(seats: {', '.join(self.seats)})")
+        if opponents is None:
+            opponents = "heuristic" if "heuristic" in self.game.agents() else "random"
+        others = [s for s in self.seats if s != self.seat]
+        if isinstance(opponents, str):
+            self.opponents: dict[Seat, str] = dict.fromkeys(others, opponents)
+        else:
+            missing = [s for s in others if s not in opponents]
+            extra = [s for s in opponents if s not in others]
+            if missing or extra:
+                raise ValueError(f"opponents must name every other seat ({', '.join(others)}): "
+                                 f"missing {missing}, unexpected {extra}")
+            self.opponents = dict(opponents)
+        for spec in self.opponents.values():  # fail now on a bad spec, not in reset
+            make_agent(spec, self.game, 0)
+
+        self.space = action_index(self.game, self.setup)
+        self.encoder = Encoder(self.game, self.seats, obs_size, probe.view(self.seat), self.seat)
+        n = len(self.space)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self.action_space = spaces.Discrete(n)
+        self.state: State = probe
+        self.bots: dict[Seat, Agent] = {}
+        self.steps = 0
+        self.seed_used: int | None = None
+        self._pick = Rng(0)
+
+    # -- helpers -----------------------------------------------------------------------------
+    def action_notation(self, index: int) -> str:
+        return str(self.space[int(index)])
+
+    def action_id(self, action: Action | str) -> int:
+        act = self.game.parse_action(action) if isinstance(action, str) else action
+        return self.space.of(act)
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        mask = np.zeros(len(self.space), dtype=np.int8)
+        if not self.state.is_over():
+            for i in self.space.indices(self.state.legal_actions(self.seat)):
+                mask[i] = 1
+        return mask
+
+    def _observe(self) -> tuple[Obs, dict[str, Any]]:
+        state = self.state
+        view = state.view(self.seat)
+        mask = self._mask()
+        info: dict[str, Any] = {"action_mask": mask, "view": view,
+                                "legal": [str(a) for a in state.legal_actions(self.seat)],
+                                "seed": self.seed_used}
+        out = state.outcome()
+        if out is not None:
+            info["outcome"] = out.to_json()
+        return {"observation": self.encoder(view, self.seat), "action_mask": mask.copy()}, info
+
+    def _run_bots(self) -> None:
+        state = self.state
+        while not state.is_over():
+            movers = state.to_move()
+            if self.seat in movers:
+                return
+            bot_seat = movers[0]
+            state.apply(bot_seat, self.bots[bot_seat].act(state, bot_seat))
+
+    # -- gymnasium ---------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        base = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
+        for attempt in range(RESET_TRIES):
+            game_seed = base if attempt == 0 else derive_seed(base, "reset", attempt)
+            self.seed_used = game_seed
+            self.state = self.game.new(self.setup, seed=game_seed)
+            self.bots = {s: make_agent(spec, self.game, derive_seed(game_seed, "bot", i))
+                         for i, (s, spec) in enumerate(sorted(self.opponents.items()))}
+            self._pick = Rng(derive_seed(game_seed, "illegal"))
+            self.steps = 0
+            self._run_bots()
+            if not self.state.is_over():
+                break
+        else:
+            raise RuntimeError(f"{self.game.id}: the bots ended {RESET_TRIES} games in a row before "
+                               f"{self.seat} could move")
+        if self.render_mode == "human":
+            self.render()
+        return self._observe()
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state.is_over():
+            raise RuntimeError("the episode is over: call reset()")
+        index = int(action)
+        legal = state.legal_actions(self.seat)
+        act = self.space[index] if 0 <= index < len(self.space) else None
+        self.steps += 1
+        reward = 0.0
+        illegal = act is None or act not in legal
+        if illegal:
+            if self.illegal == "raise":
+                raise IllegalAction(f"{self.seat}: action {index} ({act}) is not legal now; legal: "
+                                    + ", ".join(str(a) for a in legal))
+            if self.illegal == "random":
+                act = legal[self._pick.below(len(legal))]
+            else:
+                reward = self.illegal_reward
+        if not illegal or self.illegal == "random":
+            assert act is not None
+            state.apply(self.seat, act)
+            self._run_bots()
+        terminated = state.is_over()
+        if terminated:
+            reward += final_rewards(state.outcome(), self.seats, self.reward_mode)[self.seat]
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        obs, info = self._observe()
+        if illegal:
+            info["illegal"] = True
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = render_text(self.game, self.state, self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def make(game: Game | str, seat: Seat | None = None, opponents: str | Mapping[Seat, str] | None = None,
+         setup: JSON | None = None, **kwargs: Any) -> QuestboxEnv:
+    """A single-agent environment of ``game``: ``seat`` learns (default: the first seat), ``opponents``
+    (a seat spec, or a dict seat -> spec) play the others. See the module docs for the options."""
+    return QuestboxEnv(game, seat, opponents, setup, **kwargs)
+
+
+def env_id(game_id: str, variant: str = "") -> str:
+    """``questbox/<game>-v0`` or ``questbox/<game>-<variant>-v0``."""
+    return f"{NAMESPACE}/{game_id}{'-' + variant if variant else ''}-v0"
+
+
+def register_env(env_name: str, game: Game | str, setup: JSON | None = None, **kwargs: Any) -> None:
+    """Register a Gymnasium id for ``game`` with ``setup`` and ``make`` options (a scenario, a seat...)."""
+    gid = game if isinstance(game, str) else game.id
+    if env_name in gymnasium.registry:
+        return
+    gymnasium.register(id=env_name, entry_point=f"{__name__}:QuestboxEnv",
+                       kwargs={"game": gid, "setup": setup, **kwargs}, disable_env_checker=False)
+
+
+def register_envs() -> list[str]:
+    """Register ``questbox/<game>-v0`` (and ``-solo-v0`` where one seat may play) for every
+    registered game that has a fixed action space; returns the ids."""
+    from questbox.adapters.spaces import has_action_space
+
+    ids: list[str] = []
+    for gid, game in games().items():
+        if not has_action_space(game):
+            continue
+        ids.append(env_id(gid))
+        register_env(ids[-1], gid)
+        if 1 in game.seat_counts:
+            solo = game.setup_for_seats(1)
+            if has_action_space(game, solo):
+                ids.append(env_id(gid, "solo"))
+                register_env(ids[-1], gid, solo)
+    return ids
+
+
+register_envs()
