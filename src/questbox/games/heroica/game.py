@@ -21,6 +21,30 @@ OPTIONS: dict[str, Any] = {
     "store_stock": None,        # how many of each weapon the store holds (None: data/weapons.yaml)
 }
 SETUP_KEYS = {"mission", "missions", "heroes", "players", "variant", "options"}
+PACK_KEYS = {"hero", "gold", "life", "defense", "fang", "weapons", "health"}
+
+
+def _pack(entry: Any) -> tuple[str, dict[str, Any]]:
+    """A ``heroes`` entry: a hero id, or ``{hero: ID, gold: N, life: N, defense: N, fang: N,
+    weapons: [...], health: N}`` (a starting pack; ours, for scenarios and handicaps)."""
+    if isinstance(entry, str):
+        return entry, {}
+    if not isinstance(entry, dict) or "hero" not in entry:
+        raise SetupError("each heroes entry is a hero id or a mapping with hero: and a starting pack")
+    unknown = set(entry) - PACK_KEYS
+    if unknown:
+        raise SetupError(f"unknown hero pack key(s) {', '.join(sorted(unknown))} "
+                         f"(known: {', '.join(sorted(PACK_KEYS))})")
+    pack = {k: v for k, v in entry.items() if k != "hero"}
+    for k in ("gold", "life", "defense", "fang", "health"):
+        v = pack.get(k, 0)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise SetupError(f"hero pack {k} must be a whole number >= 0")
+    weapons = pack.get("weapons", [])
+    if not isinstance(weapons, list) or any(w not in rules().weapons for w in weapons) or \
+            len(set(weapons)) != len(weapons):
+        raise SetupError(f"hero pack weapons must be distinct weapon ids ({', '.join(rules().weapons)})")
+    return str(entry["hero"]), pack
 
 
 def _options(doc: Any, variant: str) -> dict[str, Any]:
@@ -58,7 +82,7 @@ class Heroica(Game):
 
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],
-                                                   dict[str, Any]]:
+                                                   dict[str, Any], list[dict[str, Any]]]:
         doc = dict(setup or {})
         unknown = set(doc) - SETUP_KEYS
         if unknown:
@@ -80,6 +104,9 @@ class Heroica(Game):
             heroes = list(DEFAULT_HEROES[:n])
         if not isinstance(heroes, list) or not heroes:
             raise SetupError("heroes is a list of hero ids, one per hero seat in turn order")
+        parsed = [_pack(e) for e in heroes]
+        heroes = [h for h, _ in parsed]
+        packs = [p for _, p in parsed]
         for h in heroes:
             if h not in rules().heroes:
                 raise SetupError(f"unknown hero {h!r} (known: {', '.join(rules().heroes)})")
@@ -115,10 +142,17 @@ class Heroica(Game):
                         rules().monsters[k].strength >= 3 and not rules().monsters[k].bar for k in mons):
                     raise SetupError(f"victory points: mission {m['id']} has no artifact and no strength-3 "
                                      "monster")
-        return variant, tuple(heroes), missions, opts
+        for p, h in zip(packs, heroes, strict=True):
+            if p.get("health", 1) > rules().heroes[h].health:
+                raise SetupError(f"hero pack health of the {h} is at most {rules().heroes[h].health}")
+        stock = opts["store_stock"]
+        for w in rules().weapons:
+            if sum(w in p.get("weapons", []) for p in packs) > stock:
+                raise SetupError(f"the store holds {stock} {w}: the hero packs ask for more")
+        return variant, tuple(heroes), missions, opts, packs
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
-        variant, heroes, _, _ = self._parse(setup)
+        variant, heroes, _, _, _ = self._parse(setup)
         names = tuple(f"p{i + 1}" for i in range(len(heroes)))
         return (*names, MONSTER_SEAT) if variant == "battle" else names
 
@@ -132,10 +166,21 @@ class Heroica(Game):
         return doc
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> HeroicaState:
-        variant, heroes, missions, opts = self._parse(setup)
+        variant, heroes, missions, opts, packs = self._parse(setup)
         seats = self.seat_names(setup)
         state = HeroicaState(seats, Rng(seed), variant, heroes, missions, opts)
         state._setup_mission()
+        for h, p in enumerate(packs):
+            state.gold[h] = p.get("gold", 0)
+            state.life[h] = p.get("life", 0)
+            state.defense[h] = p.get("defense", 0)
+            state.fang[h] = p.get("fang", 0)
+            state.weapons[h] = tuple(sorted(p.get("weapons", [])))
+            for w in state.weapons[h]:
+                state.store[w] -= 1
+            if "health" in p:
+                state.health[h] = p["health"]
+                state.healing[h] = p["health"] == 0
         return state
 
     def from_json(self, doc: JSON) -> HeroicaState:

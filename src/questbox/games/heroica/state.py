@@ -227,7 +227,7 @@ class HeroicaState(State):
                 self.gold[i] += 1
                 events.append(Event("bonus", f"{self._name(i)} has the most defeated monsters ({best}) "
                                              "and takes 1 gold"))
-        if self.mi + 1 < len(self.missions) and not (self.opts["victory_points"] and self._vp_done()):
+        if self.mi + 1 < len(self.missions):
             self.mi += 1
             self._setup_mission()
             events.append(Event("mission", f"mission {self.mi + 1}: {self.board.mission.title}"))
