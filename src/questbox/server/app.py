@@ -1,0 +1,448 @@
+"""The ASGI app: lobby API, table API, WebSocket seats and the web page (FastAPI).
+
+HTTP API (JSON; errors are ``{"error": message}`` with a 4xx status):
+
+==========================================  ===================================================
+``GET  /api/games``                         the registered games, their seat counts and bots
+``GET  /api/games/{game}/setup?seats=N``    the default setup document for N seats
+``POST /api/tables``                        create a table → its id, a join link per human seat
+``GET  /api/tables?status=open|finished``   the lobby's table lists
+``GET  /api/tables/{id}``                   a snapshot for the seat of ``X-Seat-Token`` (or a
+                                            spectator): view, legal actions, events, outcome
+``POST /api/tables/{id}/actions``           ``{"action": "roll", "expect": 3}`` with the token
+``GET  /api/tables/{id}/replay``            the replay (core format), once the game is over
+``WS   /api/tables/{id}/ws``                live snapshots; ``{"type": "hello", "token", "since"}``
+                                            first, then ``{"type": "act", "action", "id"}``
+==========================================  ===================================================
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import yaml
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.staticfiles import StaticFiles
+
+from questbox.core import QuestboxError, UnknownGame, games, get_game, register_game
+from questbox.core.agent import agent_names
+from questbox.server.live import BotDriver, Hub, PgListener, Subscriber
+from questbox.server.store import NOTIFY_CHANNEL, Store
+from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, Unprocessable
+
+log = logging.getLogger("questbox.server")
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+#: request bodies: actions and the like are tiny; a table's setup (an uploaded card file or
+#: mission) may be larger
+MAX_BODY = 64 * 1024
+MAX_SETUP_BODY = 1024 * 1024
+#: the largest WebSocket message a client may send
+MAX_WS_MESSAGE = 16 * 1024
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over the limit with 413 (by Content-Length or while streaming)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = MAX_SETUP_BODY if scope["path"] == "/api/tables" else MAX_BODY
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length":
+                try:
+                    too_big = int(value) > limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await _send_error(send, 413, f"request body over {limit} bytes")
+                    return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return msg
+
+        async def tracking(msg: Message) -> None:
+            nonlocal started
+            if msg["type"] == "http.response.start":
+                started = True
+            await send(msg)
+
+        try:
+            await self.app(scope, limited, tracking)
+        except _TooLarge:
+            if not started:
+                await _send_error(send, 413, f"request body over {limit} bytes")
+
+
+async def _send_error(send: Send, status: int, message: str) -> None:
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """YAML without anchors/aliases: an uploaded file cannot expand into a huge document."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            raise yaml.YAMLError("aliases (*name) are not accepted in an uploaded setup")
+        return super().compose_node(parent, index)
+
+
+def parse_setup_text(text: str) -> dict[str, Any]:
+    """A setup document uploaded as JSON or YAML text."""
+    try:
+        doc = yaml.load(text, Loader=_NoAliasLoader)  # JSON is (for setups) a subset of YAML
+    except yaml.YAMLError as exc:
+        raise Unprocessable(f"the setup file is neither JSON nor YAML: {exc}") from exc
+    if doc is None:
+        return {}
+    if not isinstance(doc, dict):
+        raise Unprocessable("a setup document is a mapping (an object)")
+    try:
+        json.dumps(doc)
+    except (TypeError, ValueError) as exc:
+        raise Unprocessable(f"the setup must be plain data (JSON): {exc}") from exc
+    return doc
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=64)
+    seats: list[str] = Field(min_length=1, max_length=16, description="one spec per seat: human or a bot")
+    setup: dict[str, Any] | None = None
+    setup_text: str | None = Field(default=None, max_length=MAX_SETUP_BODY,
+                                   description="a setup document as JSON or YAML text (an uploaded file)")
+    seed: int | None = None
+
+
+class ActRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: str = Field(max_length=400)
+    expect: int | None = None
+
+
+def register_extra_games(spec: str | None) -> None:
+    """``QUESTBOX_EXTRA_GAMES=module:ATTR,...``: games that are not installed as entry points
+    (a game under development, the tests' Pig)."""
+    for item in filter(None, (s.strip() for s in (spec or "").split(","))):
+        module, _, attr = item.partition(":")
+        obj = getattr(importlib.import_module(module), attr or "GAME")
+        register_game(obj() if isinstance(obj, type) else obj)
+
+
+def _renderer_exists(game_id: str) -> bool:
+    return (WEB / "games" / f"{game_id}.js").is_file()
+
+
+def create_app(db: str | None = None, *, bot_delay: float | None = None) -> FastAPI:
+    """The questbox ASGI app over the database ``db`` (``None``: ``sqlite:///questbox.db``)."""
+    register_extra_games(os.environ.get("QUESTBOX_EXTRA_GAMES"))
+    if bot_delay is None:
+        bot_delay = float(os.environ.get("QUESTBOX_BOT_DELAY", "0") or 0)
+    store = Store(db)
+    service = TableService(store)
+    hub = Hub(service)
+    drivers = BotDriver(service, hub, delay=bot_delay)
+    listener: list[PgListener] = []
+
+    def remote_change(table_id: str, version: int) -> None:
+        """Another process (or this one) committed ``version`` of a table: catch up and publish."""
+        tids = list(hub.subs) if not table_id else [table_id]
+        for tid in tids:
+            lt = service.cached(tid)
+            if lt is None or (table_id and lt.version >= version):
+                continue
+            asyncio.get_running_loop().create_task(_catch_up(lt, version if table_id else None))
+
+    async def _catch_up(lt: LiveTable, version: int | None) -> None:
+        try:
+            if await run_in_threadpool(service.catch_up, lt, version):
+                hub.publish(lt.id)
+        except Exception:
+            log.exception("catching up table %s", lt.id)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        if store.is_postgres:
+            pg = PgListener(store.libpq_url(), NOTIFY_CHANNEL, loop, remote_change)
+            pg.start()
+            await loop.run_in_executor(None, pg.ready.wait, 10.0)
+            listener.append(pg)
+        # tables left waiting for a bot (a restart, or a process that died mid-game)
+        for tid in await run_in_threadpool(store.bot_turn_tables):
+            drivers.kick(tid)
+        yield
+        await drivers.close()
+        for pg in listener:
+            pg.stop()
+        store.dispose()
+
+    app = FastAPI(title="questbox", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.state.store = store
+    app.state.service = service
+    app.state.hub = hub
+
+    @app.exception_handler(ServerError)
+    async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:3]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"error": "; ".join(parts) or "invalid request"}, status_code=422)
+
+    @app.exception_handler(RecursionError)
+    async def _deep(_request: Request, _exc: RecursionError) -> JSONResponse:
+        return JSONResponse({"error": "the document is nested too deeply"}, status_code=400)
+
+    # -- pages -----------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # -- games -----------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        out = []
+        for gid, game in games().items():
+            seat_names = {}
+            for n in game.seat_counts:
+                try:
+                    seat_names[str(n)] = list(game.seat_names(game.setup_for_seats(n)))
+                except Exception:
+                    seat_names[str(n)] = [f"seat {i + 1}" for i in range(n)]
+            bots = agent_names(game)
+            out.append({"id": gid, "title": game.title, "summary": game.summary,
+                        "seat_counts": list(game.seat_counts), "seat_names": seat_names, "bots": bots,
+                        "default_bot": "heuristic" if "heuristic" in bots else "random",
+                        "renderer": _renderer_exists(gid)})
+        return {"games": out}
+
+    @app.get("/api/games/{game_id}/setup")
+    async def default_setup(game_id: str, seats: int | None = Query(default=None, ge=1, le=16)) -> dict[str, Any]:
+        try:
+            game = get_game(game_id)
+        except UnknownGame as exc:
+            raise ServerError(str(exc), 404) from exc
+        n = seats or (2 if 2 in game.seat_counts else game.seat_counts[0])
+        try:
+            return {"game": game.id, "seats": n, "setup": game.setup_for_seats(n)}
+        except QuestboxError as exc:
+            raise Unprocessable(str(exc)) from exc
+
+    # -- tables ----------------------------------------------------------------------------
+    @app.post("/api/tables", status_code=201)
+    async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
+        setup = req.setup
+        if req.setup_text is not None and req.setup_text.strip():
+            if setup is not None:
+                raise Unprocessable("give the setup as a document or as a file, not both")
+            setup = parse_setup_text(req.setup_text)
+        row, tokens = await run_in_threadpool(service.create, req.game, req.seats, setup, req.seed)
+        base = str(request.base_url).rstrip("/")
+        seats = []
+        for s in row.seats:
+            item: dict[str, Any] = {"seat": s["seat"], "spec": s["spec"]}
+            if s["seat"] in tokens:
+                item["token"] = tokens[s["seat"]]
+                item["link"] = f"{base}/t/{row.id}#token={tokens[s['seat']]}"
+            seats.append(item)
+        if row.bot_turn:
+            drivers.kick(row.id)
+        return {"id": row.id, "game": row.game, "seats": seats, "setup": row.setup,
+                "spectator_link": f"{base}/t/{row.id}", "api": f"{base}/api/tables/{row.id}"}
+
+    @app.get("/api/tables")
+    async def list_tables(status: str | None = Query(default=None, pattern="^(open|finished)$"),
+                          game: str | None = Query(default=None, max_length=64),
+                          limit: int = Query(default=50, ge=1, le=200)) -> dict[str, Any]:
+        rows = await run_in_threadpool(store.list_tables, status, game, limit)
+        titles = {gid: g.title for gid, g in games().items()}
+        return {"tables": [{**r.public(), "title": titles.get(r.game, r.game)} for r in rows]}
+
+    def _token(x_seat_token: str | None, authorization: str | None) -> str | None:
+        if x_seat_token:
+            return x_seat_token
+        if authorization and authorization.lower().startswith("bearer "):
+            return authorization[7:].strip()
+        return None
+
+    def _snapshot(table_id: str, token: str | None, since: int) -> dict[str, Any]:
+        lt = service.load(table_id)
+        seat = lt.seat_of(token)
+        service.catch_up(lt)
+        return lt.snapshot(seat, since)
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str, since: int = Query(default=0, ge=0),
+                        x_seat_token: str | None = Header(default=None, max_length=200),
+                        authorization: str | None = Header(default=None, max_length=220)) -> dict[str, Any]:
+        snap = await run_in_threadpool(_snapshot, table_id, _token(x_seat_token, authorization), since)
+        snap["online"] = hub.online(table_id)
+        if snap["version"] and not snap["your_turn"] and snap["status"] == "open":
+            lt = service.cached(table_id)
+            if lt is not None and lt.bot_to_move() is not None and table_id not in drivers.running:
+                drivers.kick(table_id)      # a table whose bot was left waiting (its process died)
+        return snap
+
+    async def _act(table_id: str, token: str | None, action: str, expect: int | None) -> LiveTable:
+        lt = await run_in_threadpool(service.act, table_id, token, action, expect)
+        hub.publish(table_id)
+        if lt.bot_to_move() is not None:
+            drivers.kick(table_id)
+        return lt
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def post_action(table_id: str, req: ActRequest,
+                          x_seat_token: str | None = Header(default=None, max_length=200),
+                          authorization: str | None = Header(default=None, max_length=220)) -> dict[str, Any]:
+        token = _token(x_seat_token, authorization)
+        lt = await _act(table_id, token, req.action, req.expect)
+        seat = lt.seat_of(token)
+        return await run_in_threadpool(lt.snapshot, seat, max(0, lt.version - 1))
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def get_replay(table_id: str) -> Response:
+        lt = await run_in_threadpool(service.load, table_id)
+        await run_in_threadpool(service.catch_up, lt)
+        if not lt.state.is_over():
+            raise Forbidden("the replay (it holds the seed, so every hidden card) is available once the "
+                            "game is over")
+        doc = lt.replay().to_json()
+        return Response(json.dumps(doc, indent=1) + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{lt.game.id}-{lt.id}.json"'})
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        counts = await run_in_threadpool(store.count_tables)
+        return {"ok": True, "backend": "postgresql" if store.is_postgres else "sqlite", "tables": counts,
+                "pid": os.getpid()}
+
+    # -- live seats ------------------------------------------------------------------------
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_ws(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        try:
+            hello = json.loads(await asyncio.wait_for(ws.receive_text(), 15))
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                raise ValueError("the first message is {type: hello, token?, since?}")
+            token = hello.get("token") or None
+            since = hello.get("since", 0)
+            if (token is not None and (not isinstance(token, str) or len(token) > 200)) or \
+                    not isinstance(since, int) or since < 0:
+                raise ValueError("hello: token is a text, since a version number")
+        except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError) as exc:
+            await _ws_close(ws, 4400, f"bad hello: {exc}")
+            return
+        service.pinned.add(table_id)
+        try:
+            lt = await run_in_threadpool(service.load, table_id)
+            seat = lt.seat_of(token)
+            await run_in_threadpool(service.catch_up, lt)
+        except ServerError as exc:
+            if table_id not in hub.subs:
+                service.pinned.discard(table_id)
+            await ws.send_text(json.dumps({"type": "error", "status": exc.status, "error": exc.message}))
+            await _ws_close(ws, 4000 + exc.status, exc.message)
+            return
+        sub = Subscriber(ws, lt, seat, min(since, lt.version))
+        hub.add(table_id, sub)
+        writer = asyncio.get_running_loop().create_task(hub.writer(sub))
+        if lt.bot_to_move() is not None and table_id not in drivers.running:
+            drivers.kick(table_id)
+        try:
+            while True:
+                text = await ws.receive_text()
+                try:
+                    msg = json.loads(text)
+                    if not isinstance(msg, dict):
+                        raise ValueError
+                except ValueError:
+                    await sub.send({"type": "error", "status": 400, "error": "messages are JSON objects"})
+                    continue
+                kind = msg.get("type")
+                if kind == "ping":
+                    await sub.send({"type": "pong", "id": msg.get("id")})
+                elif kind == "act":
+                    action, expect = msg.get("action"), msg.get("expect")
+                    if not isinstance(action, str) or not (expect is None or isinstance(expect, int)):
+                        await sub.send({"type": "error", "id": msg.get("id"), "status": 422,
+                                        "error": "act: {action: text, expect?: version}"})
+                        continue
+                    try:
+                        lt2 = await _act(table_id, token, action, expect)
+                        await sub.send({"type": "ack", "id": msg.get("id"), "version": lt2.version})
+                    except ServerError as exc:
+                        await sub.send({"type": "error", "id": msg.get("id"), "status": exc.status,
+                                        "error": exc.message})
+                elif kind == "resync":
+                    sub.sent = 0
+                    sub.dirty.set()
+                else:
+                    await sub.send({"type": "error", "id": msg.get("id"), "status": 400,
+                                    "error": f"unknown message type {kind!r} (hello, act, ping, resync)"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            sub.closed = True
+            sub.dirty.set()
+            writer.cancel()
+            hub.remove(table_id, sub)
+
+    app.add_middleware(BodyLimit)
+    return app
+
+
+async def _ws_close(ws: WebSocket, code: int, reason: str) -> None:
+    with suppress(Exception):
+        await ws.close(code=code, reason=reason[:120])

@@ -1,0 +1,242 @@
+"""Storage: a table is its setup + seed + action log, in SQL (SQLAlchemy Core).
+
+The same code runs on an embedded SQLite file (the default) and on PostgreSQL (``--db
+postgresql://...``). Every accepted action is one transaction that
+
+1. advances the table's action counter *only if it still has the value this process saw*
+   (``UPDATE ... WHERE n_actions = :n``: optimistic concurrency between server processes),
+2. inserts the action row (primary key ``(table_id, idx)``: two writers can never both append
+   action ``idx``), and
+3. on PostgreSQL, ``pg_notify``\\ s the other server processes (delivered on commit).
+
+The answer to the client is sent only after the commit, so an acknowledged action survives a
+killed server process.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+    text,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import ConnectionPoolEntry
+
+NOTIFY_CHANNEL = "questbox_tables"
+
+metadata = MetaData()
+
+tables_t = Table(
+    "qb_tables", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("setup", Text, nullable=False),          # JSON: the setup document given to Game.new
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),          # JSON: [{"seat": "p1", "spec": "human"}, ...]
+    Column("tokens", Text, nullable=False),         # JSON: {seat: sha256 of the seat token}
+    Column("n_actions", Integer, nullable=False),
+    Column("status", String(16), nullable=False),   # "open" | "finished"
+    Column("to_move", Text, nullable=False),        # JSON list of seats
+    Column("bot_turn", Integer, nullable=False),    # 1 when a bot seat is to move
+    Column("outcome", Text, nullable=True),         # JSON of Outcome, once finished
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+Index("qb_tables_status", tables_t.c.status, tables_t.c.updated)
+
+actions_t = Table(
+    "qb_actions", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("idx", Integer, primary_key=True),       # 0-based position in the table's log
+    Column("seat", String(64), nullable=False),
+    Column("action", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
+def normalize_url(db: str | None) -> str:
+    """``None`` → ``sqlite:///questbox.db``; a bare path → a SQLite file; ``postgresql://`` → psycopg 3."""
+    if not db:
+        return "sqlite:///questbox.db"
+    if "://" not in db:
+        return f"sqlite:///{db}"
+    for prefix in ("postgresql://", "postgres://"):
+        if db.startswith(prefix):
+            return "postgresql+psycopg://" + db[len(prefix):]
+    return db
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    setup: dict[str, Any] | None
+    seed: int
+    seats: list[dict[str, str]]
+    tokens: dict[str, str]
+    n_actions: int
+    status: str
+    to_move: list[str]
+    bot_turn: bool
+    outcome: dict[str, Any] | None
+    created: float
+    updated: float
+
+    def public(self) -> dict[str, Any]:
+        """What the lobby may show about a table (never the seed or tokens of an open table)."""
+        doc: dict[str, Any] = {
+            "id": self.id, "game": self.game, "status": self.status, "actions": self.n_actions,
+            "seats": [{"seat": s["seat"], "kind": "human" if s["spec"] == "human" else "bot",
+                       "spec": s["spec"]} for s in self.seats],
+            "to_move": self.to_move, "outcome": self.outcome, "created": self.created,
+            "updated": self.updated,
+        }
+        return doc
+
+
+def _row(r: Any) -> TableRow:
+    return TableRow(id=r.id, game=r.game, setup=json.loads(r.setup), seed=int(r.seed),
+                    seats=json.loads(r.seats), tokens=json.loads(r.tokens), n_actions=r.n_actions,
+                    status=r.status, to_move=json.loads(r.to_move), bot_turn=bool(r.bot_turn),
+                    outcome=json.loads(r.outcome) if r.outcome else None, created=r.created,
+                    updated=r.updated)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL: readers never block the writer. synchronous=NORMAL in WAL mode: a committed transaction
+    # is in the WAL file (the OS has it) before COMMIT returns, so a killed *process* loses
+    # nothing; only a power cut may lose the last commits.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class Store:
+    """Tables and their action logs in one SQL database."""
+
+    def __init__(self, db: str | None) -> None:
+        self.url = normalize_url(db)
+        url = make_url(self.url)
+        self.is_postgres = url.get_backend_name() == "postgresql"
+        self.is_sqlite = url.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
+        else:
+            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def libpq_url(self) -> str:
+        """The URL for a plain psycopg connection (LISTEN), without SQLAlchemy's driver suffix."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # -- tables ------------------------------------------------------------------------------
+    def create_table(self, *, table_id: str, game: str, setup: dict[str, Any] | None, seed: int,
+                     seats: list[dict[str, str]], tokens: dict[str, str], to_move: list[str],
+                     bot_turn: bool) -> TableRow:
+        now = time.time()
+        values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": seed,
+                  "seats": json.dumps(seats), "tokens": json.dumps(tokens), "n_actions": 0,
+                  "status": "open", "to_move": json.dumps(to_move), "bot_turn": int(bot_turn),
+                  "outcome": None, "created": now, "updated": now}
+        with self._tx() as conn:
+            conn.execute(tables_t.insert().values(**values))
+        row = self.get_table(table_id)
+        assert row is not None
+        return row
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+        return _row(r) if r is not None else None
+
+    def n_actions(self, table_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            n = conn.execute(select(tables_t.c.n_actions).where(tables_t.c.id == table_id)).scalar()
+        return None if n is None else int(n)
+
+    def list_tables(self, status: str | None = None, game: str | None = None,
+                    limit: int = 50) -> list[TableRow]:
+        q = select(tables_t)
+        if status:
+            q = q.where(tables_t.c.status == status)
+        if game:
+            q = q.where(tables_t.c.game == game)
+        q = q.order_by(tables_t.c.updated.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(q)]
+
+    def count_tables(self) -> dict[str, int]:
+        q = select(tables_t.c.status, func.count()).group_by(tables_t.c.status)
+        with self.engine.connect() as conn:
+            return {str(s): int(n) for s, n in conn.execute(q)}
+
+    def bot_turn_tables(self) -> list[str]:
+        q = select(tables_t.c.id).where(tables_t.c.status == "open", tables_t.c.bot_turn == 1)
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(q)]
+
+    # -- actions -----------------------------------------------------------------------------
+    def actions(self, table_id: str, start: int = 0) -> list[tuple[str, str]]:
+        q = (select(actions_t.c.seat, actions_t.c.action)
+             .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
+             .order_by(actions_t.c.idx))
+        with self.engine.connect() as conn:
+            return [(str(s), str(a)) for s, a in conn.execute(q)]
+
+    def append_action(self, table_id: str, idx: int, seat: str, action: str, *, status: str,
+                      to_move: list[str], bot_turn: bool, outcome: dict[str, Any] | None) -> bool:
+        """Append action ``idx`` in one transaction; ``False`` (nothing written) if the table has
+        moved on since this process last saw it (another process appended first)."""
+        now = time.time()
+        with self._tx() as conn:
+            res = conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.n_actions == idx)
+                .values(n_actions=idx + 1, status=status, to_move=json.dumps(to_move),
+                        bot_turn=int(bot_turn), outcome=json.dumps(outcome) if outcome else None,
+                        updated=now))
+            if res.rowcount != 1:
+                conn.rollback()
+                return False
+            conn.execute(actions_t.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
+                                                   created=now))
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_notify(:ch, :payload)"),
+                             {"ch": NOTIFY_CHANNEL, "payload": f"{table_id}:{idx + 1}"})
+        return True

@@ -1,0 +1,394 @@
+"""Live tables: a game state rebuilt from the stored setup + seed + action log, kept in memory.
+
+:class:`TableService` is synchronous and thread-safe (the ASGI layer calls it from worker threads):
+each :class:`LiveTable` has its own lock, held only while the state changes or a snapshot is read,
+never while a bot thinks (bots think on a clone). Several server processes may serve one database:
+the store's optimistic append (``n_actions`` must still be what this process saw) detects a table
+that moved on elsewhere; this process then catches up from the log and tries again.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from questbox.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    QuestboxError,
+    Replay,
+    Seat,
+    State,
+    UnknownAgent,
+    UnknownGame,
+    derive_seed,
+    get_game,
+    make_agent,
+)
+from questbox.server.store import Store, TableRow
+
+log = logging.getLogger("questbox.server")
+
+#: the longest action text accepted (the notation is a few short words)
+MAX_ACTION_CHARS = 400
+#: events sent at most in one snapshot (the page keeps its own log; older ones are in the replay)
+MAX_EVENTS = 300
+
+
+class ServerError(Exception):
+    """An error with an HTTP status and a message for the client."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+class NotFound(ServerError):
+    status = 404
+
+
+class Forbidden(ServerError):
+    status = 403
+
+
+class Unprocessable(ServerError):
+    status = 422
+
+
+class Conflict(ServerError):
+    status = 409
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class LiveTable:
+    """One table in memory: its state, its action log and the events each action caused."""
+
+    def __init__(self, row: TableRow, game: Game) -> None:
+        self.id = row.id
+        self.game = game
+        self.setup = row.setup
+        self.seed = row.seed
+        self.created = row.created
+        self.specs: dict[Seat, str] = {s["seat"]: s["spec"] for s in row.seats}
+        self.token_hashes = dict(row.tokens)
+        self.state: State = game.new(row.setup, seed=row.seed)
+        self.actions: list[tuple[Seat, str]] = []
+        self.event_versions: list[int] = []   # parallel to events: the version an event belongs to
+        self.events: list[Event] = []
+        self.lock = threading.RLock()
+        self.error: str | None = None          # a bot that failed, shown on the page
+        self._base: dict[Seat | None, tuple[int, dict[str, Any]]] = {}
+
+    # -- facts -------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+    def bots(self) -> dict[Seat, str]:
+        return {s: spec for s, spec in self.specs.items() if spec != "human"}
+
+    def bot_to_move(self) -> Seat | None:
+        if self.state.is_over():
+            return None
+        return next((s for s in self.state.to_move() if self.specs.get(s, "human") != "human"), None)
+
+    def status(self) -> str:
+        return "finished" if self.state.is_over() else "open"
+
+    def outcome_json(self) -> dict[str, Any] | None:
+        out = self.state.outcome()
+        return out.to_json() if out is not None else None
+
+    def seat_of(self, token: str | None) -> Seat | None:
+        """The seat a token opens (``None``: no token, a spectator); ``Forbidden`` if it opens none."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat, h in self.token_hashes.items():
+            if hmac.compare_digest(h, digest):
+                return seat
+        raise Forbidden("this seat token does not open a seat at this table")
+
+    # -- changes -----------------------------------------------------------------------------
+    def record(self, seat: Seat, text: str, events: list[Event]) -> None:
+        self.actions.append((seat, text))
+        v = len(self.actions)
+        for e in events:
+            self.event_versions.append(v)
+            self.events.append(e)
+
+    def replay_log(self, log_rows: list[tuple[Seat, str]]) -> None:
+        for seat, text in log_rows:
+            try:
+                events = self.state.apply(seat, self.game.parse_action(text))
+            except IllegalAction as exc:
+                raise ServerError(f"table {self.id}: stored action {self.version + 1} ({seat}: {text}) "
+                                  f"no longer replays: {exc}", 500) from exc
+            self.record(seat, text, events)
+
+    # -- what a seat sees --------------------------------------------------------------------
+    def _base_snapshot(self, seat: Seat | None) -> dict[str, Any]:
+        cached = self._base.get(seat)
+        v = self.version
+        if cached is not None and cached[0] == v:
+            return cached[1]
+        state = self.state
+        view = state.view(seat)
+        legal: list[dict[str, str]] = []
+        if seat is not None and not state.is_over():
+            for a in state.legal_actions(seat):
+                text = str(a)
+                desc = self.game.describe_action(view, a)
+                legal.append({"action": text, "text": desc} if desc != text else {"action": text})
+        to_move = list(state.to_move())
+        base = {"version": v, "view": view, "legal": legal, "to_move": to_move,
+                "your_turn": seat is not None and seat in to_move, "status": self.status(),
+                "outcome": self.outcome_json(), "error": self.error}
+        if len(self._base) > 16:
+            self._base.clear()
+        self._base[seat] = (v, base)
+        return base
+
+    def snapshot(self, seat: Seat | None, since: int = 0) -> dict[str, Any]:
+        """Everything ``seat`` may see now, and its events after version ``since``.
+
+        Only ``view(seat)``, ``seat``'s own legal actions, the events visible to it and public
+        table facts: never the seed, tokens, other seats' actions or their hidden information.
+        """
+        with self.lock:
+            base = self._base_snapshot(seat)
+            start = bisect.bisect_right(self.event_versions, since)
+            start = max(start, len(self.events) - MAX_EVENTS)
+            events = []
+            for i in range(start, len(self.events)):
+                e = self.events[i]
+                if e.visible_to(seat):
+                    doc = e.to_json()
+                    doc["v"] = self.event_versions[i]
+                    events.append(doc)
+            own = [{"v": i + 1, "action": a} for i, (s, a) in enumerate(self.actions[since:], since)
+                   if seat is not None and s == seat][-MAX_EVENTS:]
+        return {"type": "state", "table": self.id, "game": self.game.id, "title": self.game.title,
+                "seat": seat, "seats": [{"seat": s, "kind": "human" if sp == "human" else "bot",
+                                         "spec": sp} for s, sp in self.specs.items()],
+                **base, "since": since, "events": events, "my_actions": own}
+
+    def replay(self) -> Replay:
+        with self.lock:
+            return Replay(game=self.game.id, seed=self.seed, setup=self.setup, actions=list(self.actions),
+                          outcome=self.outcome_json(),
+                          final=self.state.digest() if self.state.is_over() else None,
+                          meta={"table": self.id, "seats": [self.specs[s] for s in self.state.seats]})
+
+
+class TableService:
+    """Creates, loads, advances and caches tables; every change goes through the :class:`Store`."""
+
+    def __init__(self, store: Store, cache_size: int = 2000) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, LiveTable] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._load_locks: dict[str, threading.Lock] = {}
+        self.pinned: set[str] = set()   # tables with live subscribers stay in memory
+
+    # -- creating ----------------------------------------------------------------------------
+    def create(self, game_id: str, specs: list[str], setup: dict[str, Any] | None,
+               seed: int | None) -> tuple[TableRow, dict[Seat, str]]:
+        """A new table; returns its row and the token of each human seat (shown once)."""
+        try:
+            game = get_game(game_id)
+        except UnknownGame as exc:
+            raise Unprocessable(str(exc)) from exc
+        specs = [s.strip() for s in specs]
+        n = len(specs)
+        if n not in game.seat_counts:
+            raise Unprocessable(f"{game.id} seats {', '.join(map(str, game.seat_counts))} players, not {n}")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not 0 <= seed < 2**63:
+            raise Unprocessable("the seed is a whole number from 0 to 2^63 - 1")
+        try:
+            doc = game.setup_for_seats(n, setup)
+            state = game.new(doc, seed=seed)
+        except QuestboxError as exc:
+            raise Unprocessable(f"setup: {exc}") from exc
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a game's loose validator
+            raise Unprocessable(f"setup: {type(exc).__name__}: {exc}") from exc
+        seats = state.seats
+        if len(seats) != n:
+            raise Unprocessable(f"this setup has {len(seats)} seats ({', '.join(seats)}), "
+                                f"but {n} seat specs were given")
+        for k, spec in enumerate(specs):
+            if not spec:
+                raise Unprocessable(f"seat {k + 1}: empty spec (human, or a bot such as random)")
+            if spec != "human":
+                try:
+                    make_agent(spec, game, 0)
+                except UnknownAgent as exc:
+                    raise Unprocessable(f"seat {seats[k]}: {exc}") from exc
+        tokens = {seat: secrets.token_urlsafe(24) for seat, spec in zip(seats, specs, strict=True)
+                  if spec == "human"}
+        bot_turn = any(specs[seats.index(s)] != "human" for s in state.to_move())
+        row = self.store.create_table(
+            table_id=secrets.token_urlsafe(9), game=game.id, setup=doc, seed=seed,
+            seats=[{"seat": s, "spec": sp} for s, sp in zip(seats, specs, strict=True)],
+            tokens={s: token_hash(t) for s, t in tokens.items()}, to_move=list(state.to_move()),
+            bot_turn=bot_turn)
+        return row, tokens
+
+    # -- loading -----------------------------------------------------------------------------
+    def load(self, table_id: str) -> LiveTable:
+        with self._cache_lock:
+            lt = self._cache.get(table_id)
+            if lt is not None:
+                self._cache.move_to_end(table_id)
+                return lt
+            lock = self._load_locks.setdefault(table_id, threading.Lock())
+        with lock:
+            with self._cache_lock:
+                lt = self._cache.get(table_id)
+                if lt is not None:
+                    return lt
+            if len(table_id) > 40:
+                raise NotFound("no such table")
+            row = self.store.get_table(table_id)
+            if row is None:
+                raise NotFound(f"no table {table_id!r}")
+            try:
+                game = get_game(row.game)
+            except UnknownGame as exc:
+                raise ServerError(f"table {table_id}: {exc}", 500) from exc
+            lt = LiveTable(row, game)
+            lt.replay_log(self.store.actions(table_id))
+            with self._cache_lock:
+                self._cache[table_id] = lt
+                self._load_locks.pop(table_id, None)
+                self._evict()
+            return lt
+
+    def _evict(self) -> None:
+        while len(self._cache) > self.cache_size:
+            for tid in self._cache:
+                if tid not in self.pinned:
+                    del self._cache[tid]
+                    break
+            else:
+                return
+
+    def cached(self, table_id: str) -> LiveTable | None:
+        with self._cache_lock:
+            return self._cache.get(table_id)
+
+    def catch_up(self, lt: LiveTable, known: int | None = None) -> bool:
+        """Apply the actions other processes appended since this one last looked; ``True`` if any."""
+        with lt.lock:
+            if known is not None and known <= lt.version:
+                return False
+            rows = self.store.actions(lt.id, lt.version)
+            if rows:
+                lt.replay_log(rows)
+            return bool(rows)
+
+    # -- acting ------------------------------------------------------------------------------
+    def _commit(self, lt: LiveTable, seat: Seat, act: Action, *, retry: bool = True) -> list[Event] | None:
+        """Apply and store one action (lock held); the state is unchanged if anything fails.
+
+        If another process appended first, catch up and try again (``retry``) or return ``None``.
+        """
+        for _attempt in range(8):
+            n = lt.version
+            before = lt.state.clone()
+            events = lt.state.apply(seat, act)   # IllegalAction: nothing changed
+            state = lt.state
+            try:
+                over = state.is_over()
+                to_move = [] if over else list(state.to_move())
+                ok = self.store.append_action(
+                    lt.id, n, seat, str(act), status="finished" if over else "open", to_move=to_move,
+                    bot_turn=any(lt.specs.get(s, "human") != "human" for s in to_move),
+                    outcome=lt.outcome_json())
+            except BaseException:
+                lt.state = before
+                raise
+            if ok:
+                lt.record(seat, str(act), events)
+                return events
+            lt.state = before            # another process appended first: catch up and retry
+            self.catch_up(lt)
+            if not retry:
+                return None
+        raise Conflict("the table is busy: try again")
+
+    def act(self, table_id: str, token: str | None, text: str, expect: int | None = None) -> LiveTable:
+        """A person's action through its seat token (the engine's message on refusal)."""
+        if not isinstance(text, str) or not text.strip():
+            raise Unprocessable("an action is a non-empty text in the game's notation")
+        if len(text) > MAX_ACTION_CHARS:
+            raise Unprocessable(f"an action is at most {MAX_ACTION_CHARS} characters")
+        lt = self.load(table_id)
+        seat = lt.seat_of(token)
+        if seat is None:
+            raise Forbidden("spectators cannot act: open the table with a seat's link")
+        with lt.lock:
+            if expect is not None and expect != lt.version:
+                self.catch_up(lt)
+                if expect != lt.version:
+                    raise Conflict(f"the table has moved on (version {lt.version}, not {expect}): "
+                                   "look again before acting")
+            try:
+                act = lt.game.parse_action(text)
+            except QuestboxError as exc:
+                raise Unprocessable(str(exc)) from exc
+            try:
+                self._commit(lt, seat, act)
+            except IllegalAction as exc:
+                if lt.state.is_over() or seat not in lt.state.to_move():
+                    raise Conflict(str(exc)) from exc
+                raise Unprocessable(str(exc)) from exc
+        return lt
+
+    def bot_move(self, table_id: str) -> bool:
+        """Let one bot that is to move act; ``False`` if no bot is to move (or the bot failed)."""
+        lt = self.load(table_id)
+        with lt.lock:
+            seat = lt.bot_to_move()
+            if seat is None or lt.error:
+                return False
+            v = lt.version
+            work = lt.state.clone()
+            spec = lt.specs[seat]
+        try:
+            agent = make_agent(spec, lt.game, derive_seed(lt.seed, "agent", seat, v))
+            act = agent.act(work, seat)
+        except Exception as exc:
+            log.exception("bot %s (%s) failed at table %s", seat, spec, table_id)
+            with lt.lock:
+                lt.error = f"the bot in seat {seat} ({spec}) failed: {type(exc).__name__}: {exc}"
+                lt._base.clear()
+            return False
+        with lt.lock:
+            if lt.version != v:
+                return True             # the table moved on meanwhile (another process): look again
+            try:
+                self._commit(lt, seat, act, retry=False)
+            except IllegalAction as exc:
+                lt.error = f"the bot in seat {seat} ({spec}) chose an illegal action {act}: {exc}"
+                lt._base.clear()
+                return False
+        return True

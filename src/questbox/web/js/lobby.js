@@ -1,0 +1,200 @@
+// The lobby: pick a game, seat people and bots, create a table, share its links; browse tables.
+
+import { api, clear, h, myTokens, toast } from './ui.js';
+
+const els = {
+  games: document.getElementById('game-list'),
+  count: document.getElementById('seat-count'),
+  seats: document.getElementById('seat-rows'),
+  setup: document.getElementById('setup'),
+  file: document.getElementById('setup-file'),
+  seed: document.getElementById('seed'),
+  form: document.getElementById('create-form'),
+  error: document.getElementById('create-error'),
+  created: document.getElementById('created'),
+  list: document.getElementById('table-list'),
+  tabs: document.querySelectorAll('.tabs [role=tab]'),
+};
+
+const st = { games: [], game: null, setupEdited: false, tab: 'open' };
+
+function game() { return st.games.find((g) => g.id === st.game); }
+
+function drawGames() {
+  clear(els.games);
+  if (!st.games.length) {
+    els.games.append(h('p', { class: 'empty' }, 'No game is installed.'));
+    return;
+  }
+  for (const g of st.games) {
+    const span = g.seat_counts.length > 1 ? `${Math.min(...g.seat_counts)}–${Math.max(...g.seat_counts)}` : g.seat_counts[0];
+    els.games.append(h('button', {
+      type: 'button', class: 'game-card', role: 'radio', 'aria-checked': String(g.id === st.game), 'data-game': g.id,
+      onclick: () => selectGame(g.id),
+    }, h('span', { class: 't' }, g.title), h('span', { class: 's' }, `${span} players`), g.summary ? h('span', { class: 's' }, g.summary) : null));
+  }
+}
+
+async function selectGame(id) {
+  st.game = id;
+  st.setupEdited = false;
+  drawGames();
+  const g = game();
+  clear(els.count);
+  for (const n of g.seat_counts) els.count.append(h('option', { value: n }, n));
+  els.count.value = g.seat_counts.includes(2) ? 2 : g.seat_counts[0];
+  await seatsChanged();
+}
+
+function seatSelect(g, k) {
+  const sel = h('select', { name: `seat-${k}`, 'data-seat-index': k, 'aria-label': `seat ${k + 1}` },
+    h('option', { value: 'human' }, 'a person'),
+    g.bots.map((b) => h('option', { value: b }, `bot: ${b}`)),
+    h('option', { value: '__custom' }, 'bot spec…'));
+  sel.value = k === 0 ? 'human' : g.default_bot;
+  const custom = h('input', { class: 'custom', placeholder: 'e.g. mcts:iters=200', hidden: true, 'aria-label': 'bot spec' });
+  sel.addEventListener('change', () => { custom.hidden = sel.value !== '__custom'; });
+  return { sel, custom };
+}
+
+async function seatsChanged() {
+  const g = game();
+  const n = Number(els.count.value);
+  clear(els.seats);
+  const names = g.seat_names[String(n)] || [];
+  st.seatInputs = [];
+  for (let k = 0; k < n; k += 1) {
+    const { sel, custom } = seatSelect(g, k);
+    st.seatInputs.push({ sel, custom });
+    els.seats.append(h('div', { class: 'seat-row' }, h('span', { class: 'seat-name' }, names[k] || `seat ${k + 1}`), sel, custom));
+  }
+  if (!st.setupEdited) {
+    try {
+      const doc = await api(`/api/games/${encodeURIComponent(g.id)}/setup?seats=${n}`);
+      els.setup.value = JSON.stringify(doc.setup, null, 2);
+    } catch (err) { els.setup.value = ''; }
+  }
+}
+
+function specs() {
+  return st.seatInputs.map(({ sel, custom }) => (sel.value === '__custom' ? custom.value.trim() : sel.value));
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  els.error.textContent = '';
+  const body = { game: st.game, seats: specs() };
+  const text = els.setup.value.trim();
+  if (text) body.setup_text = text;
+  if (els.seed.value !== '') body.seed = Number(els.seed.value);
+  const button = document.getElementById('create');
+  button.disabled = true;
+  try {
+    const res = await api('/api/tables', { method: 'POST', body: JSON.stringify(body) });
+    showCreated(res);
+    loadTables();
+  } catch (err) {
+    els.error.textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function copyButton(text) {
+  return h('button', {
+    type: 'button', onclick: async () => {
+      try { await navigator.clipboard.writeText(text); toast('Copied', 1200); } catch { window.prompt('Copy this link', text); }
+    },
+  }, 'Copy');
+}
+
+function showCreated(res) {
+  const box = clear(els.created);
+  box.hidden = false;
+  box.append(h('h3', {}, `Table ${res.id} is ready`),
+    h('p', { class: 'hint' }, 'Each link opens one seat: send it to that player only. The links are shown once (this browser remembers its own).'));
+  let first = true;
+  for (const s of res.seats) {
+    if (!s.link) {
+      box.append(h('div', { class: 'link-row' }, h('b', {}, s.seat), h('span', { class: 'chip bot' }, `bot: ${s.spec}`)));
+      continue;
+    }
+    myTokens.put(res.id, s.seat, s.token, res.game);
+    box.append(h('div', { class: 'link-row', 'data-seat': s.seat },
+      h('b', {}, s.seat), h('code', {}, s.link), copyButton(s.link),
+      h('a', { href: s.link, class: first ? 'sit primary-link' : 'sit', 'data-testid': `sit-${s.seat}` }, h('button', { type: 'button', class: first ? 'primary' : '' }, `Play as ${s.seat}`))));
+    first = false;
+  }
+  box.append(h('div', { class: 'link-row' }, h('b', {}, 'watch'), h('code', {}, res.spectator_link), copyButton(res.spectator_link)));
+}
+
+function describeTable(t, mine) {
+  const seats = t.seats.map((s) => `${s.seat}${s.kind === 'bot' ? ` (${s.spec})` : ''}`).join(', ');
+  let state;
+  if (t.status === 'finished') {
+    const w = t.outcome && t.outcome.winners.length ? t.outcome.winners.join(', ') : 'nobody';
+    state = `won by ${w}${t.outcome && t.outcome.reason ? ` — ${t.outcome.reason}` : ''}`;
+  } else {
+    state = t.to_move.length ? `${t.to_move.join(', ')} to move` : '';
+  }
+  const links = [h('a', { href: `/t/${t.id}` }, h('button', { type: 'button' }, t.status === 'finished' ? 'See' : 'Watch'))];
+  for (const [seat, tok] of Object.entries(mine || {})) {
+    if (seat.startsWith('_')) continue;
+    links.unshift(h('a', { href: `/t/${t.id}#token=${tok}` }, h('button', { type: 'button', class: 'primary' }, `Play ${seat}`)));
+  }
+  return h('div', { class: 'table-item', 'data-table': t.id },
+    h('div', {}, h('b', {}, t.title), ` · ${t.id}`),
+    h('div', { class: 'go' }, links),
+    h('div', { class: 'meta' }, `${seats} · ${t.actions} moves · ${state}`));
+}
+
+async function loadTables() {
+  const mine = myTokens.all();
+  let tables;
+  try {
+    if (st.tab === 'mine') {
+      const ids = Object.keys(mine);
+      const all = [...(await api('/api/tables?status=open&limit=200')).tables, ...(await api('/api/tables?status=finished&limit=200')).tables];
+      tables = all.filter((t) => ids.includes(t.id));
+    } else {
+      tables = (await api(`/api/tables?status=${st.tab}&limit=50`)).tables;
+    }
+  } catch (err) {
+    clear(els.list).append(h('p', { class: 'error' }, err.message));
+    return;
+  }
+  clear(els.list);
+  if (!tables.length) els.list.append(h('p', { class: 'empty' }, st.tab === 'mine' ? 'No seats in this browser yet.' : 'No tables yet.'));
+  for (const t of tables) els.list.append(describeTable(t, mine[t.id]));
+}
+
+for (const tab of els.tabs) {
+  tab.addEventListener('click', () => {
+    st.tab = tab.dataset.status;
+    for (const t of els.tabs) t.setAttribute('aria-selected', String(t === tab));
+    loadTables();
+  });
+}
+els.count.addEventListener('change', seatsChanged);
+els.setup.addEventListener('input', () => { st.setupEdited = true; });
+els.file.addEventListener('change', async () => {
+  const f = els.file.files[0];
+  if (!f) return;
+  if (f.size > 1024 * 1024) { els.error.textContent = 'the setup file is over 1 MiB'; return; }
+  els.setup.value = await f.text();
+  st.setupEdited = true;
+  document.getElementById('setup-box').open = true;
+});
+els.form.addEventListener('submit', create);
+
+(async () => {
+  try {
+    st.games = (await api('/api/games')).games;
+  } catch (err) {
+    els.error.textContent = err.message;
+  }
+  drawGames();
+  if (st.games.length) await selectGame(st.games[0].id);
+  loadTables();
+  setInterval(loadTables, 10000);
+})();
