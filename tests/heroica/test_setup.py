@@ -1,0 +1,94 @@
+"""Heroica setup documents: missions by name, file or inline; heroes per seat; variants; options."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from questbox.core import SetupError
+from questbox.games.heroica import GAME
+from questbox.games.heroica.data import bundled_missions
+
+LINE = {"id": "line", "title": "Line", "source": "ours", "heroes": [1, 2], "map": "S-o-o-o-T\n|\nS\n"}
+
+
+@pytest.mark.clause("HER-SETUP-01", "HER-SETUP-04", "HER-PLAY-01")
+def test_default_setup_and_seats() -> None:
+    s = GAME.new(None, seed=1)
+    assert s.seats == ("p1", "p2")
+    assert [h["hero"] for h in s.view(None)["heroes"]] == ["wizard", "prince"]
+    assert s.view(None)["mission_id"] == "crypt-gate"
+    assert s.to_move() == ("p1",)
+
+
+def test_setup_for_seats_uses_battle_for_five_seats() -> None:
+    assert GAME.seat_names(GAME.setup_for_seats(5)) == ("p1", "p2", "p3", "p4", "monsters")
+    assert GAME.seat_names(GAME.setup_for_seats(3)) == ("p1", "p2", "p3")
+    battle = GAME.setup_for_seats(2, {"variant": "battle"})
+    assert GAME.seat_names(battle) == ("p1", "monsters")
+
+
+@pytest.mark.clause("HER-SETUP-06")
+def test_every_bundled_mission_starts_for_two_to_four_heroes() -> None:
+    for name in bundled_missions():
+        for n in (2, 3, 4):
+            s = GAME.new({"mission": name, "players": n}, seed=0)
+            v = s.view(None)
+            starts = v["layout"]["start"]
+            assert [h["at"] for h in v["heroes"]] == starts[:n]
+            assert all(h["health"] == 4 for h in v["heroes"])
+
+
+def test_mission_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(yaml.safe_dump(LINE))
+    s = GAME.new({"mission": str(path)}, seed=0)
+    assert s.view(None)["mission_id"] == "line"
+    jpath = tmp_path / "mine.json"
+    jpath.write_text(json.dumps(LINE))
+    assert GAME.new({"mission": str(jpath)}, seed=0).view(None)["title"] == "Line"
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    ({"heroes": ["wizard", "dragon"]}, "unknown hero 'dragon'"),
+    ({"heroes": ["wizard", "wizard"]}, "each hero may be chosen once"),
+    ({"heroes": ["wizard", "prince"], "players": 3}, "players is 3"),
+    ({"players": 6}, "seats"),
+    ({"heroes": ["wizard"]}, "needs 2–4 heroes"),
+    ({"variant": "chess"}, "variant must be one of"),
+    ({"variant": "epic", "missions": ["crypt-gate"]}, "two or more missions"),
+    ({"variant": "epic", "missions": ["crypt-gate", "crypt-gate"], "mission": "x"}, "not mission:"),
+    ({"missions": ["crypt-gate", "crypt-gate"]}, "plays one mission"),
+    ({"mission": "atlantis"}, "no mission 'atlantis'"),
+    ({"mission": 7}, "a mission is a name"),
+    ({"colour": "red"}, "unknown setup key"),
+    ({"options": {"speed": 2}}, "unknown option"),
+    ({"options": {"round_limit": -1}}, "round_limit"),
+    ({"options": {"victory_points": True}}, "belongs to the epic variant"),
+    ({"options": {"epic_tie_bonus": "some"}}, "epic_tie_bonus"),
+    ({"heroes": [{"hero": "wizard", "gold": -1}, "prince"]}, "gold must be"),
+    ({"heroes": [{"hero": "wizard", "weapons": ["laser"]}, "prince"]}, "weapons must be"),
+    ({"heroes": [{"hero": "wizard", "weapons": ["ax"]}, {"hero": "prince", "weapons": ["ax"]}]},
+     "the store holds 1 ax"),
+    ({"heroes": [{"hero": "wizard", "health": 5}, "prince"]}, "at most 4"),
+    ({"heroes": [{"wizard": 1}, "prince"]}, "a hero id or a mapping"),
+    ({"mission": {**LINE, "heroes": [1, 1]}}, "is for 1–1 heroes"),
+    ({"variant": "epic", "options": {"victory_points": True},
+      "missions": [LINE, {**LINE, "id": "line2"}]}, "no artifact and no strength-3 monster"),
+])
+def test_bad_setups_are_refused_clearly(setup: dict[str, Any], message: str) -> None:
+    with pytest.raises(SetupError) as err:
+        GAME.new(setup, seed=0)
+    assert message in str(err.value)
+
+
+def test_options_are_kept_in_the_state() -> None:
+    s = GAME.new({"options": {"round_limit": 5, "one_is_exact": True, "store_stock": 2}}, seed=0)
+    v = s.view(None)
+    assert v["options"]["round_limit"] == 5 and v["options"]["store_stock"] == 2
+    assert v["store"]["ax"] == 2
+    assert GAME.from_json(s.to_json()).to_json() == s.to_json()
