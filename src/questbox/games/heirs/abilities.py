@@ -428,7 +428,7 @@ def lore(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
         got.append(c)
     st.look.extend(got)
     st.look_seat = i
-    st._hand_event(i, "lore", "draws (Lore)", got, ev)
+    st._hand_event(i, "lore", "draws", got, ev, " (Lore)")
     _lore_keep(st, i, min(2, len(st.look)), ev)
 
 
@@ -452,7 +452,7 @@ def _lore_return(st: HeirsState, i: int, ev: list[Event]) -> None:
     if look:
         c = look.pop()
         st._push_deck(c, i)
-        st._hand_event(i, "return", "returns to the top of the deck", [c], ev)
+        st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
     st.look_seat = PUBLIC
 
 
@@ -473,7 +473,7 @@ def _lore_return_choice(st: HeirsState, d: Decision, i: int, a: Action, ev: list
     c = st.cs.index[str(a.args[0])]
     st.look.remove(c)
     st._push_deck(c, i)
-    st._hand_event(i, "return", "returns to the top of the deck", [c], ev)
+    st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
     _lore_return(st, i, ev)
 
 
@@ -487,7 +487,7 @@ def ancient_lore(st: HeirsState, i: int, ev: list[Event]) -> None:
             break
         got.append(c)
     hand.extend(got)
-    st._hand_event(i, "draw", "draws (Ancient Lore)", got, ev)
+    st._hand_event(i, "draw", "draws", got, ev, " (Ancient Lore)")
     _ancient_next(st, i, min(3, len(hand)), ev)
 
 
@@ -498,7 +498,7 @@ def _ancient_next(st: HeirsState, i: int, left: int, ev: list[Event]) -> None:
     if len(hand) == 1:
         c = hand.pop()
         st._push_deck(c, i)
-        st._hand_event(i, "return", "returns to the top of the deck", [c], ev)
+        st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
         return
     st.pending.append(Decision(SEATS[i], "ancient-return", (left,)))
 
@@ -512,7 +512,7 @@ def _ancient_return(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Eve
     c = st.cs.index[str(a.args[0])]
     st.hands[i].remove(c)
     st._push_deck(c, i)
-    st._hand_event(i, "return", "returns to the top of the deck", [c], ev)
+    st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
     _ancient_next(st, i, int(d.data[0]) - 1, ev)
 
 

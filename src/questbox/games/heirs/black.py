@@ -223,7 +223,8 @@ def lore(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
                     f"chains {' '.join(cs.ids[c] for c in [p[0] for p in plan]) or 'none'}."))
     if seen:
         order = [cs.ids[c] for c in seen]
-        st.rng.shuffle(order)
+        if len(order) > 1:
+            st.rng.shuffle(order)
         for x in reversed(order):
             st._push_deck(cs.index[x], NOBODY)
         ev.append(Event("black-lore", f"{len(seen)} card(s) are shuffled back on top of the deck."))

@@ -59,6 +59,7 @@ class HeirsGame(Game):
         else:
             _deal_setup(st, doc.deck)
         ev: list[Event] = []
+        st._flip(ev)  # an empty discard pile is refilled at once (HWK-ADD-04), positions included
         st._advance(ev)
         if st.over:
             st.pending.clear()

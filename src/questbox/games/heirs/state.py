@@ -328,6 +328,9 @@ class HeirsState(State):
         return c
 
     def _ran_out(self, ev: list[Event]) -> None:
+        if self.over:  # the game has ended: only keep the cards flowing
+            self._restock(ev)
+            return
         self.btoken += 1
         ev.append(Event("deck-empty", f"The deck runs out: the Black Token moves up to {self.btoken}.",
                         None, {"black_token": self.btoken}))
@@ -401,6 +404,8 @@ class HeirsState(State):
 
     def _check_black(self, ev: list[Event]) -> None:
         """Score the Black Chain(s) if complete: discard them all, the Black Token moves up one."""
+        if self.over:
+            return
         need = self.btoken + self.o.chain_offset
         for ch in self.bchains:
             if ch and len(ch) >= need:
@@ -431,14 +436,17 @@ class HeirsState(State):
         hand.extend(got)
         self._hand_event(i, "draw", "draws", got, ev)
 
-    def _hand_event(self, i: int, kind: str, verb: str, cards: list[int], ev: list[Event]) -> None:
-        """A private event naming the cards for seat ``i`` and a public one with the count."""
+    def _hand_event(self, i: int, kind: str, verb: str, cards: list[int], ev: list[Event],
+                    where: str = "") -> None:
+        """A private event naming the cards for seat ``i`` and a public one with the count:
+        ``"{seat} {verb} {cards}{where}."``."""
         seat = SEATS[i]
         ids = self.cs.ids
         k = len(cards)
-        ev.append(Event(kind, f"{seat} {verb} {' '.join(ids[c] for c in cards) or 'nothing'}.", (seat,)))
+        ev.append(Event(kind, f"{seat} {verb} {' '.join(ids[c] for c in cards) or 'nothing'}{where}.", (seat,)))
         if self.n > 1:
-            ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}.", OTHERS[self.n][i]))
+            ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}{where}.",
+                            OTHERS[self.n][i]))
 
     # == the turn ==================================================================================
     def _advance(self, ev: list[Event]) -> None:
