@@ -1,0 +1,158 @@
+"""Single-agent Gymnasium environments: one seat learns, bots play the others."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+
+from questbox.adapters import gymnasium as qgym
+from questbox.adapters.spaces import NoActionSpace
+from questbox.core import IllegalAction, Rng, derive_seed, games
+from tests.adapters.conftest import SPACED, UNSPACED, setup_of, spaced
+
+
+def _episode(env: qgym.QuestboxEnv, seed: int) -> tuple[list[int], float, dict[str, object]]:
+    """Plays the first legal action each step; returns the actions, the final reward and info."""
+    obs, info = env.reset(seed=seed)
+    actions: list[int] = []
+    reward = 0.0
+    for _ in range(20_000):
+        a = int(np.flatnonzero(obs["action_mask"])[len(actions) % int(obs["action_mask"].sum())])
+        actions.append(a)
+        obs, reward, terminated, truncated, info = env.step(a)
+        if terminated or truncated:
+            break
+    return actions, float(reward), info
+
+
+@spaced()
+def test_check_env(gid: str, n: int) -> None:
+    _, setup = setup_of(gid, n)
+    for seat in (None, games()[gid].seat_names(setup)[-1]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the checker's advice on render fps and specs
+            check_env(qgym.make(gid, seat=seat, setup=setup, opponents="random"), skip_render_check=False)
+
+
+@spaced()
+def test_episodes_are_reproducible_and_end_with_the_outcome(gid: str, n: int) -> None:
+    game, setup = setup_of(gid, n)
+    seat = game.seat_names(setup)[-1]
+    env = qgym.make(gid, seat=seat, setup=setup, opponents="random")
+    for seed in range(3):
+        acts1, r1, info1 = _episode(env, seed)
+        acts2, r2, info2 = _episode(env, seed)
+        assert acts1 == acts2 and r1 == r2 and info1["outcome"] == info2["outcome"]
+        assert r1 == (1.0 if seat in info1["outcome"]["winners"] else 0.0)  # type: ignore[index]
+
+
+@spaced()
+def test_the_learning_seat_only_sees_its_view(gid: str, n: int) -> None:
+    _game, setup = setup_of(gid, n)
+    env = qgym.make(gid, setup=setup, opponents="random")
+    obs, info = env.reset(seed=3)
+    state = env.state
+    assert info["view"] == state.view(env.seat)
+    assert np.array_equal(obs["observation"], env.encoder(state.view(env.seat), env.seat))
+    legal = env.space.indices(state.legal_actions(env.seat))
+    assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+    assert np.array_equal(info["action_mask"], obs["action_mask"])
+    assert env.seat in state.to_move()
+
+
+def test_registered_ids() -> None:
+    ids = qgym.register_envs()
+    for gid, n in SPACED:
+        assert qgym.env_id(gid) in ids
+        if n == 1:
+            assert qgym.env_id(gid, "solo") in ids
+    assert qgym.env_id("pig") == "questbox/pig-v0"
+    env = gymnasium.make("questbox/pig-v0")
+    obs, _ = env.reset(seed=0)
+    assert obs["action_mask"].tolist() == [1, 1]
+    env.close()
+
+
+@pytest.mark.skipif("heirs" not in games(), reason="Heirs is not registered")
+def test_heirs_solo_against_the_black_wizard() -> None:
+    env = gymnasium.make("questbox/heirs-solo-v0")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped)
+    raw = env.unwrapped
+    assert isinstance(raw, qgym.QuestboxEnv)
+    assert raw.seats == ("p1",) and raw.opponents == {}
+    _, reward, info = _episode(raw, 1)
+    assert reward in (0.0, 1.0) and "outcome" in info
+
+
+def test_illegal_actions_penalize_by_default() -> None:
+    env = qgym.make("pig", setup={"players": 2})
+    env.reset(seed=0)
+    before = env.state.to_json()
+    _, reward, terminated, truncated, info = env.step(5)  # outside the space: illegal
+    assert reward == -1.0 and info["illegal"] and not terminated and not truncated
+    assert env.state.to_json() == before
+
+
+def test_illegal_actions_may_raise_or_play_at_random() -> None:
+    env = qgym.make("pig", setup={"players": 2}, illegal="raise")
+    env.reset(seed=0)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        env.step(9)
+    for seed in range(4):
+        env = qgym.make("pig", setup={"players": 2}, illegal="random")
+        env.reset(seed=seed)
+        legal = env.state.legal_actions("p1")
+        expected = legal[Rng(derive_seed(seed, "illegal")).below(len(legal))]
+        _, _, _, _, info = env.step(9)
+        assert info["illegal"]
+        same = qgym.make("pig", setup={"players": 2})
+        same.reset(seed=seed)
+        same.step(same.action_id(expected))
+        assert env.state.to_json() == same.state.to_json()
+
+
+def test_opponents_by_seat_and_bad_specs() -> None:
+    env = qgym.make("pig", seat="p2", setup={"players": 3}, opponents={"p1": "random", "p3": "mcts:iters=5"})
+    _obs, _ = env.reset(seed=1)
+    assert env.state.to_move() == ("p2",)
+    assert type(env.bots["p3"]).__name__ == "MCTSAgent"
+    with pytest.raises(ValueError, match="must name every other seat"):
+        qgym.make("pig", seat="p2", setup={"players": 3}, opponents={"p1": "random"})
+    with pytest.raises(ValueError, match="no seat 'p9'"):
+        qgym.make("pig", seat="p9")
+    with pytest.raises(Exception, match="no agent 'nobody'"):
+        qgym.make("pig", opponents="nobody")
+
+
+def test_truncation_and_zero_sum_rewards() -> None:
+    env = qgym.make("pig", setup={"players": 2, "target": 10_000}, max_steps=3)
+    env.reset(seed=0)
+    results = [env.step(env.action_id("hold")) for _ in range(3)]
+    assert [r[3] for r in results] == [False, False, True]
+    env = qgym.make("pig", setup={"players": 2}, reward="zero-sum")
+    rewards = {_episode(env, seed)[1] for seed in range(12)}
+    assert rewards == {-1.0, 1.0}
+
+
+def test_ansi_rendering_shows_the_seats_view() -> None:
+    env = qgym.make("pig", setup={"players": 2}, render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and '"secret"' in text and '"p1"' in text and '"p2":' not in text
+
+
+@pytest.mark.parametrize("gid", UNSPACED or ["(none)"])
+def test_games_without_a_space_are_refused_clearly(gid: str) -> None:
+    if gid == "(none)":
+        pytest.skip("every registered game offers an action space")
+    with pytest.raises(NoActionSpace, match=r"Game\.action_space"):
+        qgym.make(gid)
