@@ -55,7 +55,7 @@ class CardFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    cards: list[CardDoc] = Field(min_length=1)
+    cards: list[CardDoc] = Field(min_length=1, max_length=256)
 
     @field_validator("cards")
     @classmethod

@@ -11,17 +11,30 @@ from questbox.core.agent import AgentFactory
 from questbox.core.errors import SetupError
 from questbox.core.events import Event
 from questbox.core.rng import Rng
-from questbox.core.state import JSON, Game, Seat
+from questbox.core.state import JSON, Game, Seat, State
 from questbox.games.heirs.cards import COLOURS, CardSet, card_set
 from questbox.games.heirs.setup import Options, PositionDoc, parse_setup
 from questbox.games.heirs.state import (
+    ABILITY,
+    BURN_HAND,
+    CAST,
+    DEAL_L,
+    DEAL_R,
+    DONE,
+    DRAW,
+    NUMBER,
+    PASS,
     PUBLIC,
+    RAISE,
     SEAT_INDEX,
     SEATS,
+    SKIP,
+    SKIP_CAST,
     SPECTATOR,
     STEP_INDEX,
     HeirsState,
     decision_from_json,
+    target_names,
 )
 from questbox.games.heirs.view import describe_action, render
 
@@ -76,6 +89,41 @@ class HeirsGame(Game):
         from questbox.games.heirs.bots import heuristic
 
         return {"heuristic": heuristic}
+
+    def action_space(self, setup: JSON | None = None) -> list[Action] | None:
+        """Every action a game with this setup can offer, in a fixed order."""
+        doc = parse_setup(setup)
+        n = doc.players
+        assert n is not None
+        cs = card_set(doc.cards)
+        out = [PASS, DONE, SKIP, SKIP_CAST, DRAW, ABILITY, DEAL_L, DEAL_R, *CAST, *RAISE,
+               *BURN_HAND[:n], *NUMBER[:cs.n + 1]]
+        for table in (cs.A_CMD, cs.A_ABS, cs.A_CHL, cs.A_CHR, cs.A_START, cs.A_TAKE, cs.A_DISCARD,
+                      cs.A_KEEP, cs.A_RETURN, cs.A_BURN):
+            out += table
+        for cid in cs.ids:
+            for name in target_names(n, 2 if n == 1 else 1):
+                out += [Action("grow", (cid, name, "left")), Action("grow", (cid, name, "right"))]
+        return out
+
+    def evaluate(self, state: State) -> Mapping[Seat, float] | None:
+        """A rough chance to win per seat: progress on the score track, shared out of what the
+        Black Wizard's progress leaves."""
+        assert isinstance(state, HeirsState)
+        st = state
+        if st.over:
+            return {s: (1.0 if s in st.winners else 0.0) for s in st.seats}
+        o = st.o
+        black = min(1.0, st.btoken / o.black_target)
+        raw = [(sc / o.target) ** 2 for sc in st.scores]
+        total = sum(raw) or 1.0
+        alive = (1.0 - black ** 2) * (sum(raw) / len(raw)) ** 0.5
+        return {s: min(1.0, alive * raw[i] / total) for i, s in enumerate(st.seats)}
+
+    def stats(self, state: State) -> Mapping[str, float | int | str]:
+        assert isinstance(state, HeirsState)
+        return {"black_token": state.btoken, "turns": state.turn, "top_score": max(state.scores),
+                "black_face_down": int(state.bdown)}
 
     def render(self, view: JSON, seat: Seat | None) -> Any:
         return render(view, seat)

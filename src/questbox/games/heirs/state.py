@@ -46,7 +46,7 @@ DEAL_L = Action("deal", ("left",))
 DEAL_R = Action("deal", ("right",))
 CAST: tuple[Action, ...] = tuple(Action("cast", (c,)) for c in COLOURS)
 RAISE: tuple[Action, ...] = tuple(Action("raise", (c,)) for c in COLOURS)
-NUMBER: tuple[Action, ...] = tuple(Action("number", (k,)) for k in range(64))
+NUMBER: tuple[Action, ...] = tuple(Action("number", (k,)) for k in range(257))
 BURN_HAND: tuple[Action, ...] = tuple(Action("burn-hand", (s,)) for s in SEATS)
 
 
