@@ -59,10 +59,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     """Refuse HTTP request bodies over the limit with 413 (by Content-Length or while streaming)."""
 
@@ -85,27 +81,31 @@ class BodyLimit:
                     return
         seen = 0
         started = False
+        refused = False
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, started, refused
             msg = await receive()
-            if msg["type"] == "http.request":
+            if msg["type"] == "http.request" and not refused:
                 seen += len(msg.get("body", b""))
                 if seen > limit:
-                    raise _TooLarge
+                    # answer 413 now and let the app see a client that went away
+                    refused = True
+                    if not started:
+                        started = True
+                        await _send_error(send, 413, f"request body over {limit} bytes")
+                    return {"type": "http.disconnect"}
             return msg
 
         async def tracking(msg: Message) -> None:
             nonlocal started
+            if refused:
+                return                  # the 413 is already sent
             if msg["type"] == "http.response.start":
                 started = True
             await send(msg)
 
-        try:
-            await self.app(scope, limited, tracking)
-        except _TooLarge:
-            if not started:
-                await _send_error(send, 413, f"request body over {limit} bytes")
+        await self.app(scope, limited, tracking)
 
 
 async def _send_error(send: Send, status: int, message: str) -> None:
