@@ -92,3 +92,17 @@ def test_options_are_kept_in_the_state() -> None:
     assert v["options"]["round_limit"] == 5 and v["options"]["store_stock"] == 2
     assert v["store"]["ax"] == 2
     assert GAME.from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_a_bare_mission_document_is_a_setup(tmp_path: Path) -> None:
+    s = GAME.new(GAME.setup_for_seats(2, dict(LINE)), seed=0)
+    assert s.view(None)["mission_id"] == "line" and s.seats == ("p1", "p2")
+    path = tmp_path / "mission.yaml"
+    path.write_text(yaml.safe_dump(LINE))
+    from typer.testing import CliRunner
+
+    from questbox.cli import app
+
+    res = CliRunner().invoke(app, ["play", "heroica", "--seats", "heuristic,heuristic", "--setup", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "Line" in res.output

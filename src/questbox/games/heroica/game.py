@@ -24,6 +24,15 @@ SETUP_KEYS = {"mission", "missions", "heroes", "players", "variant", "options"}
 PACK_KEYS = {"hero", "gold", "life", "defense", "fang", "weapons", "health"}
 
 
+def _as_setup(setup: JSON | None) -> dict[str, Any]:
+    """A setup document; a bare mission document (it has ``map`` or ``spaces``) is played as is."""
+    doc = dict(setup or {})
+    if "map" in doc or "spaces" in doc:
+        players = doc.pop("players", None)
+        return {"mission": doc} if players is None else {"mission": doc, "players": players}
+    return doc
+
+
 def _pack(entry: Any) -> tuple[str, dict[str, Any]]:
     """A ``heroes`` entry: a hero id, or ``{hero: ID, gold: N, life: N, defense: N, fang: N,
     weapons: [...], health: N}`` (a starting pack; ours, for scenarios and handicaps)."""
@@ -83,7 +92,7 @@ class Heroica(Game):
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],
                                                    dict[str, Any], list[dict[str, Any]]]:
-        doc = dict(setup or {})
+        doc = _as_setup(setup)
         unknown = set(doc) - SETUP_KEYS
         if unknown:
             raise SetupError(f"unknown setup key(s) {', '.join(sorted(unknown))} "
@@ -157,7 +166,7 @@ class Heroica(Game):
         return (*names, MONSTER_SEAT) if variant == "battle" else names
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
-        doc = dict(setup or {})
+        doc = _as_setup(setup)
         if "variant" not in doc and n == 5:
             doc["variant"] = "battle"
         doc.setdefault("players", n)
