@@ -153,7 +153,7 @@ def test_lore_draws_2_plus_level_keeps_two_returns_the_rest_in_any_order() -> No
     assert at(st, "step") == "draw" and legal(st) == ["draw", "ability"]
     ev = do(st, "ability")  # example: draw 6 cards, keep 2, return 4
     assert at(st, "look") == deck[:6] and at(st, "look_seat") == "p1"
-    assert st.view("p2").get("look") is None and st.view("p2")["look_count"] == 6
+    assert st.view("p2").get("look") is None and st.view("p2")["look_size"] == 6
     assert all("R1" not in e.text for e in ev if e.visible_to("p2"))
     do(st, "keep R2", "keep R5")
     assert legal(st) == ["return R1", "return R3", "return R4", "return R6"]

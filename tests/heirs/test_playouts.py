@@ -32,7 +32,7 @@ def check_invariants(st: HeirsState) -> None:
         view = st.view(seat)
         for j, p in enumerate(view["players"]):
             assert ("hand" in p) == (j == i), f"{seat} sees another hand"
-            assert p["hand_count"] == len(st.hands[j])
+            assert p["hand_size"] == len(st.hands[j])
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: str(s.get("players", "solo")))

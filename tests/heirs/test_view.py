@@ -30,8 +30,8 @@ def test_views_hide_hands_deck_and_private_looks() -> None:
     assert theirs["players"][1]["hand"] == ["BL", "B1"] and "hand" not in theirs["players"][0]
     assert all("hand" not in p for p in spectator["players"])
     assert mine["look"] == ["R1", "R2", "R3", "R4", "R5", "R6"]
-    assert "look" not in theirs and theirs["look_count"] == 6
-    assert "deck" not in mine and mine["deck_count"] == len(st.deck)
+    assert "look" not in theirs and theirs["look_size"] == 6
+    assert "deck" not in mine and mine["deck_size"] == len(st.deck)
     text = json.dumps(theirs)
     for c in ("G6", "R1", "R2"):
         assert c not in text

@@ -59,7 +59,7 @@ def state_view(st: HeirsState, seat: Seat | None) -> JSON:
     me = SEAT_INDEX[seat] if seat is not None else -1
     players: list[JSON] = []
     for i in range(st.n):
-        p: JSON = {"seat": SEATS[i], "hand_count": len(st.hands[i]),
+        p: JSON = {"seat": SEATS[i], "hand_size": len(st.hands[i]),
                    "chain": [ids[c] for c in st.chains[i]], "score": st.scores[i],
                    "needs": st.required(i),
                    "tokens": dict(zip(COLOURS, st.tokens[i], strict=True))}
@@ -83,11 +83,11 @@ def state_view(st: HeirsState, seat: Seat | None) -> JSON:
         "black": {"chains": [[ids[c] for c in ch] for ch in st.bchains], "token": st.btoken,
                   "needs": st.black_required(),
                   "tokens": dict(zip(COLOURS, st.btokens, strict=True)), "face_down": st.bdown},
-        "deck_count": len(st.deck),
+        "deck_size": len(st.deck),
         "deck_known": [ids[c] for c in reversed(known)],
         "discard": [ids[c] for c in reversed(st.discard)],
         "play": ids[st.play] if st.play >= 0 else None,
-        "look_count": len(st.look),
+        "look_size": len(st.look),
         "look_seat": SEATS[st.look_seat] if st.look_seat >= 0 else None,
         "selected": list(st.selected) if st.selected is not None else None,
         "pending": [{"seat": d.seat, "kind": d.kind, "data": list(d.data)} for d in st.pending],
@@ -146,7 +146,7 @@ def render(view: JSON, seat: Seat | None) -> Any:
         name = Text(p["seat"], style="bold underline" if p["seat"] == view["current"] else "")
         if p["seat"] == seat:
             name.append(" (you)")
-        hand = cards_text(p["hand"], "empty") if "hand" in p else Text(f"{p['hand_count']} card(s)")
+        hand = cards_text(p["hand"], "empty") if "hand" in p else Text(f"{p['hand_size']} card(s)")
         chain = cards_text(p["chain"], "empty")
         chain.append(f"  ({len(p['chain'])}/{p['needs']})", style="dim")
         table.add_row(name, f"{p['score']}/{view['target']}", tokens_text(p["tokens"]), chain, hand)
@@ -161,7 +161,7 @@ def render(view: JSON, seat: Seat | None) -> Any:
         blk.append_text(cards_text(ch, "empty"))
         blk.append(f"  ({len(ch)}/{b['needs']})", style="dim")
     piles = Text()
-    piles.append(f"Deck {view['deck_count']}")
+    piles.append(f"Deck {view['deck_size']}")
     if view["deck_known"]:
         piles.append("  (you know the top: ")
         piles.append_text(cards_text(view["deck_known"]))
@@ -176,12 +176,12 @@ def render(view: JSON, seat: Seat | None) -> Any:
         extra.append("In play: ")
         extra.append_text(card_text(view["play"]))
         extra.append("  ")
-    if view["look_count"]:
+    if view["look_size"]:
         extra.append("Revealed: ")
         if "look" in view:
             extra.append_text(cards_text(view["look"]))
         else:
-            extra.append(f"{view['look_count']} card(s) {view['look_seat']} is looking at")
+            extra.append(f"{view['look_size']} card(s) {view['look_seat']} is looking at")
         extra.append("  ")
     if view["selected"]:
         extra.append(f"Selected for the Draw Step: {' '.join(str(x) for x in view['selected'])}")
