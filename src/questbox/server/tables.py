@@ -356,11 +356,14 @@ class TableService:
             except QuestboxError as exc:
                 raise Unprocessable(str(exc)) from exc
             try:
-                self._commit(lt, seat, act)
+                done = self._commit(lt, seat, act, retry=expect is None)
             except IllegalAction as exc:
                 if lt.state.is_over() or seat not in lt.state.to_move():
                     raise Conflict(str(exc)) from exc
                 raise Unprocessable(str(exc)) from exc
+            if done is None:
+                raise Conflict(f"the table has moved on (version {lt.version}, not {expect}): "
+                               "look again before acting")
         return lt
 
     def bot_move(self, table_id: str) -> bool:
