@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from questbox.adapters import openspiel
 from questbox.adapters.spaces import NoActionSpace
-from questbox.core import Rng, games
+from questbox.core import Rng, derive_seed, games
 from tests.adapters.conftest import SPACED, UNSPACED, setup_of, spaced
 
 
@@ -161,3 +161,17 @@ def test_ismcts_plays_heirs() -> None:
         state.apply_action(action)
         moves += 1
     assert state.is_terminal()
+
+
+def test_clones_neither_deal_nor_use_up_seeds() -> None:
+    """OpenSpiel's C++ Clone makes an initial state to overwrite: it must not consume a seed."""
+    qb_game, setup = setup_of("pig", 2)
+    game = openspiel.load("pig", players=2, seed=9)
+    first = game.new_initial_state()
+    undealt_copy = first.clone()  # a copy of a game not dealt yet deals the same game
+    for _ in range(5):
+        first.clone()
+    second = game.new_initial_state()
+    assert first.qb.to_json() == qb_game.new(setup, seed=9).to_json()
+    assert undealt_copy.qb.to_json() == first.qb.to_json()
+    assert second.qb.to_json() == qb_game.new(setup, seed=derive_seed(9, 1)).to_json()

@@ -122,9 +122,13 @@ class QuestboxSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(qb_game), info, p)
 
     def new_initial_state(self) -> QuestboxSpielState:
-        seed = self.base_seed if self._made == 0 else derive_seed(self.base_seed, self._made)
+        return QuestboxSpielState(self)
+
+    def _next_seed(self) -> int:
+        """The seed of the next game dealt: ``seed`` itself, then ``derive_seed(seed, k)``."""
+        k = self._made
         self._made += 1
-        return QuestboxSpielState(self, self.qb_game.new(self.setup, seed=seed))
+        return self.base_seed if k == 0 else derive_seed(self.base_seed, k)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> QuestboxObserver:
         if params:
@@ -138,14 +142,17 @@ def _chain(prev: str, view: JSON) -> str:
 
 
 class _Inner:
-    """Everything a :class:`QuestboxSpielState` holds. OpenSpiel clones a Python state by deep-copying
-    its attributes, so they live in one object whose ``__deepcopy__`` is the questbox ``clone``."""
+    """Everything a :class:`QuestboxSpielState` holds. OpenSpiel clones a Python state by making a new
+    initial state and deep-copying the attributes of the original into it, so they live in one
+    object whose ``__deepcopy__`` is the questbox ``clone``."""
 
     __slots__ = ("chains", "game", "length", "qb")
 
-    def __init__(self, game: QuestboxSpielGame, qb: State, chains: list[str], length: int) -> None:
+    def __init__(self, game: QuestboxSpielGame, qb: State, chains: list[str] | None, length: int) -> None:
         self.game = game
         self.qb = qb
+        if chains is None:
+            chains = [_chain("", qb.view(s)) for s in qb.seats] if game.perfect_recall else []
         self.chains = chains
         self.length = length
 
@@ -153,15 +160,47 @@ class _Inner:
         return _Inner(self.game, self.qb.clone(), list(self.chains), self.length)
 
 
+class _Deal:
+    """A new game not dealt yet. OpenSpiel's ``Clone`` makes an initial state only to overwrite it,
+    so dealing waits for the first use: a clone neither pays for a deal nor uses up a seed. A copy
+    of an undealt game fixes its seed first, so that both deal the same game."""
+
+    __slots__ = ("game", "seed")
+
+    def __init__(self, game: QuestboxSpielGame, seed: int | None = None) -> None:
+        self.game = game
+        self.seed = seed
+
+    def fix(self) -> int:
+        if self.seed is None:
+            self.seed = self.game._next_seed()
+        return self.seed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
+        return _Deal(self.game, self.fix())
+
+
 class QuestboxSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a questbox state (:attr:`qb`)."""
 
-    def __init__(self, game: QuestboxSpielGame, qb: State, chains: list[str] | None = None,
+    def __init__(self, game: QuestboxSpielGame, qb: State | None = None, chains: list[str] | None = None,
                  length: int = 0) -> None:
         super().__init__(game)
-        if chains is None:
-            chains = [_chain("", qb.view(s)) for s in qb.seats] if game.perfect_recall else []
-        self._in = _Inner(game, qb, chains, length)
+        if qb is None:
+            self._deal = _Deal(game)
+        else:
+            self._in = _Inner(game, qb, chains, length)
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached while ``_in`` is missing: deal the game now
+        deal = self.__dict__.get("_deal") if name == "_in" else None
+        if deal is None:
+            raise AttributeError(name)
+        game = deal.game
+        inner = _Inner(game, game.qb_game.new(game.setup, seed=deal.fix()), None, 0)
+        self.__dict__["_in"] = inner
+        del self.__dict__["_deal"]
+        return inner
 
     @property
     def qb(self) -> State:
@@ -254,13 +293,15 @@ class QuestboxObserver:
 
 
 def register(game: Game | str) -> str:
-    """Register ``game`` with OpenSpiel (once); returns its short name."""
+    """Register ``game`` with OpenSpiel (once); returns its short name. Raises
+    :class:`~questbox.adapters.spaces.NoActionSpace` for a game with no fixed action space."""
     qb_game = resolve_game(game)
     name = short_name(qb_game)
     if name in _registered:
         return name
     if name in pyspiel.registered_names():
         raise ValueError(f"OpenSpiel already has a game named {name!r}")
+    action_index(qb_game)  # NoActionSpace now, with its advice, rather than at load time
 
     # A class, like OpenSpiel's own Python games: OpenSpiel's registry keeps the factory until the
     # process ends, and a class (always in a reference cycle) is never freed from C++ at exit,
