@@ -298,7 +298,7 @@ def _grow_next(st: HeirsState, i: int, ev: list[Event]) -> None:
         st.pending.append(Decision(SEATS[i], "grow"))
         return
     ids = st.cs.ids
-    ev.append(Event("discard", f"Grow: {' '.join(ids[c] for c in st.look)} join no chain and are discarded."))
+    ev.append(Event("discard", f"Grow: {' '.join(ids[c] for c in st.look)} can join no chain: discarded."))
     st.discard.extend(st.look)
     st.look.clear()
 

@@ -75,7 +75,7 @@ def score_action(view: JSON, seat: Seat, a: Action) -> float:
     args = [str(x) for x in a.args]
     black = view["black"]
     black_len = max((len(ch) for ch in black["chains"]), default=0)
-    black_danger = black_len >= black["needs"] - 1
+    black_danger = black_len >= black["needs"] - 2 and black_len > 0 and not black["face_down"]
     if name in ("chain", "start"):
         return 10.0
     if name == "grow":
@@ -115,13 +115,16 @@ def score_action(view: JSON, seat: Seat, a: Action) -> float:
     if name == "command":
         c = args[0]
         if c[:1] in "BO" and black_danger:
-            return 7.5
-        if c == "GL" or c[:1] == "G":
+            return 7.5 + (0.5 if c[1:] == "L" else 0.0)
+        if c in ("GL", "YL"):
+            return 5.0
+        if c[:1] == "G":
             return 4.0
         return 2.5 if not any(_fits(c, e) for e in ends) else 1.0
     if name == "absorb":
         c = args[0]
-        return 3.0 if not any(_fits(c, e) for e in ends) else 0.5
+        bonus = 0.6 if c[:1] in "BO" else 0.0
+        return (3.0 if not any(_fits(c, e) for e in ends) else 0.5) + bonus
     if name == "skip-cast":
         return 1.0
     if name == "ability":

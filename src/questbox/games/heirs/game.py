@@ -231,6 +231,8 @@ def _build_position(st: HeirsState, pos: PositionDoc) -> None:
         if not 0 <= k <= size:
             raise SetupError(f"heirs setup: position.known.{name}: 0-{size} cards, not {k}")
         st.kf[names.index(name)] = size - k
+    if any(st.kf[-1] < k for k in st.kf[:-1]):
+        raise SetupError("heirs setup: position.known: a spectator cannot know more than a seat")
 
 
 def _from_json(doc: JSON) -> HeirsState:
