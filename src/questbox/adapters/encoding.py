@@ -50,24 +50,45 @@ def _slot(name: str, size: int) -> int:
 
 
 def _features(node: Any, path: str, out: list[tuple[str, float]], rel: dict[str, str]) -> None:
-    if isinstance(node, dict):
+    t = type(node)
+    if t is dict:
         for key in sorted(node, key=str):
             k = str(key)
             _features(node[key], f"{path}/{rel.get(k, k)}", out, rel)
-    elif isinstance(node, list | tuple):
+    elif t is list or t is tuple:
         out.append((path + "#len", float(len(node))))
         for i, item in enumerate(node):
+            it = type(item)
+            if it is str:  # the common case (card ids, names), inlined
+                word = rel.get(item, item)
+                out.append((f"{path}[{i}]={word}", 1.0))
+                out.append((f"{path}[]={word}", 1.0))
+                continue
             _features(item, f"{path}[{i}]", out, rel)
-            if not isinstance(item, dict | list | tuple):
+            if it is not dict and it is not list and it is not tuple:
                 out.append((f"{path}[]={_scalar(item, rel)}", 1.0))
-    elif isinstance(node, bool):
-        out.append((f"{path}={'true' if node else 'false'}", 1.0))
-    elif isinstance(node, int | float):
+    elif t is str:
+        out.append((f"{path}={rel.get(node, node)}", 1.0))
+    elif t is int:
         out.append((path, float(node)))
-        if isinstance(node, int) and -64 <= node <= 64:
+        if -64 <= node <= 64:
             out.append((f"{path}={node}", 1.0))
+    elif t is bool:
+        out.append((f"{path}={'true' if node else 'false'}", 1.0))
+    elif t is float:
+        out.append((path, node))
     elif node is None:
         out.append((path + "=null", 1.0))
+    elif isinstance(node, dict):
+        _features(dict(node), path, out, rel)
+    elif isinstance(node, list | tuple):
+        _features(list(node), path, out, rel)
+    elif isinstance(node, bool):
+        _features(bool(node), path, out, rel)
+    elif isinstance(node, int):
+        _features(int(node), path, out, rel)
+    elif isinstance(node, float):
+        _features(float(node), path, out, rel)
     else:
         out.append((f"{path}={_scalar(node, rel)}", 1.0))
 
@@ -101,10 +122,12 @@ def hash_features(view: JSON, size: int = DEFAULT_SIZE, seat: Seat | None = None
     """The feature-hashed vector (``float32``, length ``size``) of a view."""
     if size < 1:
         raise ValueError("the observation size must be positive")
-    vec = np.zeros(size, dtype=np.float32)
-    for name, value in features(view, seat, seats):
-        vec[_slot(name, size)] += value
-    return vec
+    feats = features(view, seat, seats)
+    if not feats:
+        return np.zeros(size, dtype=np.float32)
+    slots = [_slot(name, size) for name, _ in feats]
+    weights = [value for _, value in feats]
+    return np.bincount(slots, weights=weights, minlength=size).astype(np.float32)
 
 
 class Encoder:
