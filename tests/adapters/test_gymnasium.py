@@ -156,3 +156,15 @@ def test_games_without_a_space_are_refused_clearly(gid: str) -> None:
         pytest.skip("every registered game offers an action space")
     with pytest.raises(NoActionSpace, match=r"Game\.action_space"):
         qgym.make(gid)
+
+
+def test_presets_register_one_id_per_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(qgym.PRESETS, "pig", {"race-50": {"players": 2, "target": 50},
+                                              "broken": {"players": 9}})
+    with pytest.warns(UserWarning, match="pig-broken-v0 is not registered"):
+        ids = qgym.register_envs()
+    assert "questbox/pig-race-50-v0" in ids and "questbox/pig-broken-v0" not in ids
+    env = gymnasium.make("questbox/pig-race-50-v0")
+    assert env.unwrapped.state.target == 50  # type: ignore[attr-defined]
+    env.close()
+    assert set(qgym.PRESETS["hero-ik"]) == {"solitaire-easy", "solitaire-medium", "solitaire-hard"}

@@ -22,12 +22,15 @@ or directly: ``make("heirs", seat="p1", opponents="heuristic", setup={"players":
 
 Registered ids (:func:`register_envs`, run on import, and again for games registered later):
 ``questbox/<game>-v0`` (the game's default setup, the first seat, the game's ``heuristic`` bot if it
-has one, else ``random``) and, for games that seat one player, ``questbox/<game>-solo-v0``
-(e.g. ``questbox/heirs-solo-v0``: Heirs Solo Mode against the automated Black Wizard).
+has one, else ``random``); for games that seat one player, ``questbox/<game>-solo-v0``
+(e.g. ``questbox/heirs-solo-v0``: Heirs Solo Mode against the automated Black Wizard); and the
+:data:`PRESETS` (Hero: Immortal King solitaire by scenario, ``questbox/hero-ik-solitaire-easy-v0``,
+``-medium-``, ``-hard-``).
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,6 +56,7 @@ from questbox.core import (
     IllegalAction,
     Rng,
     Seat,
+    SetupError,
     State,
     derive_seed,
     games,
@@ -61,6 +65,11 @@ from questbox.core import (
 
 Obs = dict[str, npt.NDArray[Any]]
 NAMESPACE = "questbox"
+#: more ids per game, ``questbox/<game>-<variant>-v0``: variant -> setup document (registered once the
+#: game is registered and has a fixed action space)
+PRESETS: dict[str, dict[str, JSON]] = {
+    "hero-ik": {f"solitaire-{s}": {"mode": "solitaire", "scenario": s} for s in ("easy", "medium", "hard")},
+}
 #: how many seeds ``reset`` tries when the bots finish a game before the learning seat moves
 RESET_TRIES = 100
 
@@ -250,22 +259,28 @@ def register_env(env_name: str, game: Game | str, setup: JSON | None = None, **k
 
 
 def register_envs() -> list[str]:
-    """Register ``questbox/<game>-v0`` (and ``-solo-v0`` where one seat may play) for every
-    registered game that has a fixed action space; returns the ids."""
+    """Register ``questbox/<game>-v0``, ``-solo-v0`` where one seat may play, and the :data:`PRESETS`
+    (e.g. ``questbox/hero-ik-solitaire-hard-v0``) for every registered game that has a fixed action
+    space; returns the ids."""
     from questbox.adapters.spaces import has_action_space
 
     ids: list[str] = []
     for gid, game in games().items():
         if not has_action_space(game):
             continue
-        ids.append(env_id(gid))
-        register_env(ids[-1], gid)
+        variants: dict[str, JSON | None] = {"": None}
         if 1 in game.seat_counts:
-            solo = game.setup_for_seats(1)
-            if has_action_space(game, solo):
-                ids.append(env_id(gid, "solo"))
-                register_env(ids[-1], gid, solo)
+            variants["solo"] = game.setup_for_seats(1)
+        variants.update(PRESETS.get(gid, {}))
+        for variant, setup in variants.items():
+            try:
+                usable = setup is None or (game.new(setup, seed=0) is not None and has_action_space(game, setup))
+            except SetupError as exc:
+                warnings.warn(f"{env_id(gid, variant)} is not registered: {exc}", stacklevel=2)
+                continue
+            if usable:
+                ids.append(env_id(gid, variant))
+                register_env(ids[-1], gid, setup)
     return ids
-
 
 register_envs()
