@@ -81,6 +81,10 @@ const ui = {
   isArg(word) {
     return candidates([...st.selected, word]).length > 0 && legal().length > 0;
   },
+  /** would picking these words (after what is picked) still lead to a legal action now? */
+  canPick(tokens) {
+    return !!(st.snap && st.snap.your_turn) && candidates([...st.selected, ...tokens]).length > 0;
+  },
   act: (text) => act(text),
   pick: (...tokens) => pick(tokens),
   get selected() { return st.selected; },
