@@ -310,7 +310,7 @@ def _grow(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> No
     t = names.index(str(a.args[1]))
     ch = _target_chain(st, t)[0]
     st.look.remove(c)
-    place(st, ch, c, str(a.args[2]))
+    place(ch, c, str(a.args[2]))
     ev.append(Event("grow", f"{SEATS[i]} grows {cs.ids[c]} onto {names[t]}'s chain: "
                     f"{' '.join(cs.ids[x] for x in ch)}."))
     _grow_next(st, i, ev)
@@ -362,7 +362,7 @@ def _aura(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> No
         ev.append(Event("discard", f"{SEATS[i]} discards {cs.ids[c]} (Grow Aura)."))
     else:
         ch = st.chains[i]
-        place(st, ch, c, str(a.args[1]) if a.args[1:] else "right")
+        place(ch, c, str(a.args[1]) if a.args[1:] else "right")
         ev.append(Event("chain", f"{SEATS[i]} chains {cs.ids[c]} (Grow Aura): "
                         f"{' '.join(cs.ids[x] for x in ch)}."))
     _aura_next(st, int(d.data[0]) + 1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from questbox.core.events import Event
 from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
-from questbox.games.heirs.state import NOBODY, ORDERS, PUBLIC, SEATS, HeirsState
+from questbox.games.heirs.state import NOBODY, ORDERS, PUBLIC, SEATS, HeirsState, place
 
 #: a chain as the searches see it: (left card, right card, room left); -1 ends for an empty chain
 Ends = tuple[int, int, int]
@@ -66,11 +66,8 @@ def _after(e: Ends, c: int, end: int) -> Ends:
     return (left, c, room - 1) if end == 1 else (c, right, room - 1)
 
 
-def _put(st: HeirsState, ch: list[int], c: int, end: int) -> None:
-    if end == 1 or not ch:
-        ch.append(c)
-    else:
-        ch.insert(0, c)
+def _put(ch: list[int], c: int, end: int) -> None:
+    place(ch, c, "right" if end == 1 else "left")
 
 
 def most_placed(st: HeirsState, cards: list[int], chains: tuple[Ends, ...]) -> list[Move]:
@@ -172,7 +169,7 @@ def heal(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
         if ends:
             st.discard.remove(c)
             ch = st.bchains[bi]
-            _put(st, ch, c, ends[0])
+            _put(ch, c, ends[0])
             ev.append(Event("black-heal", f"Black Heal {lvl}: {ids[c]} joins {st._black_name(bi)}."))
             st._flip(ev)
             return
@@ -217,7 +214,7 @@ def lore(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
     plan = most_placed(st, seen, (_ends(st, bi, 2),))
     ch = st.bchains[bi]
     for c, _, end in plan:
-        _put(st, ch, c, end)
+        _put(ch, c, end)
         seen.remove(c)
     ev.append(Event("black-lore", f"Black Lore {lvl}: looks at {len(seen) + len(plan)} card(s); "
                     f"chains {' '.join(cs.ids[c] for c in [p[0] for p in plan]) or 'none'}."))
@@ -246,11 +243,11 @@ def grow(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
     plan = most_placed(st, seen, tuple(_ends(st, b) for b in chain_ids))
     for c, j, end in plan:
         b = chain_ids[j]
-        _put(st, st.bchains[b], c, end)
+        _put(st.bchains[b], c, end)
         seen.remove(c)
         ev.append(Event("black-grow", f"{ids[c]} joins {st._black_name(b)}."))
     for c, p, end in fewest_placed(st, seen):
-        _put(st, st.chains[p], c, end)
+        _put(st.chains[p], c, end)
         seen.remove(c)
         ev.append(Event("black-grow", f"{ids[c]} joins {SEATS[p]}'s chain."))
     if seen:

@@ -234,9 +234,7 @@ class HeirsState(State):
         return c
 
     def view(self, seat: Seat | None) -> JSON:
-        from questbox.games.heirs.view import state_view
-
-        return state_view(self, seat)
+        return view.state_view(self, seat)
 
     # == JSON ======================================================================================
     def to_json(self) -> JSON:
@@ -621,7 +619,7 @@ class HeirsState(State):
         ev.append(Event("turn", f"Turn {self.turn}: {SEATS[self.cur]} to play."))
 
 
-# == decisions of the turn (abilities register theirs in abilities.py and black.py) ================
+# == decisions of the turn (the abilities register theirs in abilities.py) ========================
 
 def _act_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
     cs = st.cs
@@ -704,7 +702,7 @@ def _chain_decision_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
     return _chain_legal(st, i)
 
 
-def place(st: HeirsState, ch: list[int], c: int, end: str) -> None:
+def place(ch: list[int], c: int, end: str) -> None:
     """Add ``c`` to ``ch`` at ``end`` (``left``/``right``; an empty chain just takes it)."""
     if end == "left":
         ch.insert(0, c)
@@ -719,7 +717,7 @@ def _chain(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> N
     c = cs.index[str(a.args[0])]
     st.hands[i].remove(c)
     ch = st.chains[i]
-    place(st, ch, c, str(a.args[1]) if a.args[1:] else "right")
+    place(ch, c, str(a.args[1]) if a.args[1:] else "right")
     ev.append(Event("chain", f"{SEATS[i]} chains {cs.ids[c]}: {' '.join(cs.ids[x] for x in ch)}."))
     if st.hands[i] and len(ch) < st.required(i) and len(_chain_legal(st, i)) > 1:
         st.pending.append(d)
@@ -784,7 +782,7 @@ def _deal_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
 def _deal_choice(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
     bi = int(d.data[0])
     c = st.look.pop()
-    place(st, st.bchains[bi], c, str(a.args[0]))
+    place(st.bchains[bi], c, str(a.args[0]))
     st.bi = bi + 1
     st._after_deal(bi, c, ev)
 
@@ -806,4 +804,4 @@ def decision_from_json(doc: Any) -> Decision:
 
 
 # the ability modules register their decisions on import (they import this module first)
-from questbox.games.heirs import abilities, black  # noqa: E402
+from questbox.games.heirs import abilities, black, view  # noqa: E402
