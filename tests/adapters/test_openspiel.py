@@ -175,3 +175,21 @@ def test_clones_neither_deal_nor_use_up_seeds() -> None:
     assert first.qb.to_json() == qb_game.new(setup, seed=9).to_json()
     assert undealt_copy.qb.to_json() == first.qb.to_json()
     assert second.qb.to_json() == qb_game.new(setup, seed=derive_seed(9, 1)).to_json()
+
+
+@spaced()
+def test_openspiels_rl_environment_plays_every_game(gid: str, n: int) -> None:
+    from open_spiel.python import rl_environment
+
+    game = openspiel.load(gid, players=n, seed=1)
+    env = rl_environment.Environment(game, seed=0)
+    assert env.observation_spec()["info_state"] == (game.encoder.size,)
+    assert env.action_spec()["num_actions"] == len(game.space)
+    rng = np.random.default_rng(0)
+    step = env.reset()
+    moves = 0
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+        moves += 1
+    assert moves > 0 and set(step.rewards) <= {0.0, 1.0}
