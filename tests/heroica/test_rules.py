@@ -266,3 +266,14 @@ def test_action_notation_round_trips() -> None:
     play(s, "roll")
     for a in s.legal_actions():
         assert GAME.parse_action(str(a)) == a
+
+
+@pytest.mark.clause("HER-POTION-03", "HER-HEALTH-04")
+def test_a_life_potion_that_brings_full_health_ends_the_healing() -> None:
+    s = new(ZC, heroes=[{"hero": "wizard", "health": 0, "life": 2}, "prince"])
+    assert legal(s) == ["heal", "drink life"]
+    play(s, "drink life")
+    assert hero(s, 0)["healing"] is True and legal(s) == ["heal", "drink life"]
+    play(s, "drink life")
+    assert hero(s, 0)["health"] == 4 and hero(s, 0)["healing"] is False
+    assert legal(s) == ["roll"]

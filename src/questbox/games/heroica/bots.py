@@ -13,6 +13,8 @@ from questbox.games.heroica.data import rules
 
 #: store preferences: what a hero buys first when it has 3 gold
 BUY_ORDER = ("wand", "bow", "ax", "dagger", "sword", "staff")
+#: a weapon that only repeats (or weakens) the hero's own skill is not bought
+SAME_AS_HERO = {"wizard": "wand", "knight": "sword"}
 ITEM_VALUE = {"gold": 0.6, "life": 0.8, "defense": 0.7, "fang": 1.5}
 
 
@@ -94,8 +96,9 @@ class HeroBot(_Base):
         if kind in ("turn", "fight") and "drink defense" in names and adj_mons and danger >= me["health"]:
             return names["drink defense"]
         if kind == "turn":
+            own = SAME_AS_HERO.get(me["hero"])
             for w in BUY_ORDER:
-                if f"buy {w}" in names:
+                if w != own and f"buy {w}" in names:
                     return names[f"buy {w}"]
             if "heal" in names:
                 return names["heal"]

@@ -616,6 +616,9 @@ class HeroicaState(State):
             self.health[h] = min(self._max(h), before + 2)
             events.append(Event("potion", f"{self._name(h)} drinks a Life potion: health "
                                           f"{before} -> {self.health[h]}"))
+            if self.healing[h] and self.health[h] >= self._max(h):
+                self.healing[h] = False
+                events.append(Event("healed", f"{self._name(h)} has full health again"))
         else:
             self.defense[h] -= 1
             self.defended = True
