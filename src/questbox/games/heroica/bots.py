@@ -33,8 +33,9 @@ class _Base:
         return b
 
 
-def _costs(board: Board, view: JSON, goal: int) -> list[float]:
-    """Cost to reach ``goal`` from every space: steps, plus fights with the monsters in the way."""
+def _costs(board: Board, view: JSON, goal: int, health: int = 4) -> list[float]:
+    """Cost to reach ``goal`` from every space: steps, plus fights with the monsters in the way
+    (dearer when a Skull from that monster would defeat the hero)."""
     b = view["board"]
     ix = board.index
     mons = {ix[s]: k for s, k in b["monsters"].items()}
@@ -42,7 +43,8 @@ def _costs(board: Board, view: JSON, goal: int) -> list[float]:
     coffins = {ix[s] for s in b["coffins"]}
     extra = [0.0] * board.n
     for s, k in mons.items():
-        extra[s] += 2.0 + 1.5 * (bars.get(s) or rules().monsters[k].strength)
+        strength = bars.get(s) or rules().monsters[k].strength
+        extra[s] += 2.0 + 1.5 * strength + (4.0 if strength >= health else 0.0)
     for s in coffins:
         extra[s] += 1.0
     inf = float("inf")
@@ -120,7 +122,7 @@ class HeroBot(_Base):
             for o in order:
                 if o in names:
                     return names[o]
-        cost = _costs(board, view, target)
+        cost = _costs(board, view, target, me["health"])
         if kind in ("forward", "back"):
             return min(legal, key=lambda a: (cost[ix[str(a.args[0])]], str(a)))
         if kind == "move":
