@@ -59,8 +59,6 @@ def _orders(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...],
 
 
 ORDERS = {n: _orders(n) for n in range(1, 5)}
-#: per player count, per seat: the other seats (who get the public version of a private event)
-OTHERS = {n: tuple(tuple(SEATS[j] for j in range(n) if j != i) for i in range(n)) for n in range(1, 5)}
 
 
 def target_names(n: int, nb: int) -> tuple[str, ...]:
@@ -442,9 +440,7 @@ class HeirsState(State):
         ids = self.cs.ids
         k = len(cards)
         ev.append(Event(kind, f"{seat} {verb} {' '.join(ids[c] for c in cards) or 'nothing'}{where}.", (seat,)))
-        if self.n > 1:
-            ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}{where}.",
-                            OTHERS[self.n][i]))
+        ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}{where}.", None, None, (seat,)))
 
     # == the turn ==================================================================================
     def _advance(self, ev: list[Event]) -> None:
