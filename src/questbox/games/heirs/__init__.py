@@ -1,7 +1,7 @@
 """Heirs of the Wizard King: the rules engine (``GAME``), registered as the ``heirs`` entry point.
 
 See ``docs/games/heirs.md`` for the setup document, the action notation and the JSON paths, and
-``docs/rulings.md`` for every reading of an ambiguous rule.
+``docs/rulings/heirs.md`` for every reading of an ambiguous rule.
 """
 
 from questbox.games.heirs.game import GAME, HeirsGame
