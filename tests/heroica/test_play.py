@@ -117,3 +117,24 @@ def test_clone_is_cheap() -> None:
         s.clone()
     per = (time.perf_counter() - t) / n
     assert per < 200e-6, f"clone takes {per * 1e6:.0f} µs"
+
+
+def test_evaluate_favours_the_hero_nearer_the_target() -> None:
+    s = GAME.new({"mission": "crypt-gate"}, seed=0)
+    s.rng.script = ["shield"]
+    for a in ("roll", "step a2", "step b2", "step c2", "step d2"):
+        s.apply(None, a)
+    value = GAME.evaluate(s)
+    assert value is not None and abs(sum(value.values()) - 1.0) < 1e-9
+    assert value["p1"] > value["p2"]
+    battle = GAME.new({"variant": "battle", "players": 3}, seed=0)
+    value = GAME.evaluate(battle)
+    assert value is not None and set(value) == {"p1", "p2", "monsters"}
+
+
+def test_mcts_uses_evaluate_and_beats_random() -> None:
+    wins = 0
+    for seed in range(4):
+        agents = {"p1": make_agent("mcts:iters=60", GAME, seed), "p2": RandomAgent(seed=seed)}
+        wins += play_game(GAME, agents, {"mission": "crypt-gate"}, seed=seed).state.outcome().winners == ("p1",)  # type: ignore[union-attr]
+    assert wins >= 3

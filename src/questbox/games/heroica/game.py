@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
-from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError
+from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError, State
 from questbox.games.heroica.board import board_for
 from questbox.games.heroica.data import bundled_missions, resolve_mission, rules
 from questbox.games.heroica.state import MONSTER_SEAT, HeroicaState
@@ -237,6 +238,33 @@ class Heroica(Game):
         r = doc["result"]
         state.result = (tuple(r[0]), r[1]) if r else None
         return state
+
+    # -- search -------------------------------------------------------------------------------
+    def evaluate(self, state: State) -> dict[Seat, float] | None:
+        """A rough chance to win for search cut short: heroes nearer the target (counted along the
+        board) with more health are likelier to win; in Battle the monster seat's chance grows with
+        each defeated hero; in Epic missions already won count."""
+        if not isinstance(state, HeroicaState):
+            return None
+        out = state.outcome()
+        if out is not None:
+            return out.returns(state.seats)
+        dist = state.board.dist
+        target = state.board.mission.target
+        weights = []
+        for h in range(state.nh):
+            eff = dist[state.pos[h]][target] + (state._max(h) - state.health[h]) + (3 if state.healing[h] else 0)
+            weights.append(math.exp(-eff / 4.0))
+        total = sum(weights) or 1.0
+        chance = {state.seats[h]: w / total for h, w in enumerate(weights)}
+        if state.variant == "battle":
+            monster = min(0.9, 0.15 + 0.4 * sum(state.defeats))
+            chance = {s: p * (1 - monster) for s, p in chance.items()}
+            chance[MONSTER_SEAT] = monster
+        elif state.variant == "epic":
+            played = len(state.history) + 1
+            chance = {s: (state.won[h] + chance[s]) / played for h, s in enumerate(state.seats)}
+        return chance
 
     # -- faces --------------------------------------------------------------------------------
     def agents(self) -> Mapping[str, Any]:
