@@ -193,3 +193,19 @@ def test_openspiels_rl_environment_plays_every_game(gid: str, n: int) -> None:
         step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
         moves += 1
     assert moves > 0 and set(step.rewards) <= {0.0, 1.0}
+
+
+def test_game_evaluator_uses_the_games_estimate_or_rollouts() -> None:
+    game = openspiel.load("pig", players=2, seed=3)
+    state = game.new_initial_state()
+    evaluator = openspiel.GameEvaluator(rollouts=4, random_state=np.random.RandomState(0))
+    values = evaluator.evaluate(state)  # Pig has no Game.evaluate: random rollouts
+    assert values.shape == (2,) and values.min() >= 0.0 and values.max() <= 1.0 and values.sum() > 0
+    assert evaluator.prior(state) == [(0, 0.5), (1, 0.5)]
+    assert state.history() == [], "rollouts play on clones"
+    if "heirs" in games():
+        heirs = openspiel.load("heirs", players=2, seed=3)
+        h = heirs.new_initial_state()
+        estimate = heirs.qb_game.evaluate(h.qb)
+        assert estimate is not None
+        assert openspiel.GameEvaluator().evaluate(h).tolist() == [estimate[s] for s in h.qb.seats]

@@ -30,6 +30,7 @@ A game ``g`` is registered under the short name ``questbox_<g with - as _>``. It
   consistent with what the seat knows and never sees future dice.
 * **Actions** are the game's fixed action index (:mod:`questbox.adapters.spaces`).
 * **Returns** are ``Outcome.returns``: 1 for each winner, 0 for the others (``GENERAL_SUM``).
+* :class:`GameEvaluator` scores search leaves with ``Game.evaluate`` where the game has one.
 """
 
 from __future__ import annotations
@@ -342,3 +343,33 @@ def seeded_resampler(seed: int = 0) -> Any:
         return state.resample_from_infostate(player, sampler)
 
     return resample
+
+
+class GameEvaluator:
+    """An OpenSpiel MCTS/ISMCTS evaluator that scores a leaf with the game's own ``Game.evaluate``
+    (each seat's estimated chance to win), falling back to random rollouts for games that offer
+    none. Random rollouts rarely reach a win in games a random player almost always loses; the
+    game's estimate gives the search a signal there. Priors are uniform."""
+
+    def __init__(self, rollouts: int = 1, random_state: np.random.RandomState | None = None) -> None:
+        self.rollouts = rollouts
+        self.random_state = random_state or np.random.RandomState()
+
+    def evaluate(self, state: QuestboxSpielState) -> np.ndarray[Any, np.dtype[np.float64]]:
+        qb = state.qb
+        if not state.is_terminal():
+            estimate = state._in.game.qb_game.evaluate(qb)
+            if estimate is not None:
+                return np.array([float(estimate.get(s, 0.0)) for s in qb.seats])
+        total = np.zeros(len(qb.seats))
+        for _ in range(max(1, self.rollouts)):
+            working = state.clone()
+            while not working.is_terminal():
+                legal = working.legal_actions()
+                working.apply_action(legal[self.random_state.randint(len(legal))])
+            total += np.array(working.returns())
+        return total / max(1, self.rollouts)
+
+    def prior(self, state: QuestboxSpielState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
