@@ -1,0 +1,449 @@
+"""The map: square spaces on a grid, walls, doors, terrain; adjacency, range and line of sight.
+
+Squares are numbered ``y * width + x`` and named like a chess board turned on its side: column
+letters from the left, row numbers from the top (``A1`` is the top-left corner, ``C5`` is the
+third column of the fifth row). A square of the grid that is not a space of the map is void.
+
+**Walls.** The edge between two orthogonally adjacent squares is a wall when one of them is void,
+when the quest lists it as a wall, or when it belongs to a closed door. Doors are indexed; the
+open/closed state of all doors is a bit mask (bit ``i`` set: door ``i`` is open) and every cached
+geometric fact is keyed by it.
+
+**Adjacency.** Two orthogonal neighbours are adjacent unless a wall separates them. Two diagonal
+neighbours are adjacent when one of the two L-shaped routes between them through the squares they
+both touch crosses no wall (so a figure may step diagonally past the end of a wall or between two
+obstacles, but not through the corner where two walls meet).
+
+**Range** (``within N spaces``, the range of a ranged attack) counts adjacency steps along the
+shortest route of spaces, ignoring figures and terrain (but not walls).
+
+**Line of sight** is traced corner to corner: ``a`` sees ``b`` when a straight line joins some
+corner of ``a`` to some corner of ``b`` that
+
+* does not cross a wall: it crosses no wall edge at an inner point, and at every corner point it
+  passes through (its own end points included) the walls meeting there do not separate the side it
+  comes from from the side it goes to; a line may run along a wall;
+* does not pass through a blocked space (an obstacle, or a space holding a figure other than the
+  two), nor run along the edge of one; touching only a corner of a blocked space is allowed.
+
+Adjacent spaces always see each other. The static part of every line (walls, obstacles) is cached
+per pair of squares and door mask; what remains is, per line, the set of squares where a figure
+would block it, checked against the figures of the moment by :meth:`Board.sight`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+from math import gcd
+
+from questbox.core import SetupError
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIRS8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+CLEAR: tuple[frozenset[int], ...] = (frozenset(),)
+NEVER: tuple[frozenset[int], ...] = ()
+
+
+def square_name(x: int, y: int) -> str:
+    return f"{LETTERS[x]}{y + 1}"
+
+
+class Board:
+    """A quest's map, immutable once built (doors are opened and closed through the door mask)."""
+
+    def __init__(self, grid: Sequence[str], tile_names: dict[str, str], terrain: dict[str, str],
+                 passable: dict[str, bool], blocks_sight: dict[str, bool], cost: dict[str, int],
+                 damage: dict[str, int], stops: dict[str, bool], walls: Iterable[str],
+                 doors: Sequence[tuple[str, str, Sequence[str], bool]], void: str = ".") -> None:
+        h = len(grid)
+        w = max(len(r) for r in grid)
+        if w > len(LETTERS):
+            raise SetupError(f"the map is {w} squares wide; at most {len(LETTERS)} columns are named")
+        self.width, self.height = w, h
+        n = w * h
+        self.size = n
+        self.space = [False] * n
+        self.tile: list[str] = [""] * n
+        self.names = [square_name(i % w, i // w) for i in range(n)]
+        self.index = {name: i for i, name in enumerate(self.names)}
+        for y, row in enumerate(grid):
+            for x, ch in enumerate(row):
+                if ch == void or ch == " ":
+                    continue
+                if ch not in tile_names:
+                    raise SetupError(f"map square {square_name(x, y)}: tile letter {ch!r} is not in tiles")
+                self.space[y * w + x] = True
+                self.tile[y * w + x] = ch
+        self.tile_names = dict(tile_names)
+        self.terrain = ["plain" if self.space[i] else "" for i in range(n)]
+        for name, ter in terrain.items():
+            s = self.square(name, "terrain")
+            self.terrain[s] = ter
+        self.passable = [self.space[i] and passable[self.terrain[i]] for i in range(n)]
+        self.opaque = [self.space[i] and blocks_sight[self.terrain[i]] for i in range(n)]
+        self.cost = [cost[self.terrain[i]] if self.space[i] else 0 for i in range(n)]
+        self.damage = [damage[self.terrain[i]] if self.space[i] else 0 for i in range(n)]
+        self.stops = [self.space[i] and stops[self.terrain[i]] for i in range(n)]
+        self.walls: set[tuple[int, int]] = set()
+        for text in walls:
+            self.walls.add(self.edge(text, "walls"))
+        self.door_ids: list[str] = []
+        self.door_names: list[str] = []
+        self.door_edges: list[tuple[tuple[int, int], ...]] = []
+        self.doors_open_at_start = 0
+        for i, (did, dname, edges, is_open) in enumerate(doors):
+            if did in self.door_ids:
+                raise SetupError(f"door {did!r} appears twice")
+            self.door_ids.append(did)
+            self.door_names.append(dname or did)
+            self.door_edges.append(tuple(self.edge(e, f"door {did}") for e in edges))
+            if is_open:
+                self.doors_open_at_start |= 1 << i
+        self._door_of_edge = {e: i for i, es in enumerate(self.door_edges) for e in es}
+        self._nbrs: dict[int, list[tuple[int, ...]]] = {}
+        self._mnbrs: dict[int, list[tuple[int, ...]]] = {}
+        self._dist: dict[tuple[int, int], list[int]] = {}
+        self._los: dict[tuple[int, int, int], tuple[frozenset[int], ...]] = {}
+        self._adj: dict[int, list[frozenset[int]]] = {}
+        self.spaces = [i for i in range(n) if self.space[i]]
+        # squares of each tile
+        self.tiles: dict[str, tuple[int, ...]] = {}
+        for i in self.spaces:
+            self.tiles.setdefault(self.tile[i], ())
+            self.tiles[self.tile[i]] += (i,)
+
+    # -- names -----------------------------------------------------------------------------------
+    def square(self, name: str, where: str = "square") -> int:
+        s = self.index.get(name)
+        if s is None or not self.space[s]:
+            raise SetupError(f"{where}: {name!r} is not a space of the map")
+        return s
+
+    def edge(self, text: str, where: str) -> tuple[int, int]:
+        parts = text.replace(" ", "").split("|")
+        if len(parts) != 2:
+            raise SetupError(f"{where}: an edge is written 'A1|A2', not {text!r}")
+        a, b = (self.square(p, where) for p in parts)
+        ax, ay, bx, by = a % self.width, a // self.width, b % self.width, b // self.width
+        if abs(ax - bx) + abs(ay - by) != 1:
+            raise SetupError(f"{where}: {text!r} joins squares that are not orthogonal neighbours")
+        return (min(a, b), max(a, b))
+
+    def xy(self, s: int) -> tuple[int, int]:
+        return s % self.width, s // self.width
+
+    def at(self, x: int, y: int) -> int:
+        """The square at (x, y), or -1 outside the grid."""
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return y * self.width + x
+        return -1
+
+    # -- walls and adjacency ------------------------------------------------------------------------
+    def blocked(self, mask: int, a: int, b: int) -> bool:
+        """Is there a wall between orthogonal neighbours ``a`` and ``b`` (-1 counts as void)?"""
+        if a < 0 or b < 0 or not self.space[a] or not self.space[b]:
+            return True
+        e = (a, b) if a < b else (b, a)
+        if e in self.walls:
+            return True
+        d = self._door_of_edge.get(e)
+        return d is not None and not (mask >> d) & 1
+
+    def _wall_edge(self, mask: int, a: int, b: int) -> bool:
+        """Is the edge between ``a`` and ``b`` a wall for line of sight (an edge between two void
+        squares is not: it lies outside the map)."""
+        sa = a >= 0 and self.space[a]
+        sb = b >= 0 and self.space[b]
+        if not sa and not sb:
+            return False
+        return self.blocked(mask, a, b)
+
+    def neighbors(self, mask: int) -> list[tuple[int, ...]]:
+        """Adjacent spaces of every space (any terrain)."""
+        got = self._nbrs.get(mask)
+        if got is not None:
+            return got
+        w = self.width
+        out: list[tuple[int, ...]] = [()] * self.size
+        for s in self.spaces:
+            x, y = s % w, s // w
+            lst = []
+            for dx, dy in DIRS8:
+                t = self.at(x + dx, y + dy)
+                if t < 0 or not self.space[t]:
+                    continue
+                if dx == 0 or dy == 0:
+                    if not self.blocked(mask, s, t):
+                        lst.append(t)
+                    continue
+                c1, c2 = self.at(x + dx, y), self.at(x, y + dy)
+                if ((not self.blocked(mask, s, c1) and not self.blocked(mask, c1, t))
+                        or (not self.blocked(mask, s, c2) and not self.blocked(mask, c2, t))):
+                    lst.append(t)
+            out[s] = tuple(sorted(lst))
+        self._nbrs[mask] = out
+        return out
+
+    def adjacency(self, mask: int) -> list[frozenset[int]]:
+        got = self._adj.get(mask)
+        if got is None:
+            got = [frozenset(n) for n in self.neighbors(mask)]
+            self._adj[mask] = got
+        return got
+
+    def move_neighbors(self, mask: int) -> list[tuple[int, ...]]:
+        """Adjacent spaces a figure may enter (passable terrain)."""
+        got = self._mnbrs.get(mask)
+        if got is None:
+            nb = self.neighbors(mask)
+            got = [tuple(t for t in nb[s] if self.passable[t]) for s in range(self.size)]
+            self._mnbrs[mask] = got
+        return got
+
+    def adjacent(self, mask: int, a: int, b: int) -> bool:
+        return b in self.adjacency(mask)[a]
+
+    # -- range ----------------------------------------------------------------------------------------
+    def dist_from(self, mask: int, s: int) -> list[int]:
+        """Range in spaces from ``s`` to every square (a large number if unreachable)."""
+        key = (mask, s)
+        got = self._dist.get(key)
+        if got is not None:
+            return got
+        nb = self.neighbors(mask)
+        dist = [999] * self.size
+        dist[s] = 0
+        frontier = [s]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for u in frontier:
+                for v in nb[u]:
+                    if dist[v] > d:
+                        dist[v] = d
+                        nxt.append(v)
+            frontier = nxt
+        self._dist[key] = dist
+        return dist
+
+    def distance(self, mask: int, a: Iterable[int], b: Iterable[int]) -> int:
+        """The range between two figures' squares (the closest pair)."""
+        bs = tuple(b)
+        best = 999
+        for s in a:
+            d = self.dist_from(mask, s)
+            for t in bs:
+                if d[t] < best:
+                    best = d[t]
+        return best
+
+    # -- line of sight ------------------------------------------------------------------------------
+    def los_lines(self, mask: int, a: int, b: int) -> tuple[frozenset[int], ...]:
+        """The lines from ``a`` to ``b`` that no wall or obstacle blocks, each as the set of squares
+        where a figure would block it (``CLEAR``: some line no figure can block; ``NEVER``: none)."""
+        if a > b:
+            a, b = b, a
+        key = (mask, a, b)
+        got = self._los.get(key)
+        if got is not None:
+            return got
+        if a == b or self.adjacent(mask, a, b):
+            res = CLEAR
+        else:
+            res = self._trace_all(mask, a, b)
+        self._los[key] = res
+        return res
+
+    def _trace_all(self, mask: int, a: int, b: int) -> tuple[frozenset[int], ...]:
+        ax, ay = self.xy(a)
+        bx, by = self.xy(b)
+        found: set[frozenset[int]] = set()
+        for px, py in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
+            for qx, qy in ((bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1)):
+                if (px, py) == (qx, qy):
+                    continue
+                blockers = self._trace(mask, a, b, px, py, qx, qy)
+                if blockers is None:
+                    continue
+                if not blockers:
+                    return CLEAR
+                found.add(blockers)
+        if not found:
+            return NEVER
+        minimal = [f for f in found if not any(g < f for g in found)]
+        return tuple(sorted(minimal, key=lambda f: (len(f), sorted(f))))
+
+    def _separated(self, mask: int, vx: int, vy: int, ang_in: float, ang_out: float) -> bool:
+        """At lattice point (vx, vy), do the walls that meet there separate the direction ``ang_in``
+        from ``ang_out`` (angles in degrees, screen coordinates: 0 = +x, 90 = +y)? The wall rays
+        strictly inside both arcs between the two directions decide."""
+        at = self.at
+        # the four unit edges meeting at the point, as rays: (angle, is_wall)
+        rays = (
+            (0.0, self._wall_edge(mask, at(vx, vy - 1), at(vx, vy))),        # +x: between (vx,vy-1) / (vx,vy)
+            (90.0, self._wall_edge(mask, at(vx - 1, vy), at(vx, vy))),       # +y: between (vx-1,vy) / (vx,vy)
+            (180.0, self._wall_edge(mask, at(vx - 1, vy - 1), at(vx - 1, vy))),  # -x
+            (270.0, self._wall_edge(mask, at(vx - 1, vy - 1), at(vx, vy - 1))),  # -y
+        )
+        lo, hi = (ang_in, ang_out) if ang_in < ang_out else (ang_out, ang_in)
+        inside = outside = False
+        for ang, wall in rays:
+            if not wall:
+                continue
+            if lo < ang < hi:
+                inside = True
+            elif ang < lo or ang > hi:
+                outside = True
+        return inside and outside
+
+    def _trace(self, mask: int, a: int, b: int, px: int, py: int, qx: int, qy: int) -> frozenset[int] | None:
+        """One corner-to-corner line: ``None`` if a wall or obstacle blocks it, else the squares
+        where a figure would block it (``a`` and ``b`` excluded)."""
+        from math import atan2, degrees
+
+        dx, dy = qx - px, qy - py
+        ang_out = degrees(atan2(dy, dx)) % 360.0
+        ang_back = (ang_out + 180.0) % 360.0
+        ax, ay = self.xy(a)
+        bx, by = self.xy(b)
+        # end points: the side the line comes from is the inside of the figure's square
+        ang_a = degrees(atan2(ay + 0.5 - py, ax + 0.5 - px)) % 360.0
+        ang_b = degrees(atan2(by + 0.5 - qy, bx + 0.5 - qx)) % 360.0
+        if self._separated(mask, px, py, ang_a, ang_out) or self._separated(mask, qx, qy, ang_b, ang_back):
+            return None
+        blockers: set[int] = set()
+        g = gcd(abs(dx), abs(dy))
+        sx, sy = dx // g, dy // g
+        for i in range(1, g):
+            if self._separated(mask, px + i * sx, py + i * sy, ang_back, ang_out):
+                return None
+        w = self.width
+        if dx == 0 or dy == 0:
+            # the line runs along grid lines: the squares on both sides of each unit step
+            if dx == 0:
+                y0, y1 = min(py, qy), max(py, qy)
+                sides = [(px - 1, y) for y in range(y0, y1)] + [(px, y) for y in range(y0, y1)]
+            else:
+                x0, x1 = min(px, qx), max(px, qx)
+                sides = [(x, py - 1) for x in range(x0, x1)] + [(x, py) for x in range(x0, x1)]
+            for x, y in sides:
+                s = self.at(x, y)
+                if s < 0 or s in (a, b) or not self.space[s]:
+                    continue
+                if self.opaque[s]:
+                    return None
+                blockers.add(s)
+            return frozenset(blockers)
+        # crossings of vertical grid lines at inner points of unit edges
+        for k in range(min(px, qx) + 1, max(px, qx)):
+            num = py * dx + (k - px) * dy          # y = num / dx
+            if num % dx == 0:
+                continue                            # a lattice point, handled above
+            fy = num // dx
+            if self._wall_edge(mask, self.at(k - 1, fy), self.at(k, fy)):
+                return None
+        for k in range(min(py, qy) + 1, max(py, qy)):
+            num = px * dy + (k - py) * dx          # x = num / dy
+            if num % dy == 0:
+                continue
+            fx = num // dy
+            if self._wall_edge(mask, self.at(fx, k - 1), self.at(fx, k)):
+                return None
+        # squares whose inside the line crosses
+        for y in range(min(py, qy), max(py, qy)):
+            for x in range(min(px, qx), max(px, qx)):
+                s = y * w + x
+                if s in (a, b):
+                    continue
+                pos = neg = False
+                for cx, cy in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)):
+                    f = dx * (cy - py) - dy * (cx - px)
+                    if f > 0:
+                        pos = True
+                    elif f < 0:
+                        neg = True
+                if not (pos and neg):
+                    continue
+                if not self.space[s]:
+                    return None     # unreachable in practice: a wall is crossed first
+                if self.opaque[s]:
+                    return None
+                blockers.add(s)
+        return frozenset(blockers)
+
+    def sight(self, mask: int, srcs: Iterable[int], dsts: Iterable[int], occupied: set[int] | frozenset[int]) -> bool:
+        """Line of sight between two figures' squares, given the squares other figures occupy."""
+        ds = tuple(dsts)
+        for a in srcs:
+            for b in ds:
+                for blockers in self.los_lines(mask, a, b):
+                    if not blockers or blockers.isdisjoint(occupied):
+                        return True
+        return False
+
+    # -- movement ------------------------------------------------------------------------------------
+    def footprint(self, mask: int, anchor: int, w: int, h: int) -> tuple[int, ...] | None:
+        """The squares of a ``w`` x ``h`` figure whose top-left square is ``anchor``, or ``None`` if
+        it does not fit on spaces, or a wall (or closed door) runs through it."""
+        x0, y0 = self.xy(anchor)
+        out = []
+        for dy in range(h):
+            for dx in range(w):
+                s = self.at(x0 + dx, y0 + dy)
+                if s < 0 or not self.space[s]:
+                    return None
+                out.append(s)
+        # no wall between two squares of the footprint
+        for s in out:
+            x, y = self.xy(s)
+            r, d = self.at(x + 1, y), self.at(x, y + 1)
+            if r in out and self.blocked(mask, s, r):
+                return None
+            if d in out and self.blocked(mask, s, d):
+                return None
+        return tuple(out)
+
+    def shortest_paths(self, mask: int, starts: Iterable[int], budget: int, can_pass: list[bool],
+                       extra: dict[int, int] | None = None) -> dict[int, tuple[int, int, int]]:
+        """Cheapest routes from ``starts`` within ``budget`` movement points: square -> (cost,
+        damage taken on the way, previous square). ``can_pass[s]`` says whether the mover may enter
+        ``s`` (it may still not end there); ``extra`` adds movement points to enter squares."""
+        nb = self.move_neighbors(mask)
+        cost, damage, stops = self.cost, self.damage, self.stops
+        best: dict[int, tuple[int, int, int]] = {}
+        heap: list[tuple[int, int, int, int]] = []
+        for s in starts:
+            best[s] = (0, 0, -1)
+            heapq.heappush(heap, (0, 0, s, -1))
+        while heap:
+            c, dmg, u, _ = heapq.heappop(heap)
+            bu = best.get(u)
+            if bu is not None and (bu[0], bu[1]) < (c, dmg):
+                continue
+            if stops[u] and bu is not None and bu[2] != -1:
+                continue    # a pit ends movement
+            for v in nb[u]:
+                if not can_pass[v]:
+                    continue
+                nc = c + cost[v] + (extra.get(v, 0) if extra else 0)
+                if nc > budget:
+                    continue
+                nd = dmg + damage[v]
+                old = best.get(v)
+                if old is None or (nc, nd) < (old[0], old[1]):
+                    best[v] = (nc, nd, u)
+                    heapq.heappush(heap, (nc, nd, v, u))
+        return best
+
+    @staticmethod
+    def path_to(best: dict[int, tuple[int, int, int]], target: int) -> list[int]:
+        """The squares entered on the way to ``target`` (the start excluded)."""
+        out = []
+        s = target
+        while best[s][2] != -1:
+            out.append(s)
+            s = best[s][2]
+        out.reverse()
+        return out

@@ -1,0 +1,490 @@
+"""Heuristic bots for both sides, and a position evaluation for search.
+
+The bots read only public information: the state's figures, map and counters (everything on the
+table is public in an encounter), never the Search deck's order or the random generator. They
+pick among the legal actions by simple plans:
+
+* **heroes**: stand up or revive first; then heal a badly hurt hero; attack the best target in
+  reach (the quest's goal monster first, then what they can defeat); otherwise move to the space
+  from which the best attack can be made, or towards the goal (opening doors on the way), using
+  fatigue for the last steps; search tokens nearby when nothing better is at hand; rest when tired.
+* **overlord**: activate the monsters that can attack first; each attacks the hero it can hurt
+  most (a ranged monster first moves to a space in line of sight at a short distance, a melee
+  monster next to its target); the quest's goal monster waits in its lair until heroes come near.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import Any
+
+from questbox.core import Action, Game, Rng, Seat, State
+from questbox.games.descent.data import library
+from questbox.games.descent.state import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, DescentState
+
+
+# -- dice arithmetic ----------------------------------------------------------------------------
+@functools.cache
+def pool_odds(dice: tuple[str, ...], distance: int, melee: bool) -> tuple[float, float, float]:
+    """(chance to hit, expected hearts when it hits, expected surges when it hits) of an attack
+    pool at ``distance`` (exact enumeration over the faces)."""
+    lib = library()
+    faces = [lib.dice[d] for d in dice]
+    hits = hearts = surges = 0.0
+    total = 0
+    for combo in itertools.product(*faces):
+        total += 1
+        if any(f.miss for f in combo):
+            continue
+        if not melee and sum(f.range for f in combo) < distance:
+            continue
+        hits += 1
+        hearts += sum(f.hearts for f in combo)
+        surges += sum(f.surges for f in combo)
+    if not hits:
+        return 0.0, 0.0, 0.0
+    return hits / total, hearts / hits, surges / hits
+
+
+@functools.cache
+def mean_shields(dice: tuple[str, ...]) -> float:
+    lib = library()
+    return sum(sum(f.shields for f in lib.dice[d]) / 6 for d in dice)
+
+
+def expected_damage(st: DescentState, a: int, t: int, distance: int | None = None, bonus: int = 0) -> float:
+    sa = st.stat(a)
+    melee = sa.attack == "melee"
+    d = st.distance(a, t) if distance is None else distance
+    p, h, s = pool_odds(sa.dice, 0 if melee else max(0, d - (1 if not melee else 0)), melee)
+    heart_surge = max((x.value for x in sa.surges if x.effect == "heart"), default=0)
+    h += bonus + min(s, 1.0) * heart_surge * 0.8
+    return p * max(0.2, h - mean_shields(st.stat(t).defense))
+
+
+def remaining(st: DescentState, fi: int) -> int:
+    return st.health(fi) - st.figs[fi].damage
+
+
+def goal_groups(st: DescentState) -> set[int]:
+    """The monster groups the heroes must defeat to win."""
+    gids = [g.id for g in st.enc.groups]
+    return {gids.index(v.group) for v in st.enc.quest.victory
+            if v.side == "heroes" and v.when == "defeated" and v.group in gids}
+
+
+def all_open(st: DescentState) -> int:
+    return (1 << len(st.enc.board.door_ids)) - 1
+
+
+def target_value(st: DescentState, a: int, t: int, dmg: float) -> float:
+    left = max(1, remaining(st, t))
+    v = min(1.0, dmg / left) + (1.0 if dmg >= left else 0.0)
+    f = st.figs[t]
+    if f.side == "monster":
+        if f.group in goal_groups(st):
+            v += 2.0
+        if f.master:
+            v += 0.3
+    else:
+        v += 0.5 * (st.figs[t].damage / max(1, st.health(t)))
+    return v
+
+
+def evaluate(st: DescentState) -> float:
+    """The heroes' chance to win, roughly (for search cut-offs)."""
+    if st.result is not None:
+        return 1.0 if st.result[0] == "heroes" else 0.0
+    goal = goal_groups(st)
+    goal_left = sum(remaining(st, i) for i in st.monsters() if st.figs[i].group in goal)
+    goal_total = sum(st.health(i) for i in st.monsters(active=False) if st.figs[i].group in goal) or 1
+    hero_hp = sum(max(0, remaining(st, h)) for h in st.heroes() if st.figs[h].status == "active")
+    hero_total = sum(st.health(h) for h in st.heroes()) or 1
+    clock = 0.0
+    for v in st.enc.quest.victory:
+        if v.side == "overlord" and v.when == "counter" and v.counter and v.at_least:
+            clock = max(clock, st.counters.get(v.counter, 0) / v.at_least)
+    x = 0.5 + 0.45 * (1 - goal_left / goal_total) - 0.45 * clock + 0.2 * (hero_hp / hero_total - 0.5)
+    return min(0.98, max(0.02, x))
+
+
+# -- shared ------------------------------------------------------------------------------------
+def _by_name(legal: list[Action], name: str) -> list[Action]:
+    return [a for a in legal if a.name == name]
+
+
+def _surge_choice(st: DescentState, legal: list[Action]) -> Action:
+    atk = st.attack
+    if atk is None:
+        return DONE
+    abil = {x[0]: x for x in atk.abilities}
+    rng = st.atk_totals(atk)[1]
+    f = st.figs[atk.attacker]
+    options = [a for a in legal if a.name == "surge"]
+
+    def rank(a: Action) -> float:
+        _sid, effect, value, cost = abil[str(a.args[0])]
+        value, cost = int(value), int(cost)
+        if effect == "range":
+            return 10.0 + value if (not atk.melee and rng < atk.distance) else 0.1
+        if effect == "heart":
+            return 5.0 + value - cost
+        if effect == "pierce":
+            return 4.5 + value
+        if effect in ("stun", "immobilize", "poison", "disease"):
+            return 4.0
+        if effect == "runic":
+            return 4.8 if f.fatigue + 1 < st.stamina(atk.attacker) else 0.0
+        if effect in ("recover-heart", "mend"):
+            return 3.0 if f.damage else 0.5
+        if effect == "recover-fatigue":
+            return 2.5 if f.fatigue else 0.4
+        return 1.0
+
+    if not options:
+        return DONE
+    best = max(options, key=rank)
+    return best if rank(best) > 0.3 else DONE
+
+
+def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
+    atk = st.attack
+    for a in legal:
+        if a.name == "use" and a.args and a.args[0] in ("lucky-charm",):
+            return a
+        if a.name == "use" and a.args and a.args[0] in ("wooden-shield", "warding-talisman") and atk is not None:
+            hearts = st.atk_totals(atk)[0]
+            if hearts - max(0, st.atk_shields(atk) - atk.pierce) > 0:
+                return a
+        if a.name == "use" and a.args and a.args[0] == "power-potion" and atk is not None and st.atk_totals(atk)[3]:
+            return a
+    if atk is not None:
+        rerolls = _by_name(legal, "reroll")
+        if rerolls:
+            lib = st.enc.lib
+            for a in rerolls:
+                i = int(a.args[0])
+                if lib.dice[atk.dice[i]][atk.faces[i] - 1].miss:
+                    return a
+        endure = _by_name(legal, "endure")
+        if endure:
+            t = atk.target
+            if atk.damage >= remaining(st, t) or atk.damage >= 3:
+                room = st.stamina(t) - st.figs[t].fatigue
+                want = min(atk.damage, max(1, room - 1))
+                for a in endure:
+                    if int(a.args[0]) == want:
+                        return a
+    if DONE in legal:
+        return DONE
+    return PASS if PASS in legal else legal[-1]
+
+
+# -- heroes -----------------------------------------------------------------------------------
+class _HeroMind:
+    def __init__(self, st: DescentState, fi: int) -> None:
+        self.st = st
+        self.fi = fi
+        self.goal = goal_groups(st)
+        self.melee = st.stat(fi).attack == "melee"
+        board = st.enc.board
+        self.mask = all_open(st)
+        goals = [i for i in st.monsters() if st.figs[i].group in self.goal]
+        self.goal_sq = [s for g in goals for s in st.squares(g)]
+        self.enemies = st.enemies(fi)
+        self.board = board
+
+    def goal_dist(self, s: int) -> int:
+        if not self.goal_sq:
+            return 0
+        return min(self.board.dist_from(self.mask, g)[s] for g in self.goal_sq)
+
+    def attack_from(self, s: int) -> float:
+        """The best target value of an attack from square ``s``."""
+        st = self.st
+        board = self.board
+        adj = board.adjacency(st.doors)[s]
+        best = 0.0
+        occ = st.occupied(self.fi)
+        for e in self.enemies:
+            theirs = st.squares(e)
+            if any(t in adj for t in theirs):
+                d = 1
+            elif self.melee:
+                continue
+            else:
+                d = board.distance(st.doors, (s,), theirs)
+                if d > 7 or not board.sight(st.doors, (s,), theirs, occ - set(theirs)):
+                    continue
+            dmg = expected_damage(st, self.fi, e, d)
+            v = target_value(st, self.fi, e, dmg)
+            if v > best:
+                best = v
+        return best
+
+    def danger(self, s: int) -> int:
+        st = self.st
+        adj = self.board.adjacency(st.doors)[s]
+        return sum(1 for e in self.enemies if any(t in adj for t in st.squares(e)))
+
+    def threat(self, s: int) -> float:
+        """Roughly the damage the monsters could deal to this hero on ``s`` next overlord turn,
+        as a share of his remaining Health."""
+        st = self.st
+        dist = self.board.dist_from(st.doors, s)
+        defense = mean_shields(st.stat(self.fi).defense)
+        total = 0.0
+        for e in self.enemies:
+            se = st.stat(e)
+            d = min(dist[q] for q in st.squares(e))
+            melee = se.attack == "melee"
+            if melee and d > se.speed + (2 if "reach" in se.abilities else 1):
+                continue
+            if not melee and d > se.speed + 5:
+                continue
+            p, h, _ = pool_odds(se.dice, 0 if melee else 3, melee)
+            total += p * max(0.3, h + 0.5 - defense)
+        return total / max(1, remaining(st, self.fi))
+
+    def spread(self, s: int) -> int:
+        st = self.st
+        dist = self.board.dist_from(st.doors, s)
+        mates = [st.figs[h].pos for h in st.heroes() if h != self.fi and st.figs[h].status == "active"]
+        if not mates:
+            return 0
+        return max(0, min(dist[m] for m in mates) - 2)
+
+    def square_score(self, s: int, can_attack: bool) -> float:
+        score = -0.6 * self.goal_dist(s) - 1.5 * self.threat(s) - 0.15 * self.spread(s)
+        if can_attack:
+            score += 1.5 * self.attack_from(s)
+        if not self.melee:
+            score -= 0.5 * self.danger(s)
+        return score
+
+
+def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
+    if STAND in legal:
+        return STAND
+    f = st.figs[fi]
+    turn = st.turn
+    assert turn is not None
+    mind = _HeroMind(st, fi)
+    # revive a fallen friend
+    for a in _by_name(legal, "revive"):
+        return a
+    # heal
+    hp_left = remaining(st, fi)
+    for a in legal:
+        if a.name == "use" and a.args[0] == "health-potion":
+            who = st.ids[str(a.args[1])]
+            if remaining(st, who) <= st.health(who) // 3:
+                return a
+        if a.name == "pray":
+            who = st.ids[str(a.args[0])]
+            if st.figs[who].damage >= 3:
+                return a
+        if a.name == "use" and a.args[0] == "stamina-potion" and f.fatigue >= st.stamina(fi) - 1:
+            return a
+        if a.name == "use" and a.args[0] == "curse-doll":
+            return a
+    if BONUS_RECOVER_ACTION in legal and f.damage >= 4 and not _by_name(legal, "bonus-attack"):
+        return BONUS_RECOVER_ACTION
+    # attacks: the quest's goal first, then doors towards it, then whatever is worth hitting
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if a.name in ("attack", "bonus-attack", "rage", "flask"):
+            t = st.ids[str(a.args[0])]
+            bonus = 1 if a.name == "rage" else 0
+            dmg = expected_damage(st, fi, t, bonus=bonus)
+            v = target_value(st, fi, t, dmg) + (0.5 if a.name == "bonus-attack" else 0)
+            v -= 0.2 if a.name == "rage" else 0
+            if a.name == "flask":
+                v += 0.2
+            if best is None or v > best[0]:
+                best = (v, a)
+    if best is not None and st.figs[st.ids[str(best[1].args[0])]].group in mind.goal:
+        return best[1]
+    for a in _by_name(legal, "open"):
+        return a
+    if best is not None and best[0] > 0.25:
+        return best[1]
+    # movement
+    here = f.pos
+    cur = mind.square_score(here, turn.actions > 0)
+    moves = [a for a in legal if a.name == "move" and a.args]
+    if moves:
+        paths = st.moves(fi)
+        scored = max(((mind.square_score(paths[a][2], turn.actions > 0), a) for a in moves), key=lambda x: x[0])
+        if scored[0] > cur + 0.05:
+            return scored[1]
+    if turn.actions > 0 and MOVE in legal:
+        extra = st.moves(fi, turn.mp + st.stat(fi).speed)
+        if extra and max(mind.square_score(v[2], turn.actions > 1) for v in extra.values()) > cur + 0.3:
+            return MOVE
+    if (FATIGUE in legal and turn.actions > 0 and f.fatigue < st.stamina(fi) - 1 and hp_left > 2
+            and mind.attack_from(here) == 0):
+        more = st.moves(fi, turn.mp + 1)
+        if any(mind.attack_from(v[2]) > 0.3 for v in more.values()):
+            return FATIGUE
+    for a in _by_name(legal, "search"):
+        return a
+    for a in _by_name(legal, "greedy"):
+        if f.fatigue < st.stamina(fi) - 2:
+            return a
+    if REST in legal and f.fatigue >= st.stamina(fi) - 1 and mind.danger(here) == 0:
+        return REST
+    if BONUS_RECOVER_ACTION in legal and f.damage >= 2:
+        return BONUS_RECOVER_ACTION
+    return END
+
+
+BONUS_RECOVER_ACTION = Action("bonus-recover")
+
+
+def next_hero(st: DescentState, legal: list[Action]) -> Action:
+    def key(a: Action) -> tuple[int, float]:
+        fi = st.ids[str(a.args[0])]
+        f = st.figs[fi]
+        if f.status == "ko":
+            return (0, 0.0)
+        can_revive = any(st.figs[h].status == "ko" and st.adjacent(fi, h) for h in st.heroes())
+        if can_revive:
+            return (1, 0.0)
+        near = min((st.distance(fi, e) for e in st.enemies(fi)), default=99)
+        return (2, float(near))
+
+    return min(legal, key=key)
+
+
+# -- overlord ---------------------------------------------------------------------------------
+def monster_square_score(st: DescentState, fi: int, s: int, heroes: list[int]) -> float:
+    board = st.enc.board
+    stt = st.stat(fi)
+    melee = stt.attack == "melee"
+    reach = 2 if "reach" in stt.abilities else 1
+    w, h = st.figs[fi].dims
+    fp = board.footprint(st.doors, s, w, h) if (w, h) != (1, 1) else (s,)
+    if fp is None:
+        return -99.0
+    best = -99.0
+    occ = st.occupied(fi)
+    for t in heroes:
+        theirs = st.squares(t)
+        d = board.distance(st.doors, fp, theirs)
+        if melee:
+            if d <= reach and (d == 1 or board.sight(st.doors, fp, theirs, occ - set(theirs))):
+                v = 5.0 + expected_damage(st, fi, t, d) / max(1, remaining(st, t))
+            else:
+                v = -d
+        else:
+            if d <= 6 and board.sight(st.doors, fp, theirs, occ - set(theirs)):
+                v = 5.0 + expected_damage(st, fi, t, d) - (1.0 if d == 1 else 0.0)
+            else:
+                v = -d
+        best = max(best, v)
+    return best
+
+
+def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
+    turn = st.turn
+    assert turn is not None
+    heroes = [h for h in st.heroes() if st.figs[h].status == "active"]
+    guard = st.figs[fi].group in goal_groups(st)
+    if guard and heroes:
+        near = min(st.distance(fi, h) for h in heroes)
+        if near > 2 * st.stat(fi).speed + 2 and not _by_name(legal, "attack"):
+            return END
+    # attack
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if a.name == "attack":
+            t = st.ids[str(a.args[0])]
+            dmg = expected_damage(st, fi, t)
+            v = dmg + (2.0 if dmg >= remaining(st, t) else 0.0) + 0.1 * st.figs[t].damage
+            if best is None or v > best[0]:
+                best = (v, a)
+    if best is not None and best[0] >= 0.8:
+        return best[1]
+    moves = [a for a in legal if a.name == "move" and a.args]
+    here = monster_square_score(st, fi, st.figs[fi].pos, heroes)
+    if moves:
+        paths = st.moves(fi)
+        scored = max(((monster_square_score(st, fi, paths[a][2], heroes), a) for a in moves), key=lambda x: x[0])
+        if scored[0] > here + 0.01:
+            return scored[1]
+    if best is not None:
+        return best[1]
+    if MOVE in legal:
+        more = st.moves(fi, turn.mp + st.stat(fi).speed)
+        if more and max(monster_square_score(st, fi, v[2], heroes) for v in more.values()) > here + 0.01:
+            return MOVE
+    for a in legal:
+        if a.name == "howl":
+            return a
+        if a.name in ("grab", "throw"):
+            return a
+    return END
+
+
+def overlord_choice(st: DescentState, legal: list[Action]) -> Action:
+    acts = [a for a in legal if a.name == "activate"]
+    if not acts:
+        return END
+    heroes = [h for h in st.heroes() if st.figs[h].status == "active"]
+
+    def key(a: Action) -> float:
+        fi = st.ids[str(a.args[0])]
+        if not heroes:
+            return 0.0
+        return float(min(st.distance(fi, h) for h in heroes))
+
+    return min(acts, key=key)
+
+
+def place_choice(st: DescentState, legal: list[Action]) -> Action:
+    goal = [i for i in st.monsters() if st.figs[i].group in goal_groups(st)]
+    board = st.enc.board
+    if not goal:
+        return legal[0]
+    gsq = st.squares(goal[0])
+
+    def dist(a: Action) -> int:
+        return board.distance(st.doors, (board.index[str(a.args[0])],), gsq)
+
+    return max(legal, key=dist)
+
+
+# -- agents ----------------------------------------------------------------------------------
+class HeuristicAgent:
+    """Plays whichever Descent seat it sits in (heroes or overlord)."""
+
+    name = "heuristic"
+
+    def __init__(self, *, game: Game | None = None, seed: int = 0, **_: Any) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: State, seat: Seat) -> Action:
+        legal = state.legal_actions(seat)
+        if not isinstance(state, DescentState) or len(legal) == 1:
+            return legal[0]
+        st = state
+        d = st.pending[-1]
+        kind = d.kind
+        if kind == "hero-turn":
+            return hero_turn(st, d.data[0], legal)
+        if kind == "monster-turn":
+            return monster_turn(st, d.data[0], legal)
+        if kind == "next-hero":
+            return next_hero(st, legal)
+        if kind == "ol-turn":
+            return overlord_choice(st, legal)
+        if kind == "surge":
+            return _surge_choice(st, legal)
+        if kind == "place":
+            return place_choice(st, legal)
+        return _react(st, seat, legal)
+
+
+AGENTS = {"heuristic": HeuristicAgent}

@@ -1,0 +1,331 @@
+"""The static side of an encounter: the setup document, validated and compiled.
+
+An :class:`Encounter` is built once per distinct setup (and cached): the quest and its map, the
+heroes with their classes and kits, the monster groups with their stat lines, the seats and the
+rule modules. States hold a reference to it and only their own mutable pieces, so clones are cheap.
+
+The setup document (every key optional)::
+
+    quest: sunken-ossuary          # a quest id of data/quests, or a whole quest document
+    heroes: [syndrael, avric, leoric, tomble]   # 2-4 heroes; "hero:class" or {hero: .., class: ..}
+    seats: party                   # party: seats heroes + overlord; per-hero: hero1..heroN + overlord
+    act: 1                         # default: the quest's act
+    two_hero_rule: true            # with two heroes, each hero gets a free attack or recover 2 a turn
+    hero_abilities: true           # play the heroes' abilities
+    open_groups: {zombies: cave-spider}   # the overlord's choice for the quest's open groups
+    modules: []                    # extra rule modules by name (e.g. a plot deck)
+    show_los: false                # views list the spaces the acting figure sees (for drawing)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from questbox.core import JSON, SetupError
+from questbox.games.descent.board import Board
+from questbox.games.descent.data import (
+    Card,
+    Library,
+    QuestModel,
+    Stat,
+    Surge,
+    library,
+    monster_playable,
+    read_quest,
+)
+from questbox.games.descent.rules import WINDOWS, RuleModule, module_factory
+
+DEFAULT_HEROES = ("syndrael", "avric", "leoric", "tomble")
+SETUP_KEYS = {"quest", "heroes", "seats", "act", "two_hero_rule", "hero_abilities", "open_groups", "modules",
+              "show_los", "players"}
+#: the modules every encounter plays, in this order (the quest's first)
+BASE_MODULES = ("quest", "classes", "search")
+HERO_SURGE = Surge("recover-fatigue1", "recover-fatigue", 1, 1)
+
+
+@dataclass(frozen=True)
+class HeroSpec:
+    id: str
+    cls: str
+    seat: str
+    kit: tuple[str, ...]          # card ids: class cards
+    weapon: str
+
+
+@dataclass(frozen=True)
+class GroupSpec:
+    id: str
+    monster: str
+    name: str
+    prefix: str
+    masters: int
+    minions: int
+    places: tuple[tuple[int, int], ...]     # (anchor square, orientation) per figure, masters first
+    master_stat: str
+    minion_stat: str
+
+
+@dataclass
+class Encounter:
+    setup: JSON
+    lib: Library
+    quest: QuestModel
+    board: Board
+    act: int
+    heroes: tuple[HeroSpec, ...]
+    seats: tuple[str, ...]
+    party: bool
+    stats: dict[str, Stat]
+    groups: tuple[GroupSpec, ...]
+    two_hero_rule: bool
+    hero_abilities: bool
+    show_los: bool
+    map_json: JSON = field(default_factory=dict)
+    module_names: tuple[str, ...] = ()
+    modules: tuple[RuleModule, ...] = ()
+    listeners: dict[str, tuple[RuleModule, ...]] = field(default_factory=dict)
+    offerers: dict[str, tuple[RuleModule, ...]] = field(default_factory=dict)
+    by_name: dict[str, RuleModule] = field(default_factory=dict)
+
+    @property
+    def n_heroes(self) -> int:
+        return len(self.heroes)
+
+    def card(self, cid: str) -> Card:
+        return self.lib.cards[cid]
+
+    def add_stat(self, stat: Stat) -> None:
+        """Rule modules add stat lines (e.g. an agent's) when the encounter is built."""
+        self.stats[stat.key] = stat
+
+
+def _hero_list(raw: Any, lib: Library) -> list[tuple[str, str]]:
+    if raw is None:
+        raw = list(DEFAULT_HEROES)
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
+        raise SetupError("heroes: a list of 2 to 4 heroes")
+    out: list[tuple[str, str]] = []
+    for item in raw:
+        if isinstance(item, str):
+            hid, _, cls = item.partition(":")
+        elif isinstance(item, dict) and set(item) <= {"hero", "class"} and "hero" in item:
+            hid, cls = str(item["hero"]), str(item.get("class", ""))
+        else:
+            raise SetupError(f"heroes: {item!r} is not a hero id, 'hero:class' or {{hero: .., class: ..}}")
+        if hid not in lib.heroes:
+            raise SetupError(f"heroes: no hero {hid!r} (heroes: {', '.join(lib.heroes)})")
+        if any(h == hid for h, _ in out):
+            raise SetupError(f"heroes: {hid} is listed twice")
+        arch = lib.heroes[hid].archetype
+        if not cls:
+            cls = lib.default_class(arch)
+        if cls not in lib.classes:
+            raise SetupError(f"heroes: no class {cls!r} (classes: {', '.join(lib.classes)})")
+        if lib.class_archetype[cls] != arch:
+            raise SetupError(f"heroes: {hid} is a {arch}; the {cls} class is for {lib.class_archetype[cls]}s")
+        out.append((hid, cls))
+    return out
+
+
+def normalize_setup(doc: JSON | None) -> JSON:
+    """The setup with every default filled in (validated; ``SetupError`` if wrong)."""
+    doc = dict(doc or {})
+    unknown = set(doc) - SETUP_KEYS
+    if unknown:
+        raise SetupError(f"unknown setup key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SETUP_KEYS))})")
+    lib = library()
+    heroes = _hero_list(doc.get("heroes"), lib)
+    seats = doc.get("seats", "party")
+    if seats not in ("party", "per-hero"):
+        raise SetupError("seats: 'party' (one seat plays every hero) or 'per-hero'")
+    quest = doc.get("quest", "sunken-ossuary")
+    if not isinstance(quest, str | dict):
+        raise SetupError("quest: a quest id or a quest document")
+    for key in ("two_hero_rule", "hero_abilities", "show_los"):
+        if key in doc and not isinstance(doc[key], bool):
+            raise SetupError(f"{key}: true or false")
+    act = doc.get("act")
+    if act is not None and act not in (1, 2):
+        raise SetupError("act: 1 or 2")
+    open_groups = doc.get("open_groups", {})
+    if not isinstance(open_groups, dict) or not all(isinstance(v, str) for v in open_groups.values()):
+        raise SetupError("open_groups: a mapping of group id to monster id")
+    modules = doc.get("modules", [])
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise SetupError("modules: a list of rule module names")
+    out: JSON = {"quest": quest, "heroes": [f"{h}:{c}" for h, c in heroes], "seats": seats,
+                 "act": act, "two_hero_rule": doc.get("two_hero_rule", True),
+                 "hero_abilities": doc.get("hero_abilities", True), "open_groups": dict(open_groups),
+                 "modules": list(modules), "show_los": doc.get("show_los", False)}
+    if "players" in doc:
+        n = len(heroes) + 1 if seats == "per-hero" else 2
+        if doc["players"] != n:
+            raise SetupError(f"players: this setup seats {n}, not {doc['players']}")
+    return out
+
+
+def seat_names(setup: JSON) -> tuple[str, ...]:
+    heroes = setup["heroes"]
+    if setup["seats"] == "per-hero":
+        return (*(f"hero{i + 1}" for i in range(len(heroes))), "overlord")
+    return ("heroes", "overlord")
+
+
+def _place(board: Board, text: str, shape: tuple[int, int], where: str) -> tuple[int, int]:
+    """``"J2"`` or ``"Q5:R6"`` -> (anchor, orientation), checked against the figure's shape."""
+    first, _, last = text.partition(":")
+    a = board.square(first, where)
+    b = board.square(last, where) if last else a
+    ax, ay = board.xy(a)
+    bx, by = board.xy(b)
+    w, h = bx - ax + 1, by - ay + 1
+    if (w, h) == shape:
+        return a, 0
+    if (h, w) == shape:
+        return a, 1
+    raise SetupError(f"{where}: {text!r} is {w}x{h}; the figure is {shape[0]}x{shape[1]}")
+
+
+def _build(setup: JSON) -> Encounter:
+    import questbox.games.descent.modules  # noqa: F401  (registers the built-in rule modules)
+
+    lib = library()
+    qm = read_quest(setup["quest"])
+    tm = qm.map
+    terr = lib.terrain
+    terrain: dict[str, str] = {}
+    for tid, squares in tm.terrain.items():
+        if tid not in terr:
+            raise SetupError(f"quest {qm.id}: unknown terrain {tid!r} (terrain: {', '.join(terr)})")
+        for s in squares:
+            if s in terrain:
+                raise SetupError(f"quest {qm.id}: square {s} has two terrains")
+            terrain[s] = tid
+    board = Board(tm.grid, {k: v.get("name", k) for k, v in tm.tiles.items()}, terrain,
+                  {k: t.passable for k, t in terr.items()}, {k: t.blocks_sight for k, t in terr.items()},
+                  {k: t.cost for k, t in terr.items()}, {k: t.damage for k, t in terr.items()},
+                  {k: t.stops for k, t in terr.items()}, tm.walls,
+                  [(d.id, d.name, d.edges, d.open) for d in tm.doors])
+    act = setup["act"] or qm.act
+    heroes_raw = [h.split(":") for h in setup["heroes"]]
+    party = setup["seats"] == "party"
+    seats = seat_names(setup)
+    stats: dict[str, Stat] = {}
+    hero_specs = []
+    for i, (hid, cls) in enumerate(heroes_raw):
+        hd = lib.heroes[hid]
+        kit = lib.classes[cls]
+        weapon = next(c for c in kit if c.kind == "weapon")
+        stats[hid] = Stat(key=hid, name=hd.name, monster="", master=False, speed=hd.speed,
+                          health=hd.health, defense=hd.defense, dice=weapon.dice, attack=weapon.attack or "melee",
+                          abilities=frozenset(), surges=(*weapon.surges, HERO_SURGE), traits=weapon.traits,
+                          shape=(1, 1), attributes=hd.attributes, source=hd.source)
+        hero_specs.append(HeroSpec(hid, cls, "heroes" if party else seats[i], tuple(c.id for c in kit), weapon.id))
+    n = len(hero_specs)
+    # start squares
+    starts = [board.square(s, f"quest {qm.id}: start") for s in qm.start]
+    if len(set(starts)) != len(starts):
+        raise SetupError(f"quest {qm.id}: a start square is listed twice")
+    for s in qm.search:
+        board.square(s, f"quest {qm.id}: search")
+    # monster groups
+    groups = []
+    seen_ids: set[str] = set()
+    for g in qm.groups:
+        where = f"quest {qm.id}: group {g.id}"
+        if g.id in seen_ids:
+            raise SetupError(f"{where}: the group id appears twice")
+        seen_ids.add(g.id)
+        mid = setup["open_groups"].get(g.id, g.monster)
+        if mid != g.monster and mid not in g.open:
+            raise SetupError(f"open_groups: {g.id} is not an open group or may not be {mid!r} "
+                             f"(choices: {', '.join([g.monster, *g.open]) if g.open else 'none'})")
+        if mid not in lib.monsters:
+            raise SetupError(f"{where}: unknown monster {mid!r}")
+        md = lib.monsters[mid]
+        comp = (g.group or md.group)
+        if set(comp) != {2, 3, 4}:
+            raise SetupError(f"{where}: the group size is given for 2, 3 and 4 heroes")
+        bonus = g.health_bonus.get(n, 0)
+        for role in ("master", "minion"):
+            base = md.stats[(act, role)]
+            bad = monster_playable(lib, base)
+            if bad:
+                raise SetupError(f"{where}: the {md.name} {role} has abilities this engine does not play: "
+                                 f"{', '.join(bad)}")
+            key = f"{g.id}/{role}"
+            name = g.name if (role == "master" and g.name) else base.name
+            stats[key] = replace(base, key=key, name=name, health=base.health + bonus)
+        # every hero count's group must fit on its placements
+        places = []
+        for text in g.place:
+            places.append(_place(board, text, md.shape, where))
+        for k in (2, 3, 4):
+            if sum(comp[k]) > len(places):
+                raise SetupError(f"{where}: {sum(comp[k])} figures for {k} heroes but {len(places)} placements")
+        masters, minions = comp[n]
+        groups.append(GroupSpec(g.id, mid, g.name or md.name, g.figure, masters, minions, tuple(places),
+                                f"{g.id}/master", f"{g.id}/minion"))
+    gids = {g.id for g in groups}
+    cids = {c.id for c in qm.counters}
+    for v in qm.victory:
+        if v.when == "defeated" and v.group not in gids:
+            raise SetupError(f"quest {qm.id}: victory names an unknown group {v.group!r}")
+        if v.when == "counter" and (v.counter not in cids or v.at_least is None):
+            raise SetupError(f"quest {qm.id}: a counter victory needs a known counter and at_least")
+        if v.when == "round" and v.round is None:
+            raise SetupError(f"quest {qm.id}: a round victory needs round")
+    if {v.side for v in qm.victory} != {"heroes", "overlord"}:
+        raise SetupError(f"quest {qm.id}: give each side at least one way to win")
+    for r in qm.reinforcements:
+        if r.group not in gids:
+            raise SetupError(f"quest {qm.id}: reinforcements name an unknown group {r.group!r}")
+        for s in r.squares:
+            board.square(s, f"quest {qm.id}: reinforcements")
+    if qm.search_deck is not None:
+        for c in qm.search_deck:
+            if c not in lib.search:
+                raise SetupError(f"quest {qm.id}: unknown search card {c!r}")
+    enc = Encounter(setup=setup, lib=lib, quest=qm, board=board, act=act, heroes=tuple(hero_specs),
+                    seats=seats, party=party, stats=stats, groups=tuple(groups),
+                    two_hero_rule=setup["two_hero_rule"] and n == 2, hero_abilities=setup["hero_abilities"],
+                    show_los=setup["show_los"])
+    enc.map_json = map_doc(board)
+    names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []), *setup["modules"]]
+    if len(set(names)) != len(names):
+        raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
+    mods = tuple(module_factory(m)(enc) for m in names)
+    enc.module_names = tuple(names)
+    enc.modules = mods
+    enc.by_name = {m.name: m for m in mods}
+    enc.listeners = {w: tuple(m for m in mods if w in m.listens) for w in WINDOWS}
+    enc.offerers = {w: tuple(m for m in mods if w in m.offers_at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
+    return enc
+
+
+def map_doc(board: Board) -> JSON:
+    """The map for views and drawings: rows of tile letters ('.' void), terrain, walls and doors."""
+    rows = []
+    for y in range(board.height):
+        rows.append("".join(board.tile[y * board.width + x] or "." for x in range(board.width)))
+    terrain: dict[str, list[str]] = {}
+    for s in board.spaces:
+        if board.terrain[s] != "plain":
+            terrain.setdefault(board.terrain[s], []).append(board.names[s])
+    return {"grid": rows, "tiles": dict(board.tile_names), "terrain": terrain,
+            "walls": sorted(f"{board.names[a]}|{board.names[b]}" for a, b in board.walls),
+            "doors": {d: [f"{board.names[a]}|{board.names[b]}" for a, b in es]
+                      for d, es in zip(board.door_ids, board.door_edges, strict=True)}}
+
+
+@functools.lru_cache(maxsize=64)
+def _cached(key: str) -> Encounter:
+    return _build(json.loads(key))
+
+
+def encounter(setup: JSON) -> Encounter:
+    """The encounter of a normalized setup (cached: equal setups share one object)."""
+    return _cached(json.dumps(setup, sort_keys=True))

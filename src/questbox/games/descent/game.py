@@ -1,0 +1,145 @@
+"""The Descent game object: setup, seats, bots, drawing and menu descriptions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from questbox.core import JSON, Action, Game, Rng, Seat, SetupError, State
+from questbox.core.agent import AgentFactory
+from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
+from questbox.games.descent.state import DescentState
+from questbox.games.descent.tray import TrayState, new_tray
+
+DESCRIBE = {
+    "move": "Move action: gain movement points equal to Speed",
+    "fatigue": "suffer 1 fatigue to gain 1 movement point",
+    "rest": "Rest: recover all fatigue at the end of the turn",
+    "end": "end this turn / activation",
+    "stand": "stand up: roll 2 red dice to recover hearts (and fatigue on surges); uses the whole turn",
+    "done": "stop spending surges / rerolling",
+    "pass": "do nothing now",
+    "bonus-recover": "two-hero rule: recover 2 hearts (once a turn, free)",
+    "howl": "Howl: each hero within 3 spaces tests Willpower or suffers 1 fatigue",
+}
+
+
+class DescentGame(Game):
+    id = "descent"
+    title = "Descent: Journeys in the Dark (2nd ed.): encounters"
+    seat_counts = (2, 3, 4, 5)
+    summary = "Heroes against the overlord in a tactical dungeon encounter (The Sunken Ossuary)"
+
+    def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
+        doc = dict(setup or {})
+        if "dice_tray" in doc:
+            return ("heroes", "overlord")
+        return seat_names(normalize_setup(doc))
+
+    def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
+        doc = dict(setup or {})
+        doc.pop("players", None)
+        if "dice_tray" in doc:
+            return doc
+        if n == 2:
+            doc.setdefault("seats", "party")
+            return doc
+        doc["seats"] = "per-hero"
+        if "heroes" not in doc:
+            doc["heroes"] = list(DEFAULT_HEROES[: n - 1])
+        return doc
+
+    def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
+        doc = dict(setup or {})
+        if "dice_tray" in doc:
+            if set(doc) - {"dice_tray"}:
+                raise SetupError("a dice tray setup has only the dice_tray key")
+            return new_tray(("heroes", "overlord"), doc["dice_tray"], seed)
+        enc = encounter(normalize_setup(doc))
+        st = DescentState(enc, Rng(seed))
+        st._setup()
+        return st
+
+    def from_json(self, doc: JSON) -> State:
+        if doc.get("mode") == "tray":
+            return TrayState.from_json(doc)
+        return DescentState.from_json(doc)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from questbox.games.descent.bots import AGENTS
+
+        return AGENTS
+
+    def render(self, view: JSON, seat: Seat | None) -> Any:
+        from questbox.games.descent.render import render
+
+        return render(view, seat)
+
+    def describe_action(self, view: JSON, action: Action) -> str:
+        name, args = action.name, action.args
+        if name in DESCRIBE and not args:
+            return DESCRIBE[name]
+        figs = view.get("figures", {})
+
+        def who(x: Any) -> str:
+            f = figs.get(str(x))
+            return f"{f['name']} ({x})" if f else str(x)
+
+        if name == "move":
+            return f"move to {args[0]}"
+        if name in ("attack", "bonus-attack"):
+            extra = " (two-hero rule: free)" if name == "bonus-attack" else ""
+            return f"attack {who(args[0])}{extra}"
+        if name == "activate":
+            return f"activate {who(args[0])}"
+        if name == "surge":
+            return f"spend surges on {args[0]}"
+        if name == "search":
+            return f"search the token at {args[0]}"
+        if name == "revive":
+            return f"revive {who(args[0])} (roll 2 red dice)"
+        if name in ("open", "close"):
+            return f"{name} the door {args[0]}"
+        if name == "reroll":
+            return f"reroll attack die #{args[0]}"
+        if name == "place":
+            return f"place the thrown hero on {args[0]}"
+        if name in ("grab", "throw"):
+            return f"{name.capitalize()} {who(args[0])}"
+        if name == "rage":
+            return f"Rage: attack {who(args[0])} with +1 heart (1 fatigue)"
+        if name == "pray":
+            return f"Prayer of Healing on {who(args[0])}"
+        if name == "greedy":
+            return f"Greedy: search the token at {args[0]} (1 fatigue)"
+        if name == "flask":
+            return f"throw the Fire Flask at {who(args[0])}"
+        if name == "use":
+            return "use " + " ".join(str(a) for a in args)
+        if name == "endure":
+            return f"take {args[0]} of the hearts as fatigue"
+        return str(action)
+
+    def stats(self, state: State) -> Mapping[str, float | int | str]:
+        if not isinstance(state, DescentState):
+            return {}
+        out: dict[str, float | int | str] = {"rounds": state.round}
+        if state.result:
+            out["winner"] = state.result[0]
+        for k, v in state.counters.items():
+            out[k] = v
+        out["heroes_ko"] = sum(1 for h in state.heroes() if state.figs[h].status == "ko")
+        return out
+
+    def evaluate(self, state: State) -> Mapping[Seat, float] | None:
+        if not isinstance(state, DescentState):
+            return None
+        from questbox.games.descent.bots import evaluate
+
+        p = evaluate(state)
+        return {s: (1.0 - p if s == "overlord" else p) for s in state.seats}
+
+
+GAME = DescentGame()
+DescentState.game = GAME
+TrayState.game = GAME

@@ -1,0 +1,15 @@
+"""The built-in rule modules (registered on import): the quest's rules, class cards, Search
+cards and hero abilities. Each is a :class:`~questbox.games.descent.rules.RuleModule`."""
+
+from questbox.games.descent.modules.classes import ClassesModule
+from questbox.games.descent.modules.heroes import HeroAbilities
+from questbox.games.descent.modules.quest import QuestModule
+from questbox.games.descent.modules.search import SearchCards
+from questbox.games.descent.rules import register_module
+
+register_module("quest", QuestModule)
+register_module("classes", ClassesModule)
+register_module("search", SearchCards)
+register_module("heroes", HeroAbilities)
+
+__all__ = ["ClassesModule", "HeroAbilities", "QuestModule", "SearchCards"]

@@ -1,0 +1,221 @@
+"""Drawing a Descent view in the terminal (rich): the map with walls, doors, terrain, figures and
+tokens (and the spaces in line of sight when the view lists them), then the figures' sheets and
+the attack in progress.
+
+Each space is three characters wide. Heroes show the first three letters of their name (in
+lower case and dim when knocked out: their token); monsters show their monster letter, upper
+case for a master, with the minion's number (``g1``, ``G``); a large monster shows its label on
+every space it fills. ``?`` is a search token, ``~`` water, ``#`` an obstacle. Walls are heavy
+lines; a closed door is ``▒``, an open one ``'``. When the view lists the spaces in line of sight
+of the acting figure (setup ``show_los``), the empty ones show ``•`` on a shaded background.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from questbox.core import JSON, Seat
+from questbox.games.descent.board import LETTERS
+
+GLYPH = {"water": "~", "obstacle": "#", "lava": "%", "hazard": "!", "pit": "o"}
+TERRAIN_STYLE = {"water": "blue", "obstacle": "grey50", "lava": "red", "hazard": "yellow", "pit": "grey30"}
+# (up, down, left, right) walls meeting at a corner -> glyph
+JUNCTION = {
+    (False, False, False, False): " ", (True, True, False, False): "┃", (False, False, True, True): "━",
+    (True, False, False, False): "╹", (False, True, False, False): "╻", (False, False, True, False): "╸",
+    (False, False, False, True): "╺", (False, True, False, True): "┏", (False, True, True, False): "┓",
+    (True, False, False, True): "┗", (True, False, True, False): "┛", (True, True, False, True): "┣",
+    (True, True, True, False): "┫", (False, True, True, True): "┳", (True, False, True, True): "┻",
+    (True, True, True, True): "╋",
+}
+
+
+def _sq(name: str) -> tuple[int, int]:
+    col = LETTERS.index(name[0])
+    return col, int(name[1:]) - 1
+
+
+def label(fid: str, fig: JSON) -> str:
+    if fig["side"] == "hero":
+        return str(fig["name"])[:3]
+    prefix, _, num = fid.rpartition("-")
+    letter = (prefix or fid)[0]
+    if fig.get("master"):
+        return letter.upper() + (num[1:] if num.startswith("m") else "")
+    return letter + num
+
+
+def draw_map(view: JSON) -> Text:
+    m = view["map"]
+    grid: list[str] = m["grid"]
+    h, w = len(grid), max(len(r) for r in grid)
+    space = [[x < len(grid[y]) and grid[y][x] != "." for x in range(w)] for y in range(h)]
+    terrain: dict[tuple[int, int], str] = {}
+    for ter, squares in m["terrain"].items():
+        for s in squares:
+            terrain[_sq(s)] = ter
+    walls: set[frozenset[tuple[int, int]]] = {frozenset(map(_sq, e.split("|"))) for e in m["walls"]}
+    doors: dict[frozenset[tuple[int, int]], bool] = {}
+    for did, edges in m["doors"].items():
+        for e in edges:
+            doors[frozenset(map(_sq, e.split("|")))] = view["doors"][did]
+    occupant: dict[tuple[int, int], tuple[str, str]] = {}
+    for fid, f in view["figures"].items():
+        if f["status"] == "active":
+            style = ("bold green" if f["side"] == "hero" else ("bold red" if f.get("master") else "red"))
+            for s in f["squares"]:
+                occupant[_sq(s)] = (label(fid, f), style)
+        elif f["status"] == "ko" and f["at"]:
+            occupant.setdefault(_sq(f["at"]), (label(fid, f).lower(), "dim green"))
+    tokens = {_sq(s): k for s, k in view["tokens"].items()}
+    los = {_sq(s) for s in view.get("los", [])}
+    acting = None
+    if view.get("turn"):
+        acting = view["figures"].get(view["turn"]["figure"])
+
+    def is_space(x: int, y: int) -> bool:
+        return 0 <= x < w and 0 <= y < h and space[y][x]
+
+    def wall(a: tuple[int, int], b: tuple[int, int]) -> str:
+        """'' no wall, 'w' wall, 'c' closed door, 'o' open door"""
+        sa, sb = is_space(*a), is_space(*b)
+        if not sa and not sb:
+            return ""
+        if not sa or not sb:
+            return "w"
+        key = frozenset((a, b))
+        if key in doors:
+            return "o" if doors[key] else "c"
+        return "w" if key in walls else ""
+
+    out = Text()
+    out.append("    " + "".join(f" {LETTERS[x]}  " for x in range(w)) + "\n", style="dim")
+    for y in range(h + 1):
+        # horizontal edge line (above row y)
+        line = Text("    ")
+        for x in range(w + 1):
+            up = wall((x - 1, y - 1), (x, y - 1)) in ("w", "c")
+            down = wall((x - 1, y), (x, y)) in ("w", "c")
+            left = wall((x - 1, y - 1), (x - 1, y)) in ("w", "c")
+            right = wall((x, y - 1), (x, y)) in ("w", "c")
+            line.append(JUNCTION[(up, down, left, right)], style="bold")
+            if x < w:
+                k = wall((x, y - 1), (x, y))
+                line.append({"w": "━━━", "c": "▒▒▒", "o": " ' ", "": "   "}[k],
+                            style="bold" if k == "w" else "yellow")
+        out.append(line)
+        out.append("\n")
+        if y == h:
+            break
+        row = Text(f"{y + 1:>3} ")
+        for x in range(w + 1):
+            k = wall((x - 1, y), (x, y))
+            row.append({"w": "┃", "c": "▒", "o": "'", "": " "}[k], style="bold" if k == "w" else "yellow")
+            if x == w:
+                break
+            if not space[y][x]:
+                row.append("   ")
+                continue
+            bg = " on grey19" if (x, y) in los else ""
+            if (x, y) in occupant:
+                text, style = occupant[(x, y)]
+                row.append(f"{text:^3}", style=style + bg)
+            elif (x, y) in tokens:
+                row.append(" ? ", style="bold yellow" + bg)
+            elif (x, y) in terrain:
+                g = GLYPH.get(terrain[(x, y)], "*")
+                row.append(g * 3, style=TERRAIN_STYLE.get(terrain[(x, y)], "") + bg)
+            else:
+                row.append(" • " if (x, y) in los else " · ", style="grey30" + bg)
+        out.append(row)
+        out.append("\n")
+    if acting is not None:
+        out.append(f"acting: {acting['name']}", style="bold")
+    return out
+
+
+def _bar(n: int, total: int) -> str:
+    return f"{max(0, total - n)}/{total}"
+
+
+def sheets(view: JSON) -> Table:
+    t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    for col in ("figure", "at", "health", "fatigue", "conditions", "notes"):
+        t.add_column(col)
+    for fid, f in view["figures"].items():
+        if f["side"] == "monster" and f["status"] != "active":
+            continue
+        style = "green" if f["side"] == "hero" else "red"
+        status = "" if f["status"] == "active" else f" [{f['status']}]"
+        notes = []
+        if f["side"] == "hero":
+            if f.get("items"):
+                notes.append("items: " + ", ".join(f["items"]))
+            if f.get("exhausted"):
+                notes.append("exhausted: " + ", ".join(f["exhausted"]))
+        elif f.get("size") and f["size"] != "small":
+            notes.append(f["size"])
+        if f.get("activated"):
+            notes.append("done")
+        t.add_row(Text(f"{label(fid, f):>3} {f['name']} ({fid}){status}", style=style), f["at"] or "-",
+                  _bar(f["damage"], f["health"]),
+                  f"{f['fatigue']}/{f['stamina']}" if f["side"] == "hero" else "",
+                  ", ".join(f["conditions"]), "; ".join(notes))
+    return t
+
+
+def attack_panel(view: JSON) -> Text | None:
+    atk = view.get("attack")
+    if not atk:
+        return None
+    figs = view["figures"]
+    text = Text()
+    text.append(f"{figs[atk['attacker']]['name']} attacks {figs[atk['target']]['name']}", style="bold")
+    text.append(f" ({'melee' if atk['melee'] else 'ranged'}, distance {atk['distance']})\n")
+    if atk["faces"]:
+        text.append(f"  roll {list(zip(atk['dice'], atk['faces'], strict=True))}: {atk['hearts']}♥ "
+                    f"{atk['range']} range {atk['surges']}⚡{' X' if atk['x'] else ''}; surges spent {atk['spent']}"
+                    f" {atk['used']}\n")
+    if atk["def_faces"]:
+        text.append(f"  defense {list(zip(atk['def_dice'], atk['def_faces'], strict=True))}: {atk['shields']}⛨"
+                    f" pierce {atk['pierce']}\n")
+    return text
+
+
+def render(view: JSON, seat: Seat | None) -> Any:
+    if view.get("mode") == "tray":
+        return Panel(Text(str(view["tray"])), title="dice tray")
+    parts: list[Any] = []
+    head = Text()
+    head.append(f"{view.get('quest')}  round {view['round']}  ({view['phase']})", style="bold")
+    for k, v in view.get("counters", {}).items():
+        head.append(f"   {k}: {v}", style="magenta")
+    head.append(f"   search deck: {view['deck']}")
+    parts.append(head)
+    parts.append(draw_map(view))
+    parts.append(sheets(view))
+    atk = attack_panel(view)
+    if atk is not None:
+        parts.append(atk)
+    turn = view.get("turn")
+    if turn:
+        parts.append(Text(f"{turn['figure']}: {turn['actions']} action(s), {turn['mp']} movement point(s)"
+                          + (f", flags {turn['flags']}" if turn["flags"] else ""), style="cyan"))
+    if view.get("result"):
+        parts.append(Text(f"The {view['result'][0]} win: {view['result'][1]}", style="bold magenta"))
+    return Panel(Group(*parts), title="Descent", expand=False)
+
+
+def plain(view: JSON) -> str:
+    """The drawing as plain text (for tests and logs)."""
+    from rich.console import Console
+
+    console = Console(width=160, record=True, color_system=None)
+    with console.capture() as cap:
+        console.print(render(view, None))
+    return cap.get()
