@@ -1,0 +1,410 @@
+"""Heuristic bots for both seats of hero-ik (``heuristic``; it plays whichever seat it is given).
+
+The bot plays fair: it reasons on ``state.determinize(seat, rng)``, a copy in which everything its
+seat cannot see is resampled, and reads only what is public or its own there. Its main tool is
+:func:`win_chance`, the chance of beating a Power with a given set of combat resources (Mana powers,
+combat potions, gifts) played well, computed exactly over the dice (expectimax, memoised).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questbox.core import Action, Game, Rng, Seat, State
+from questbox.games.hero_ik.setup import ADV
+from questbox.games.hero_ik.state import FACE_DOWN, FINAL, RPS, HikState
+
+#: a combat resource: (kind, value, id) with kind "mult", "add", "die" (cancel and roll dN) or "reroll"
+Res = tuple[str, int, str]
+
+MANA_COST = 0.12      # what spending a Mana token is worth, in "combats won"
+POTION_COST = 0.22    # what drinking a potion is worth
+
+
+def _res_of(eff: Any, rid: str) -> Res | None:
+    name = eff.effect
+    if name == "multiply":
+        return ("mult", eff.factor, rid)
+    if name == "add":
+        return ("add", eff.value, rid)
+    if name == "replace_die":
+        return ("die", eff.sides, rid)
+    if name == "reroll":
+        return ("reroll", 0, rid)
+    return None
+
+
+def resources(s: HikState, *, potions: bool = True) -> list[Res]:
+    """The combat resources the adventurers hold now: temporary powers of adventurers with Mana and
+    (if ``potions``) affordable face-down combat potions."""
+    out: list[Res] = []
+    for k, adv in enumerate(s.ctx.advs):
+        if s.mana[k]:
+            r = _res_of(adv.power, "p:" + adv.id)
+            if r:
+                out.append(r)
+    if potions:
+        for k, eid in enumerate(s.eq_kind):
+            eq = s.ctx.equipment(eid)
+            if s.eq_state[k] == FACE_DOWN and eq.kind == "potion" and s.affordable(eq.cost.as_tuple()):
+                r = _res_of(eq.effect, "e:" + s.ctx.eq_labels[k])
+                if r:
+                    out.append(r)
+    return out
+
+
+def lives(s: HikState) -> int:
+    """How many more Courage losses the group survives: Courage, and in solitaire the Fear left before
+    the Destiny line on which the Lich wins."""
+    n = s.courage
+    sc = s.ctx.scenario
+    if sc is not None:
+        end = min((k for k, line in sc.lines.items() if line.effect == "lich_wins" and k > s.fear), default=None)
+        if end is not None:
+            n = min(n, end - s.fear)
+    return n
+
+
+def has_reroll_gift(s: HikState) -> bool:
+    return any(a.gift.effect == "reroll_on_one" for a in s.ctx.advs)
+
+
+class _Solver:
+    """Chance to reach ``need`` (Power minus standing bonuses) with the resources, played well."""
+
+    def __init__(self, need: int, res: list[Res], gift: bool) -> None:
+        self.need = need
+        self.res = res
+        self.gift = gift
+        self.memo: dict[tuple[int, int, int, int, int], float] = {}
+
+    def roll(self, sides: int, mult: int, bonus: int, mask: int) -> float:
+        return sum(self.value(f, sides, mult, bonus, mask) for f in range(1, sides + 1)) / sides
+
+    def value(self, face: int, sides: int, mult: int, bonus: int, mask: int) -> float:
+        if face * mult + bonus >= self.need:
+            return 1.0
+        key = (face, sides, mult, bonus, mask)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        best = 0.0
+        if face == 1 and self.gift and sides > 1:
+            best = sum(self.value(f, sides, mult, bonus, mask) for f in range(2, sides + 1)) / (sides - 1)
+        for j, (kind, val, _) in enumerate(self.res):
+            bit = 1 << j
+            if mask & bit:
+                continue
+            if kind == "mult":
+                if mult == 1:
+                    best = max(best, self.value(face, sides, val, bonus, mask | bit))
+            elif kind == "add":
+                best = max(best, self.value(face, sides, mult, bonus + val, mask | bit))
+            elif kind == "die":
+                best = max(best, self.roll(val, 1, bonus, mask | bit))
+            else:
+                best = max(best, self.roll(sides, mult, bonus, mask | bit))
+            if best >= 1.0:
+                break
+        self.memo[key] = best
+        return best
+
+
+def win_chance(s: HikState, c: int, res: list[Res] | None = None, *, pdie: int | None = None) -> float:
+    """Chance of beating corridor ``c`` (or FINAL) in a combat started now (rock/paper/scissors: 2/3)."""
+    if s.rps_fight(c):
+        return 2 / 3
+    if res is None:
+        res = resources(s)
+    gift = has_reroll_gift(s)
+    standing = s.standing_bonus(c)
+    m = sum(s.mana)
+    die = c != FINAL and s.ctx.die[s.slot[c]]
+    faces = [pdie] if (pdie or not die) else list(range(1, 7))
+    total = 0.0
+    for f in faces:
+        need = s.power_of(c, f or 0, m) - standing
+        total += _Solver(need, res, gift).roll(6, 1, 0, 0)
+    return total / len(faces)
+
+
+class HeuristicAgent:
+    """A rule-of-thumb player for either seat."""
+
+    def __init__(self, *, game: Game | None = None, seed: int = 0, final_at: float = 0.5,
+                 fear_reserve: int = 3, progress: float = 1.0) -> None:
+        self.rng = Rng(seed)
+        self.final_at = final_at
+        self.fear_reserve = fear_reserve
+        self.progress = progress
+        self.name = "heuristic"
+
+    def act(self, state: State, seat: Seat) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(state, HikState)
+        s = state.determinize(seat, self.rng)
+        kind = "rps" if s.pending[-1].kind == "rps" else s.pending[-1].kind
+        if kind == "rps":
+            return Action("rps", (RPS[self.rng.below(3)],))
+        choose = getattr(self, f"_{'adv' if seat == ADV else 'dm'}_{kind}", None)
+        if choose is None:
+            return legal[0]
+        act: Action = choose(s, legal)
+        return act if act in legal else legal[0]
+
+    # ============================================================ the adventurers
+    def _adv_equip(self, s: HikState, legal: list[Action]) -> Action:
+        ctx = s.ctx
+        by_name: dict[str, list[Action]] = {}
+        for a in legal:
+            by_name.setdefault(a.name, []).append(a)
+        for a in by_name.get("reveal", []):
+            eq = ctx.equipment(s.eq_kind[ctx.eq_labels.index(str(a.args[0]))])
+            if eq.kind == "item" or self._worth(s, eq.effect):
+                return a
+        for a in by_name.get("ultimate", []):
+            adv = ctx.advs[ctx.adv_ids.index(str(a.args[0]))]
+            if self._worth(s, adv.ultimate, ultimate=True):
+                return a
+        for a in by_name.get("quest", []):
+            eq = ctx.equipment(s.eq_kind[ctx.eq_labels.index(str(a.args[0]))])
+            if self._worth(s, eq.effect):
+                return a
+        for a in by_name.get("potion", []):
+            eq = ctx.equipment(s.eq_kind[ctx.eq_labels.index(str(a.args[0]))])
+            if eq.effect.effect == "gain_courage" and s.courage <= 1 and lives(s) >= s.courage:
+                return a
+            if eq.effect.effect == "gain_mana" and s.final_open() and 0 in s.mana:
+                return a
+        return Action("done")
+
+    def _worth(self, s: HikState, eff: Any, ultimate: bool = False) -> bool:
+        name = eff.effect
+        if name == "gain_courage":
+            if lives(s) < s.courage:
+                return False  # solitaire: the Destiny scale, not Courage, is what runs out
+            return s.courage + eff.value <= 10 and s.courage <= (6 if ultimate else 7)
+        if name == "mana_all":
+            missing = s.mana.count(0)
+            return missing >= 2 or (missing >= 1 and s.final_open())
+        if name == "gain_mana":
+            return 0 in s.mana
+        if name == "eliminate":
+            targets = s._elim_targets(eff.target)
+            return any(s.rank_power(c) >= 7 or win_chance(s, c) < 0.35 for c in targets)
+        if name == "remove_tenacity":
+            return sum(s.ten) + s.final_ten >= 2
+        return False
+
+    def _adv_target(self, s: HikState, legal: list[Action]) -> Action:
+        if s.pending[-1].data[0] == "mana":
+            return self._best_mana(s, legal)
+        return max(legal, key=lambda a: (s.rank_power(int(a.args[0]) - 1), -int(a.args[0])))
+
+    def _best_mana(self, s: HikState, legal: list[Action]) -> Action:
+        order = {"mult": 0, "die": 1, "add": 2, "reroll": 3}
+
+        def key(a: Action) -> int:
+            who = str(a.args[0])
+            if who == "none":
+                return 99
+            r = _res_of(s.ctx.advs[s.ctx.adv_ids.index(who)].power, who)
+            return order.get(r[0], 5) if r else 5
+        return min(legal, key=key)
+
+    def _adv_mana(self, s: HikState, legal: list[Action]) -> Action:
+        return self._best_mana(s, legal)
+
+    def _adv_losemana(self, s: HikState, legal: list[Action]) -> Action:
+        order = {"mult": 0, "die": 1, "add": 2, "reroll": 3}
+
+        def key(a: Action) -> int:
+            r = _res_of(s.ctx.advs[s.ctx.adv_ids.index(str(a.args[0]))].power, "")
+            return order.get(r[0], 5) if r else 5
+        return max(legal, key=key)
+
+    def _adv_pay(self, s: HikState, legal: list[Action]) -> Action:
+        # keep the cards whose colours other costs still need: pay with the most plentiful colour's card
+        counts = [0, 0, 0, 0]
+        for t in s.trophies:
+            counts[s.ctx.colour[t]] += 1
+        return max(legal, key=lambda a: (counts[s.ctx.colour[int(a.args[0])]], -int(a.args[0])))
+
+    def _adv_brink(self, s: HikState, legal: list[Action]) -> Action:
+        return next((a for a in legal if a.name == "potion"), legal[0])
+
+    def _adv_attack(self, s: HikState, legal: list[Action]) -> Action:
+        res = resources(s)
+        left = lives(s)
+        loss_hurts = 1.0 if left > 2 else 2.5
+        best: tuple[float, Action] | None = None
+        final_p = None
+        for a in legal:
+            if a.name != "attack":
+                continue
+            if a.args[0] == "final":
+                final_p = win_chance(s, FINAL, res)
+                continue
+            c = int(a.args[0]) - 1
+            i = s.slot[c]
+            if s.down[c]:
+                p = 0.45
+            else:
+                p = win_chance(s, c, res)
+                # a fight that needs our Mana costs us that Mana
+                if not s.rps_fight(c):
+                    p_bare = win_chance(s, c, [r for r in res if r[2].startswith("e:")])
+                    p = 0.65 * p + 0.35 * p_bare
+            gain = 1.0
+            if not s.down[c] and s.ctx.mana_icon[i] and 0 in s.mana:
+                gain += 0.4
+            if not s.final_open():
+                # progress: a short pile is soon a clear path to the final monster
+                gain += self.progress / (1 + len(s.piles[c]))
+            loss = (2 if (not s.down[c] and s.ctx.pain[i]) else 1) * loss_hurts
+            if not s.down[c] and s.ctx.trap[i]:
+                score = gain - (1 - p) * loss
+            else:
+                score = p * gain - (1 - p) * loss
+            if best is None or score > best[0]:
+                best = (score, a)
+        if final_p is not None:
+            desperate = left <= 1 or best is None
+            if final_p >= self.final_at or (desperate and final_p > 0.05) or (
+                    left <= 2 and final_p >= 0.3):
+                return Action("attack", ("final",))
+        if best is not None:
+            return best[1]
+        heal = next((a for a in legal if a.name == "potion"), None)
+        return heal or legal[0]
+
+    def _adv_preroll(self, s: HikState, legal: list[Action]) -> Action:
+        return Action("roll")
+
+    def _adv_postroll(self, s: HikState, legal: list[Action]) -> Action:
+        cb = s.combat
+        assert cb is not None
+        power = s.combat_power()
+        standing = s.standing_bonus(cb.target)
+        need = power - standing
+        if cb.face * cb.mult + cb.bonus >= need:
+            return Action("resolve")
+        res = resources(s)
+        gift = has_reroll_gift(s)
+        solver = _Solver(need, res, gift)
+        # how much losing this combat hurts, in combats
+        loss = 2 if (cb.target != FINAL and s.ctx.pain[cb.card]) else 1
+        fatal = lives(s) - loss <= 0
+        stake = 10.0 if (fatal or cb.target == FINAL) else 1.0 + 0.5 * loss
+        best_val, best_act = 0.0, Action("resolve")
+        for a in legal:
+            if a.name == "gift":
+                v = sum(solver.value(f, cb.sides, cb.mult, cb.bonus, 0) for f in range(2, cb.sides + 1)) / (
+                    cb.sides - 1)
+                val = v * stake
+            elif a.name in ("power", "potion"):
+                rid = ("p:" if a.name == "power" else "e:") + str(a.args[0])
+                j = next((j for j, r in enumerate(res) if r[2] == rid), None)
+                if j is None:
+                    continue
+                kind, v_, _ = res[j]
+                bit = 1 << j
+                if kind == "mult":
+                    p = solver.value(cb.face, cb.sides, v_, cb.bonus, bit)
+                elif kind == "add":
+                    p = solver.value(cb.face, cb.sides, cb.mult, cb.bonus + v_, bit)
+                elif kind == "die":
+                    p = solver.roll(v_, 1, cb.bonus, bit)
+                else:
+                    p = solver.roll(cb.sides, cb.mult, cb.bonus, bit)
+                cost = 0.0 if fatal else (MANA_COST if a.name == "power" else POTION_COST)
+                val = p * stake - cost * (1 if p < 1 else 0.5)
+            else:
+                continue
+            if val > best_val + 1e-9:
+                best_val, best_act = val, a
+        return best_act
+
+    # ============================================================ the dungeon master
+    def _strength(self, s: HikState, i: int) -> float:
+        ctx = s.ctx
+        if ctx.greenskin[i]:
+            return 3.0
+        return ctx.fixed[i] + ctx.a[i] * ctx.n_adv + ctx.m[i] * 1.5 + (3.5 if ctx.die[i] else 0) + (
+            1.5 if ctx.pain[i] else 0)
+
+    def _dm_construct(self, s: HikState, legal: list[Action]) -> Action:
+        # the group attacks the weakest encounter first: the strongest next card belongs behind it
+        weak = []
+        for c in range(3):
+            if s.slot[c] < 0:
+                weak.append(0.2)
+            else:
+                weak.append(1.0 / (1.0 + max(0.0, s.rank_power(c) - 2)))
+
+        def score(perm: list[int]) -> float:
+            total = 0.0
+            for c in range(3):
+                pile = s.piles[perm[c]]
+                if not pile:
+                    total -= weak[c] * 4.0
+                    continue
+                top = self._strength(s, pile[-1]) if s.peek[perm[c]] else 5.0
+                total += weak[c] * (top + 0.15 * min(len(pile), 8))
+            return total
+
+        best = max(legal, key=lambda a: score(self._perm(a)))
+        return best
+
+    @staticmethod
+    def _perm(a: Action) -> list[int]:
+        perm = [0, 1, 2]
+        if a.name == "swap":
+            x, y = int(a.args[0]) - 1, int(a.args[1]) - 1
+            perm[x], perm[y] = perm[y], perm[x]
+        return perm
+
+    def _dm_place(self, s: HikState, legal: list[Action]) -> Action:
+        c = s.pending[-1].data[0]
+        i = s.slot[c]
+        strong = self._strength(s, i)
+        spare = s.fear - self.fear_reserve
+        if s.ctx.greenskin[i]:
+            return Action("place")
+        if spare >= 2 and strong >= 5 and Action("place", ("tenacity",)) in legal:
+            if spare >= 3 and strong >= 7 and Action("place", ("ambush", "tenacity")) in legal:
+                return Action("place", ("ambush", "tenacity"))
+            return Action("place", ("tenacity",))
+        if spare >= 1 and strong >= 7 and Action("place", ("ambush",)) in legal:
+            return Action("place", ("ambush",))
+        return Action("place")
+
+    def _dm_guard(self, s: HikState, legal: list[Action]) -> Action:
+        cands = [a for a in legal if a.name == "guard"]
+
+        def key(a: Action) -> float:
+            c = FINAL if a.args[0] == "final" else int(a.args[0]) - 1
+            if c == FINAL:
+                return 0.5
+            bonus = 1.0 if s.ctx.ferocious[s.slot[c]] else 0.0
+            return -s.rank_power(c) + bonus * 2
+        return max(cands, key=key) if cands else legal[0]
+
+    def _dm_dire(self, s: HikState, legal: list[Action]) -> Action:
+        cb = s.combat
+        assert cb is not None
+        need = s.combat_power() - s.standing_bonus(cb.target)
+        res = resources(s, potions=False)
+        solver = _Solver(need, res, has_reroll_gift(s))
+        now = solver.value(cb.face, cb.sides, cb.mult, cb.bonus, 0)
+        after = solver.roll(cb.sides, cb.mult, cb.bonus, 0)
+        stakes = 2.0 if cb.target == FINAL else 1.0
+        if (now - after) * stakes >= 0.3:
+            return Action("dire")
+        return Action("pass")
+
+
+def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:
+    return HeuristicAgent(game=game, seed=seed, **params)

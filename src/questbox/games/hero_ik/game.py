@@ -1,0 +1,136 @@
+"""The :class:`HeroIK` game: setup, JSON, notation, rendering, bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from questbox.core import JSON, Action, Event, Game, Rng, Seat, State
+from questbox.games.hero_ik.setup import ADV, DM, Ctx, build_ctx, normalize
+from questbox.games.hero_ik.state import FACE_DOWN, HikState, new_turn_steps
+
+if TYPE_CHECKING:
+    from questbox.core.agent import AgentFactory
+
+_EQ_STATE = {"face-down": 0, "revealed": 1, "discarded": 2}
+
+
+class HeroIK(Game):
+    id = "hero-ik"
+    title = "Hero: Immortal King – The Lair of the Lich"
+    seat_counts = (1, 2)
+    summary = "a party of adventurers against the dungeon master (or solitaire against the Destiny scale)"
+
+    def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
+        doc = setup or {}
+        solo = doc.get("mode") == "solitaire" or doc.get("players") == 1 or (
+            doc.get("mode") is None and doc.get("scenario") is not None)
+        return (ADV,) if solo else (ADV, DM)
+
+    def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
+        """One seat: solitaire (default scenario: easy); two seats: the duel."""
+        doc = dict(setup or {})
+        if n == 1:
+            doc.setdefault("mode", "solitaire")
+            if doc["mode"] == "solitaire":
+                doc.setdefault("scenario", "easy")
+        else:
+            doc.setdefault("mode", "duel")
+        return doc
+
+    def new(self, setup: JSON | None = None, *, seed: int = 0) -> HikState:
+        doc = normalize(setup)
+        ctx = build_ctx(doc)
+        state = HikState(ctx, Rng(seed))
+        deal(state, ctx)
+        ev: list[Event] = []
+        state.steps = new_turn_steps()
+        state._run(ev)
+        return state
+
+    def from_json(self, doc: JSON) -> HikState:
+        ctx = build_ctx(doc["setup"])
+        s = HikState(ctx, Rng.from_json(doc["rng"]))
+        s.turn = doc["turn"]
+        s.piles = [list(p) for p in doc["piles"]]
+        s.slot, s.down, s.ten = list(doc["slot"]), list(doc["down"]), list(doc["ten"])
+        s.peek, s.marks = list(doc["peek"]), list(doc["marks"])
+        s.final_ten, s.final_mark = doc["final_ten"], doc["final_mark"]
+        s.trophies, s.spent = list(doc["trophies"]), list(doc["spent"])
+        s.courage, s.fear, s.mana = doc["courage"], doc["fear"], list(doc["mana"])
+        s.eq_kind = [e["id"] for e in doc["equipment"]]
+        s.eq_state = [_EQ_STATE[e["state"]] for e in doc["equipment"]]
+        from questbox.games.hero_ik.state import Combat
+
+        s.combat = Combat.from_json(doc["combat"]) if doc["combat"] else None
+        s.rps, s.perm, s.perm_ten = list(doc["rps"]), list(doc["perm"]), list(doc["perm_ten"])
+        s.steps = [tuple(x) for x in doc["steps"]]
+        from questbox.core import Decision
+
+        s.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
+        s.lich_dead, s.result, s.reason = doc["lich_dead"], doc["result"], doc["reason"]
+        return s
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from questbox.games.hero_ik.bots import heuristic
+
+        return {"heuristic": heuristic}
+
+    def render(self, view: JSON, seat: Seat | None) -> Any:
+        from questbox.games.hero_ik.render import render
+
+        return render(view, seat)
+
+    def describe_action(self, view: JSON, action: Action) -> str:
+        from questbox.games.hero_ik.render import describe
+
+        return describe(view, action)
+
+    def stats(self, state: State) -> Mapping[str, float | int | str]:
+        assert isinstance(state, HikState)
+        return {"turns": state.turn, "courage": state.courage, "fear": state.fear, "won_cards":
+                len(state.trophies) + len(state.spent), "cards_left": sum(len(p) for p in state.piles)}
+
+    def evaluate(self, state: State) -> Mapping[Seat, float] | None:
+        """A rough chance for the adventurers: Courage and progress through the dungeon."""
+        assert isinstance(state, HikState)
+        if state.is_over():
+            out = state.outcome()
+            assert out is not None
+            return out.returns(state.seats)
+        progress = 1.0 - min(len(p) for p in state.piles) / 15.0
+        p = max(0.02, min(0.98, 0.15 + 0.06 * state.courage + 0.3 * progress))
+        return {ADV: p, DM: 1.0 - p} if not state.ctx.solo else {ADV: p}
+
+
+def deal(state: HikState, ctx: Ctx) -> None:
+    """Setup steps 2–4: shuffle, three piles of 16, the top cards face up; the starting tokens."""
+    order = list(range(ctx.n_dungeon))
+    if ctx.setup["shuffle"]:
+        state.rng.shuffle(order)
+    per = ctx.n_dungeon // 3
+    for c in range(3):
+        chunk = order[c * per:(c + 1) * per]
+        state.piles[c] = chunk[::-1]  # the first card of the chunk is the top (the end of the list)
+    start = ctx.start
+    for c in range(3):
+        state.slot[c] = state.piles[c].pop()
+    state.courage = start.get("courage") or 5
+    if ctx.solo:
+        state.fear = ctx.opts.solo_start_fear
+    else:
+        state.fear = ctx.n_adv * ctx.final.fear_per_adventurer
+    if start.get("fear") is not None:
+        state.fear = start["fear"]
+    if start.get("mana") is not None:
+        state.mana = list(start["mana"])
+    state.trophies = list(range(ctx.n_dungeon, len(ctx.deck)))
+    state.eq_state = [FACE_DOWN] * len(ctx.eq_start)
+    if ctx.solo:
+        ev: list[Event] = []
+        for c in range(3):
+            state._solo_enter(c, ev)
+
+
+HikState.game = HeroIK()
+GAME = HikState.game
