@@ -101,6 +101,7 @@ def test_map_and_explicit_forms_agree() -> None:
     (mission(map="S-o-o-T\n|\nS\n", target="a1"), "give the target either as T on the map or as target:"),
     (mission(map="S-o-z-o\n|\nS\n", target="zombie", monsters={"d1": "zombie"}), "2 stand on the map"),
     (mission(heroes=[0, 9]), "heroes must be a range within 1..4"),
+    (mission(start=["a1", "b1"]), "start: must list the S spaces of the map"),
     (mission(colour="red"), "colour"),
     (mission(source=" "), "source must say"),
     ({"id": "x", "title": "X", "source": "ours", "heroes": [1, 2],
@@ -117,6 +118,11 @@ def test_the_validator_refuses_bad_missions_with_clear_errors(doc: dict[str, Any
     with pytest.raises(SetupError) as err:
         validate_mission(doc)
     assert message in str(err.value)
+
+
+def test_start_may_order_the_s_spaces() -> None:
+    doc = validate_mission(mission(start=["a2", "a1"]))
+    assert doc["start"] == ["a2", "a1"]
 
 
 def test_combined_sets_raise_the_piece_limits() -> None:

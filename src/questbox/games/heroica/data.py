@@ -261,8 +261,9 @@ def _parse_map(name: str, text: str, base: dict[str, Any]) -> dict[str, Any]:
     doc["links"] = links
     if "start" not in base:
         doc["start"] = starts
-    elif starts:
-        raise SetupError(f"mission {name}: give the start spaces either as S on the map or as start:")
+    elif starts and sorted(base["start"] or []) != sorted(starts):
+        raise SetupError(f"mission {name}: start: must list the S spaces of the map (in the order heroes "
+                         f"take them): {', '.join(starts)}")
     if "target" not in base:
         if len(targets) != 1:
             raise SetupError(f"mission {name}: the map must mark exactly one target T (it has "
