@@ -125,6 +125,12 @@ def test_views_hide_only_what_a_seat_cannot_see(gid: str, n: int) -> None:
                     assert d.view(seat) == view, f"{seat}'s view depends on what it cannot see"
                     assert d.legal_actions(seat) == legal
                     assert d.to_move() == s.to_move()
+            # determinize depends only on what the seat sees (and the rng): resampling twice with the
+            # same rng gives the same state, so a bot's choice cannot depend on hidden facts
+            for seat in s.seats:
+                once = s.determinize(seat, Rng(seed + 7))
+                twice = s.determinize(seat, Rng(seed + 8)).determinize(seat, Rng(seed + 7))
+                assert once.to_json() == twice.to_json(), f"{seat}: determinize leaks hidden facts"
             # a spectator knows no more than any seat, so no seat's resampling changes its view
             spectator = s.view(None)
             for seat in s.seats:

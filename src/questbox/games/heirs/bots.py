@@ -12,6 +12,7 @@ from typing import Any
 from questbox.core.actions import Action
 from questbox.core.rng import Rng
 from questbox.core.state import JSON, Game, Seat, State
+from questbox.games.heirs.state import HeirsState
 
 #: colour preference when a scored chain raises a token (Webs and Grow first)
 RAISE_ORDER = "BGROYV"
@@ -137,3 +138,88 @@ def score_action(view: JSON, seat: Seat, a: Action) -> float:
     if name == "skip":
         return 2.0
     return 0.0
+
+
+# == the lookahead bot ============================================================================
+
+def position_value(st: HeirsState, i: int) -> float:
+    """How good ``st`` (a :class:`~questbox.games.heirs.state.HeirsState`) looks for player ``i``.
+
+    Points on the track are worth 30, a chain's progress towards completion a share of that; the
+    best opponent's progress and the Black Wizard's count against (the Black Wizard's more, and
+    most when his chain is one card from scoring); cards in hand that fit the chain's ends and
+    ability levels are small pluses. Used on determinized copies only.
+    """
+    if st.over:
+        return 1000.0 if st.seats[i] in st.winners else -1000.0
+    mm = st.cs.mm
+
+    def progress(score: int, chain: list[int], need: int) -> float:
+        return 30.0 * score + 30.0 * min(len(chain), need) / max(1, need)
+
+    mine = progress(st.scores[i], st.chains[i], st.required(i))
+    opp = max((progress(st.scores[j], st.chains[j], st.required(j)) for j in range(st.n) if j != i),
+              default=0.0)
+    bneed = st.black_required()
+    blen = max((len(ch) for ch in st.bchains), default=0)
+    black = 30.0 * st.btoken + 30.0 * min(blen, bneed) / max(1, bneed)
+    if not st.bdown and blen >= bneed - 1:
+        black += 12.0
+    chain = st.chains[i]
+    fit = 0.0
+    if chain:
+        ends = (chain[0], chain[-1])
+        fits = mm[ends[0]] | mm[ends[1]]
+        for c in st.hands[i]:
+            if fits >> c & 1:
+                fit += 1.5
+    else:
+        fit = 1.5 * min(1, len(st.hands[i]))
+    hand = 0.4 * min(len(st.hands[i]), st.o.draw_limit)
+    tokens = 0.6 * sum(st.tokens[i])
+    return mine - 0.8 * opp - 1.1 * black + fit + hand + tokens
+
+
+class LookaheadAgent:
+    """For each legal action: on ``samples`` determinized copies (so it sees only what its seat may
+    know), play the action, finish the rest of its own turn with the rule-of-thumb policy, and
+    score the position with :func:`position_value`; play the action with the best average."""
+
+    name = "heuristic"
+
+    def __init__(self, *, game: Any = None, seed: int = 0, samples: int = 2, horizon: int = 30) -> None:
+        self.rng = Rng(seed)
+        self.samples = samples
+        self.horizon = horizon
+        self.simple = HeuristicAgent(seed=seed + 1)
+
+    def act(self, state: State, seat: Seat) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        i = state.seats.index(seat)
+        best: list[Action] = []
+        top = -1e18
+        for a in legal:
+            total = 0.0
+            for _ in range(self.samples):
+                sim = state.determinize(seat, self.rng)
+                assert isinstance(sim, HeirsState)
+                turn = sim.turn
+                sim.apply(seat, a)
+                steps = 0
+                while (not sim.over and steps < self.horizon and sim.turn == turn
+                       and sim.to_move() == (seat,)):
+                    sim.apply(seat, self.simple.act(sim, seat))
+                    steps += 1
+                total += position_value(sim, i)
+            if total > top + 1e-9:
+                best, top = [a], total
+            elif abs(total - top) <= 1e-9:
+                best.append(a)
+        return best[self.rng.below(len(best))]
+
+
+def lookahead(*, game: Game | None = None, seed: int = 0, **params: Any) -> LookaheadAgent:
+    """The ``heuristic`` seat spec: ``heuristic`` or ``heuristic:samples=4,horizon=30``."""
+    return LookaheadAgent(game=game, seed=seed, **params)

@@ -86,9 +86,9 @@ class HeirsGame(Game):
 
     # -- faces and bots ----------------------------------------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
-        from questbox.games.heirs.bots import heuristic
+        from questbox.games.heirs.bots import heuristic, lookahead
 
-        return {"heuristic": heuristic}
+        return {"heuristic": lookahead, "simple": heuristic}
 
     def action_space(self, setup: JSON | None = None) -> list[Action] | None:
         """Every action a game with this setup can offer, in a fixed order."""

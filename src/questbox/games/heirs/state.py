@@ -208,7 +208,8 @@ class HeirsState(State):
     def determinize(self, seat: Seat, rng: Rng) -> HeirsState:
         """Resample, consistently, every card ``seat`` cannot see: the other hands, the part of the
         deck it does not know (it keeps the top cards it knows) and cards another seat is looking
-        at privately (Lore). Zone sizes are kept."""
+        at privately (Lore). Zone sizes are kept. Two states that look the same to ``seat`` give the
+        same result for the same ``rng``, so a bot's choice can never depend on what it cannot see."""
         c = self.clone()
         i = SEAT_INDEX[seat]
         deck = c.deck
@@ -220,7 +221,9 @@ class HeirsState(State):
         private_look = c.look_seat >= 0 and c.look_seat != i
         if private_look:
             pool.extend(c.look)
+        pool.sort()  # canonical: the result depends only on what `seat` sees and on `rng`
         rng.shuffle(pool)
+        c.rng = Rng(rng.below(1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
         for j in others:
