@@ -109,10 +109,22 @@ def deal(state: HikState, ctx: Ctx) -> None:
     if ctx.setup["shuffle"]:
         state.rng.shuffle(order)
     per = ctx.n_dungeon // 3
-    for c in range(3):
-        chunk = order[c * per:(c + 1) * per]
-        state.piles[c] = chunk[::-1]  # the first card of the chunk is the top (the end of the list)
     start = ctx.start
+    stacked: dict[int, list[int]] = {}
+    for key, ids in sorted(start.get("piles", {}).items(), key=lambda kv: int(kv[0])):
+        chosen = []
+        for cid in ids:
+            inst = next(i for i in order if ctx.deck[i] == cid)
+            order.remove(inst)
+            chosen.append(inst)
+        stacked[int(key) - 1] = chosen
+    pos = 0
+    for c in range(3):
+        top = stacked.get(c, [])
+        rest = order[pos:pos + per - len(top)]
+        pos += per - len(top)
+        chunk = top + rest
+        state.piles[c] = chunk[::-1]  # the first card of the chunk is the top (the end of the list)
     for c in range(3):
         state.slot[c] = state.piles[c].pop()
     state.courage = start.get("courage") or 5

@@ -75,6 +75,18 @@ class Start(_Model):
     fear: int | None = Field(default=None, ge=0)
     mana: list[int] | None = None
     trophies: list[str] = Field(default_factory=list)
+    #: cards put on top of piles after the shuffle, by corridor (1-3): the first is the encounter
+    piles: dict[int, list[str]] = Field(default_factory=dict)
+
+    @field_validator("piles")
+    @classmethod
+    def _piles(cls, v: dict[int, list[str]]) -> dict[int, list[str]]:
+        for k, ids in v.items():
+            if k not in (1, 2, 3):
+                raise ValueError(f"corridors are 1, 2 and 3, not {k}")
+            if len(ids) > 16:
+                raise ValueError(f"a pile holds 16 cards, not {len(ids)}")
+        return v
 
     @field_validator("mana")
     @classmethod
@@ -187,6 +199,11 @@ class Ctx:
         for cid in start.get("trophies", []):
             if cid not in cards.dungeon:
                 raise SetupError(f"setup: start.trophies: {cid!r} is not a dungeon card")
+        wanted = [cid for k in sorted(start.get("piles", {})) for cid in start["piles"][k]]
+        for cid in set(wanted):
+            if wanted.count(cid) > ids.count(cid):
+                raise SetupError(f"setup: start.piles: the dungeon holds {ids.count(cid)} {cid!r}, "
+                                 f"not {wanted.count(cid)}")
         deck = list(ids) + list(start.get("trophies", []))
         self.n_dungeon = len(ids)
         self.deck: tuple[str, ...] = tuple(deck)

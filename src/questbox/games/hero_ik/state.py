@@ -1246,7 +1246,9 @@ class HikState(State):
         ctx = self.ctx
         if seat == ADV:
             hidden_enc = [c for c in range(3) if s.slot[c] >= 0 and s.down[c]]
-            pool = [i for c in range(3) for i in s.piles[c]] + [s.slot[c] for c in hidden_enc]
+            # the pool in a canonical order, so that the result depends only on what the seat knows
+            pool = sorted([i for c in range(3) for i in s.piles[c]] + [s.slot[c] for c in hidden_enc],
+                          key=lambda i: (ctx.deck[i], i))
             rng.shuffle(pool)
             # face-down encounters carrying a Tenacity token are monsters
             for c in hidden_enc:
@@ -1262,7 +1264,7 @@ class HikState(State):
                 s.rps[1] = RPS[rng.below(3)]
         elif seat == DM:
             unknown = [(c, j) for c in range(3) for j in range(len(s.piles[c]) - (1 if s.peek[c] else 0))]
-            pool = [s.piles[c][j] for c, j in unknown]
+            pool = sorted((s.piles[c][j] for c, j in unknown), key=lambda i: (ctx.deck[i], i))
             rng.shuffle(pool)
             for (c, j), i in zip(unknown, pool, strict=True):
                 s.piles[c][j] = i
