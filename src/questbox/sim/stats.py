@@ -34,6 +34,7 @@ class Summary:
     lengths: list[int] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)
     stats: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    rotated: bool = False
 
     def add(self, row: dict[str, Any]) -> None:
         seats = row["seats"].split(",")
@@ -41,6 +42,8 @@ class Summary:
         winners = [w for w in row["winners"].split(",") if w]
         if not self.seats:
             self.seats, self.agents = seats, agents
+        elif agents != self.agents:
+            self.rotated = True
         self.games += 1
         self.lengths.append(int(row["length"]))
         self.reasons[row["reason"]] += 1
@@ -65,7 +68,7 @@ class Summary:
         for seat, agent in zip(self.seats, self.agents, strict=True):
             k = self.wins[seat]
             lo, hi = wilson(k, self.games)
-            out.append({"seat": seat, "agent": agent, "wins": k, "rate": k / max(1, self.games),
+            out.append({"seat": seat, "agent": "(rotated)" if self.rotated else agent, "wins": k, "rate": k / max(1, self.games),
                         "lo": lo, "hi": hi})
         lo, hi = wilson(self.nobody, self.games)
         out.append({"seat": "(nobody)", "agent": "", "wins": self.nobody,
