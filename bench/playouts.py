@@ -50,21 +50,20 @@ def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
 
 
 def mid_game_states(game: Game, n: int, count: int = 20) -> list[State]:
-    """States about halfway through random games."""
+    """States halfway through random games (each game is played once, then replayed to its middle)."""
     out: list[State] = []
     rng = Rng(99)
     for seed in range(count):
         probe = game.new(game.setup_for_seats(n), seed=seed)
-        length = 0
+        actions = []
         while not probe.is_over():
-            legal = probe.legal_actions(probe.to_move()[0])
-            probe.apply(probe.to_move()[0], legal[rng.below(len(legal))])
-            length += 1
+            seat = probe.to_move()[0]
+            legal = probe.legal_actions(seat)
+            actions.append((seat, legal[rng.below(len(legal))]))
+            probe.apply(*actions[-1])
         state = game.new(game.setup_for_seats(n), seed=seed)
-        rng2 = Rng(99 + seed)
-        for _ in range(length // 2):
-            legal = state.legal_actions(state.to_move()[0])
-            state.apply(state.to_move()[0], legal[rng2.below(len(legal))])
+        for seat, action in actions[: len(actions) // 2]:
+            state.apply(seat, action)
         out.append(state)
     return out
 

@@ -16,6 +16,7 @@ killed server process.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,6 +35,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -149,9 +151,23 @@ class Store:
         else:
             kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine: Engine = create_engine(self.url, **kwargs)
+        self._write_lock: threading.Lock | None = threading.Lock() if self.is_sqlite else None
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        # the hot statements, built once (SQLAlchemy then reuses their compiled form)
+        self._advance = (
+            tables_t.update()
+            .where(tables_t.c.id == bindparam("b_id"), tables_t.c.n_actions == bindparam("b_n"))
+            .values(n_actions=bindparam("b_next"), status=bindparam("b_status"), to_move=bindparam("b_to_move"),
+                    bot_turn=bindparam("b_bot"), outcome=bindparam("b_outcome"), updated=bindparam("b_now")))
+        self._append = actions_t.insert().values(
+            table_id=bindparam("a_table"), idx=bindparam("a_idx"), seat=bindparam("a_seat"),
+            action=bindparam("a_action"), created=bindparam("a_now"))
+        self._notify = text("SELECT pg_notify(:ch, :payload)")
+        self._since = (select(actions_t.c.seat, actions_t.c.action)
+                       .where(actions_t.c.table_id == bindparam("a_table"), actions_t.c.idx >= bindparam("a_idx"))
+                       .order_by(actions_t.c.idx))
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -162,8 +178,14 @@ class Store:
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
-        with self.engine.begin() as conn:
-            yield conn
+        # SQLite has one writer at a time; a writer that finds the file locked sleeps in steps of
+        # up to 100 ms, so this process's writers queue on a lock instead (no sleeping)
+        if self._write_lock is not None:
+            with self._write_lock, self.engine.begin() as conn:
+                yield conn
+        else:
+            with self.engine.begin() as conn:
+                yield conn
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, *, table_id: str, game: str, setup: dict[str, Any] | None, seed: int,
@@ -213,11 +235,9 @@ class Store:
 
     # -- actions -----------------------------------------------------------------------------
     def actions(self, table_id: str, start: int = 0) -> list[tuple[str, str]]:
-        q = (select(actions_t.c.seat, actions_t.c.action)
-             .where(actions_t.c.table_id == table_id, actions_t.c.idx >= start)
-             .order_by(actions_t.c.idx))
         with self.engine.connect() as conn:
-            return [(str(s), str(a)) for s, a in conn.execute(q)]
+            rows = conn.execute(self._since, {"a_table": table_id, "a_idx": start})
+            return [(str(s), str(a)) for s, a in rows]
 
     def append_action(self, table_id: str, idx: int, seat: str, action: str, *, status: str,
                       to_move: list[str], bot_turn: bool, outcome: dict[str, Any] | None) -> bool:
@@ -225,18 +245,15 @@ class Store:
         moved on since this process last saw it (another process appended first)."""
         now = time.time()
         with self._tx() as conn:
-            res = conn.execute(
-                tables_t.update()
-                .where(tables_t.c.id == table_id, tables_t.c.n_actions == idx)
-                .values(n_actions=idx + 1, status=status, to_move=json.dumps(to_move),
-                        bot_turn=int(bot_turn), outcome=json.dumps(outcome) if outcome else None,
-                        updated=now))
+            res = conn.execute(self._advance, {
+                "b_id": table_id, "b_n": idx, "b_next": idx + 1, "b_status": status,
+                "b_to_move": json.dumps(to_move), "b_bot": int(bot_turn),
+                "b_outcome": json.dumps(outcome) if outcome else None, "b_now": now})
             if res.rowcount != 1:
                 conn.rollback()
                 return False
-            conn.execute(actions_t.insert().values(table_id=table_id, idx=idx, seat=seat, action=action,
-                                                   created=now))
+            conn.execute(self._append, {"a_table": table_id, "a_idx": idx, "a_seat": seat, "a_action": action,
+                                        "a_now": now})
             if self.is_postgres:
-                conn.execute(text("SELECT pg_notify(:ch, :payload)"),
-                             {"ch": NOTIFY_CHANNEL, "payload": f"{table_id}:{idx + 1}"})
+                conn.execute(self._notify, {"ch": NOTIFY_CHANNEL, "payload": f"{table_id}:{idx + 1}"})
         return True
