@@ -5,8 +5,8 @@ replays the table locally and checks each message a seat received against that s
 ``view``: the view is exactly ``view(seat)``, the legal actions exactly that seat's, the events
 exactly those ``Event.visible_to(seat)``, the action notation only the seat's own. Then it looks
 for what that seat cannot know: the values ``determinize(seat, rng)`` resamples in the other
-seats' views must appear nowhere else in the message (its table facts, legal actions and the
-private events of the last action; public events say what everybody knows).
+seats' views must appear nowhere in what the server adds itself (table facts, the seat's own
+actions, the outcome).
 """
 
 from __future__ import annotations
@@ -99,13 +99,12 @@ def _check(msg: dict[str, Any], seat: str, mirror: Mirror, stats: dict[str, int]
     hidden = {h for h in mirror.hidden_from(seat, v) if isinstance(h, str) and len(h) >= 2}
     if hidden:
         stats["hidden"] += 1
-        rest = {k: val for k, val in msg.items() if k not in ("view", "events")}
-        words = _leaves(rest, set()) | {w for a in msg["legal"] for w in a["action"].split()}
-        for e in msg["events"]:
-            if e.get("seats") is None or e["v"] != v:
-                continue    # public events say what everybody knows (determinize may not), and
-                            # older private ones what the seat knew then (the cards have moved on)
-            words |= set(e["text"].replace(",", " ").replace(".", " ").replace(":", " ").split())
+        # the view, the legal actions and the events were just checked to be exactly what the game
+        # gives this seat; everything else in the message is the server's own: it must hold none
+        # of the hidden values
+        # (its own earlier actions say what it knew then: the cards have moved on since)
+        rest = {k: val for k, val in msg.items() if k not in ("view", "events", "legal", "my_actions")}
+        words = _leaves(rest, set()) | {w for a in msg["my_actions"] if a["v"] == v for w in a["action"].split()}
         leaked = hidden & words
         assert not leaked, f"{seat}@{v} was sent {sorted(leaked)}, which it cannot know: {json.dumps(msg)[:3000]}"
     stats["checked"] += 1
