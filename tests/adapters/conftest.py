@@ -1,7 +1,7 @@
 """Shared helpers of the adapter tests: the configurations of every registered game.
 
-The test game Pig (registered by ``tests/conftest.py``) has no ``action_space`` of its own; its two
-actions are registered here, as a third-party game's space would be.
+The test game Pig (registered by ``tests/conftest.py``) declares its two actions with
+``Game.action_space``, as every game should.
 """
 
 from __future__ import annotations
@@ -10,10 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from questbox.adapters.spaces import has_action_space, register_space
-from questbox.core import JSON, Action, Game, games
-
-register_space("pig", lambda game, setup: [Action("roll"), Action("hold")])
+from questbox.adapters.spaces import has_action_space
+from questbox.core import JSON, Game, games
 
 
 def configs() -> Iterator[tuple[str, int]]:

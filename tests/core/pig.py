@@ -111,6 +111,9 @@ class Pig(Game):
         state.pending.append(Decision(seats[0], "turn"))
         return state
 
+    def action_space(self, setup: JSON | None = None) -> list[Action]:
+        return [ROLL, HOLD]
+
     def from_json(self, doc: JSON) -> PigState:
         state = PigState(tuple(doc["seats"]), Rng.from_json(doc["rng"]), doc["target"])
         state.banked, state.secret = list(doc["banked"]), list(doc["secret"])

@@ -23,7 +23,7 @@ A game ``g`` is registered under the short name ``questbox_<g with - as _>``. It
   own seeded RNG inside ``apply_action``, exactly as in every other face of questbox.
 * **Imperfect information** where it applies: a game whose states override
   ``State.determinize`` (they hide something) is ``IMPERFECT_INFORMATION``, others
-  ``PERFECT_INFORMATION`` (a game may also say so with a class attribute ``perfect_information``).
+  ``PERFECT_INFORMATION`` (from ``Game.perfect_information``).
   Observation strings are the seat's view as canonical JSON, observation tensors its encoding
   (:mod:`questbox.adapters.encoding`). ``resample_from_infostate`` returns
   ``state.determinize(seat, rng)`` with a fresh RNG for future chance, so ISMCTS searches worlds
@@ -61,13 +61,8 @@ def short_name(game: Game | str) -> str:
 
 
 def has_hidden_information(game: Game) -> bool:
-    """Whether the game hides anything from a seat: its own ``perfect_information`` flag if it has
-    one, else whether its states override ``State.determinize``."""
-    flag = getattr(game, "perfect_information", None)
-    if isinstance(flag, bool):
-        return not flag
-    probe = game.new(None, seed=0)
-    return type(probe).determinize is not State.determinize
+    """Whether the game hides anything from a seat (``Game.perfect_information`` is False)."""
+    return not game.perfect_information
 
 
 def _game_type(game: Game) -> pyspiel.GameType:

@@ -216,6 +216,8 @@ class Game(ABC):
     seat_counts: ClassVar[tuple[int, ...]]
     #: a sentence for ``questbox games``
     summary: ClassVar[str] = ""
+    #: True if no seat ever has information another seat lacks (then ``determinize`` is a clone)
+    perfect_information: ClassVar[bool] = False
 
     @abstractmethod
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

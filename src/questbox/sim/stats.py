@@ -68,8 +68,8 @@ class Summary:
         for seat, agent in zip(self.seats, self.agents, strict=True):
             k = self.wins[seat]
             lo, hi = wilson(k, self.games)
-            out.append({"seat": seat, "agent": "(rotated)" if self.rotated else agent, "wins": k, "rate": k / max(1, self.games),
-                        "lo": lo, "hi": hi})
+            out.append({"seat": seat, "agent": "(rotated)" if self.rotated else agent, "wins": k,
+                        "rate": k / max(1, self.games), "lo": lo, "hi": hi})
         lo, hi = wilson(self.nobody, self.games)
         out.append({"seat": "(nobody)", "agent": "", "wins": self.nobody,
                     "rate": self.nobody / max(1, self.games), "lo": lo, "hi": hi})
