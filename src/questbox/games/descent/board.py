@@ -20,9 +20,9 @@ shortest route of spaces, ignoring figures and terrain (but not walls).
 **Line of sight** is traced corner to corner: ``a`` sees ``b`` when a straight line joins some
 corner of ``a`` to some corner of ``b`` that
 
-* does not cross a wall: it crosses no wall edge at an inner point, and at every corner point it
-  passes through (its own end points included) the walls meeting there do not separate the side it
-  comes from from the side it goes to; a line may run along a wall;
+* does not cross a wall nor run along one: it crosses no wall edge at an inner point, and at every
+  corner point it passes through (its own end points included) the walls meeting there do not
+  separate the side it comes from from the side it goes to;
 * does not pass through a blocked space (an obstacle, or a space holding a figure other than the
   two), nor run along the edge of one; touching only a corner of a blocked space is allowed.
 
@@ -321,13 +321,19 @@ class Board:
                 return None
         w = self.width
         if dx == 0 or dy == 0:
-            # the line runs along grid lines: the squares on both sides of each unit step
+            # the line runs along grid lines: it may not run along a wall, nor along the edge of a
+            # blocked space (the squares on both sides of each unit step)
             if dx == 0:
                 y0, y1 = min(py, qy), max(py, qy)
-                sides = [(px - 1, y) for y in range(y0, y1)] + [(px, y) for y in range(y0, y1)]
+                pairs = [((px - 1, y), (px, y)) for y in range(y0, y1)]
             else:
                 x0, x1 = min(px, qx), max(px, qx)
-                sides = [(x, py - 1) for x in range(x0, x1)] + [(x, py) for x in range(x0, x1)]
+                pairs = [((x, py - 1), (x, py)) for x in range(x0, x1)]
+            sides = []
+            for (ux, uy), (vx, vy) in pairs:
+                if self._wall_edge(mask, self.at(ux, uy), self.at(vx, vy)):
+                    return None
+                sides += [(ux, uy), (vx, vy)]
             for x, y in sides:
                 s = self.at(x, y)
                 if s < 0 or s in (a, b) or not self.space[s]:

@@ -560,6 +560,8 @@ class GroupModel(_Model):
     open: list[str] = Field(default_factory=list)
     group: dict[int, tuple[int, int]] | None = None
     health_bonus: dict[int, int] = Field(default_factory=dict)
+    #: abilities (or surge effects) this group does not use in this quest
+    without: list[str] = Field(default_factory=list)
     place: list[str] = Field(min_length=1)
 
 

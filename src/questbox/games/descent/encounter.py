@@ -252,7 +252,11 @@ def _build(setup: JSON) -> Encounter:
         bonus = g.health_bonus.get(n, 0)
         for role in ("master", "minion"):
             base = md.stats[(act, role)]
-            bad = monster_playable(lib, base)
+            if g.without:
+                base = replace(base, abilities=base.abilities - set(g.without),
+                               surges=tuple(x for x in base.surges if x.effect not in g.without))
+            used = any(comp[k][0 if role == "master" else 1] for k in (2, 3, 4))
+            bad = monster_playable(lib, base) if used else []
             if bad:
                 raise SetupError(f"{where}: the {md.name} {role} has abilities this engine does not play: "
                                  f"{', '.join(bad)}")

@@ -1042,7 +1042,7 @@ class DescentState(State):
             atk.stage = 3
             self.push(("win", "attack-after-roll", (), 0), ("atk",))
         elif stage == 3:
-            acts = self._surge_actions()
+            acts = [] if self.atk_totals(atk)[3] else self._surge_actions()   # an X: nothing to spend on
             if acts:
                 acts.append(DONE)
                 self.ask(self.figs[a].seat, "surge", (), acts)
