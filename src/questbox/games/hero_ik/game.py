@@ -137,6 +137,11 @@ def deal(state: HikState, ctx: Ctx) -> None:
     if start.get("mana") is not None:
         state.mana = list(start["mana"])
     state.trophies = list(range(ctx.n_dungeon, len(ctx.deck)))
+    for key, n in sorted(start.get("won", {}).items(), key=lambda kv: int(kv[0])):
+        c = int(key) - 1
+        for _ in range(n):
+            state.trophies.append(state.slot[c])
+            state.slot[c] = state.piles[c].pop() if state.piles[c] else -1
     state.eq_state = [FACE_DOWN] * len(ctx.eq_start)
     if ctx.solo:
         ev: list[Event] = []

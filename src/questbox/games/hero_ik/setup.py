@@ -77,6 +77,16 @@ class Start(_Model):
     trophies: list[str] = Field(default_factory=list)
     #: cards put on top of piles after the shuffle, by corridor (1-3): the first is the encounter
     piles: dict[int, list[str]] = Field(default_factory=dict)
+    #: cards the group has already won from the front of a corridor (1-3): n cards, encounter first
+    won: dict[int, int] = Field(default_factory=dict)
+
+    @field_validator("won")
+    @classmethod
+    def _won(cls, v: dict[int, int]) -> dict[int, int]:
+        for k, n in v.items():
+            if k not in (1, 2, 3) or not 0 <= n <= 16:
+                raise ValueError("won: corridor 1-3 -> 0 to 16 cards")
+        return v
 
     @field_validator("piles")
     @classmethod

@@ -1027,13 +1027,17 @@ class HikState(State):
         need = list(step[1:])
         if not any(need):
             return
+        # a colour whose cards must all go is paid at once; the player chooses among the others
         have = self._trophy_colours()
-        if all(n == 0 or have[col] == n for col, n in enumerate(need)):
-            col = self.ctx.colour
-            for t in [t for t in self.trophies if need[col[t]]]:
+        col = self.ctx.colour
+        forced = [k for k, n in enumerate(need) if n and have[k] == n]
+        if forced:
+            for t in [t for t in self.trophies if col[t] in forced]:
                 self._spend(t, ev)
-            return
-        self.pending.append(Decision(ADV, "pay", tuple(need)))
+            for k in forced:
+                need[k] = 0
+        if any(need):
+            self.pending.append(Decision(ADV, "pay", tuple(need)))
 
     def _step_eff(self, step: Step, ev: list[Event]) -> None:
         src, k = step[1], step[2]
@@ -1155,7 +1159,7 @@ class HikState(State):
         }
         if not ctx.solo:
             mine = 0 if adv else 1 if dm else -1
-            view["rps"] = {s: (p if k == mine else ("chosen" if p else None))
+            view["rps"] = {s: ((p or None) if k == mine else ("chosen" if p else None))
                            for k, (s, p) in enumerate(zip(self.seats, self.rps, strict=True))}
         if ctx.scenario is not None:
             sc = ctx.scenario
