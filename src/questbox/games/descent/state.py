@@ -1442,7 +1442,8 @@ class DescentState(State):
     def determinize(self, seat: Seat, rng: Rng) -> DescentState:
         """The order of the Search deck and the dice to come are hidden from every seat."""
         s = self.clone()
-        deck = s.deck
+        deck = sorted(s.deck)          # which cards are left is known (drawn ones are on the table)
+        s.deck = deck
         for i in range(len(deck) - 1, 0, -1):
             j = rng.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
