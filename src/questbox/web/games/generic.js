@@ -21,7 +21,13 @@ export function value(v, ui, depth = 0) {
   if (Array.isArray(v)) {
     if (v.length === 0) return h('span', { class: 'muted' }, 'none');
     if (v.every(isScalar)) return h('div', { class: 'g-chips' }, v.map((x) => h('span', { class: 'chip', 'data-pick': typeof x === 'string' && ui && ui.isArg(x) ? x : null }, scalar(x))));
-    if (v.every(isObj)) return table(v, ui, depth);
+    if (v.every(isObj)) {
+      // flat records read best as a table; records holding records as small cards
+      const flat = v.every((r) => Object.values(r).every((x) => isScalar(x) || (Array.isArray(x) && x.every(isScalar))));
+      if (flat) return table(v, ui, depth);
+      return h('div', { class: 'g-sub' }, v.map((r) => h('div', { class: 'g-subcard' },
+        h('b', {}, String(r.name ?? r.title ?? r.id ?? r.seat ?? r.n ?? '')), dl(r, ui, depth + 1))));
+    }
     return h('ol', {}, v.map((x) => h('li', {}, value(x, ui, depth + 1))));
   }
   if (depth > 4) return h('code', {}, JSON.stringify(v));
@@ -76,7 +82,7 @@ export function render(root, snap, ui) {
   if (Object.keys(scalars).length) grid.append(h('div', { class: 'g-card' }, h('h4', {}, 'Table'), dl(scalars, ui, 1)));
   for (const [k, v] of Object.entries(rest)) {
     if (isScalar(v)) continue;
-    const wide = Array.isArray(v) && v.length > 3 && v.every(isObj);
+    const wide = Array.isArray(v) && v.length > 1 && v.every(isObj);
     grid.append(h('div', { class: ['g-card', wide && 'g-wide'] }, h('h4', {}, titleCase(k)), value(v, ui, 1)));
   }
   root.append(grid);

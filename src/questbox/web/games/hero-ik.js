@@ -1,0 +1,113 @@
+// Hero: Immortal King — the Lair of the Lich: three corridors of dungeon cards ending at the Lich,
+// Courage and Fear tokens, the adventurers with their Mana, the equipment row, trophies, the combat
+// in progress with its die. Corridors, adventurers, equipment and trophies carry data-pick (the
+// words of the actions that name them: "attack 2", "mana nova", "potion e1", "pay 46").
+
+import { h, svg } from '../js/ui.js';
+import { value } from './generic.js';
+
+if (!document.querySelector('link[data-game="hero-ik"]')) {
+  document.head.append(h('link', { rel: 'stylesheet', href: '/static/games/hero-ik.css', 'data-game': 'hero-ik' }));
+}
+
+const COLOUR = { green: '#3f9d4a', yellow: '#d9a81e', blue: '#2f73c9', red: '#c43d2f' };
+
+function tokenRow(n, cls, label, glyph) {
+  const out = [];
+  for (let i = 0; i < n; i += 1) out.push(h('span', { class: ['hk-tok', cls] }, glyph));
+  return h('div', { class: 'hk-tokens', title: `${label}: ${n}` }, h('span', { class: 'hk-label' }, `${label} ${n}`), out);
+}
+
+function d6(n, size = 44) {
+  const P = { 1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]], 4: [[28, 28], [72, 28], [28, 72], [72, 72]],
+    5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]], 6: [[28, 25], [72, 25], [28, 50], [72, 50], [28, 75], [72, 75]] };
+  const face = P[n];
+  return svg('svg', { viewBox: '0 0 100 100', width: size, height: size, 'aria-label': `die: ${n}` },
+    svg('rect', { x: 4, y: 4, width: 92, height: 92, rx: 16, fill: '#fffdf6', stroke: '#3b3125', 'stroke-width': 4 }),
+    face ? face.map(([x, y]) => svg('circle', { cx: x, cy: y, r: 8.5, fill: '#2a2520' }))
+      : svg('text', { x: 50, y: 64, 'text-anchor': 'middle', 'font-size': 40, 'font-weight': 800 }, String(n)));
+}
+
+function monsterCard(card, opts = {}) {
+  if (!card) return h('div', { class: 'hk-card empty' }, 'empty');
+  if (card.face_down) return h('div', { class: 'hk-card back', title: 'face down' }, h('span', {}, '?'));
+  const c = COLOUR[card.colour] || '#555';
+  return h('div', { class: ['hk-card', opts.big && 'big'], style: { '--c': c }, 'data-card': card.id, title: card.name },
+    h('div', { class: 'hk-card-top' }, h('span', { class: 'hk-family' }, card.family || ''), card.mana ? h('span', { class: 'hk-mana-dot', title: 'gives Mana' }) : null),
+    h('div', { class: 'hk-card-name' }, card.name),
+    h('div', { class: ['hk-power', typeof (card.current_power ?? card.power) !== 'number' && String(card.current_power ?? card.power).length > 4 && 'words'], title: `printed power ${card.power}` },
+      String(card.current_power ?? card.power)),
+    h('div', { class: 'hk-card-foot' },
+      (card.abilities || []).map((a) => h('span', { class: 'chip' }, a)),
+      Object.entries(card.auras || {}).map(([k, v]) => h('span', { class: 'chip' }, `${k} +${v}`)),
+      card.tenacity ? h('span', { class: 'chip', title: 'a Tenacity token' }, 'tenacity') : null));
+}
+
+function corridor(c, view, ui) {
+  const word = String(c.n);
+  const pick = ui.canPick([word]) ? word : null;
+  const inCombat = view.combat && view.combat.corridor === c.n;
+  return h('div', { class: ['hk-corridor', inCombat && 'fight'], 'data-pick': pick, 'data-corridor': c.n },
+    h('div', { class: 'hk-label' }, `corridor ${c.n}`),
+    h('div', { class: 'hk-pile', title: `${c.pile} cards in the pile` }, h('span', { class: 'hk-card back small' }), h('b', {}, `×${c.pile}`)),
+    c.empty ? h('div', { class: 'hk-card empty' }, 'cleared') : monsterCard(c.encounter));
+}
+
+function adventurer(a, ui) {
+  const pick = ui.canPick([a.id]) ? a.id : null;
+  return h('div', { class: 'hk-adv', 'data-pick': pick, 'data-adventurer': a.id },
+    h('div', { class: 'hk-adv-head' }, h('b', {}, a.name), h('span', { class: 'chip' }, a.type),
+      h('span', { class: 'hk-mana', title: `${a.mana} Mana` }, Array.from({ length: a.mana }, () => h('span', { class: 'hk-mana-dot' })), a.mana ? '' : 'no Mana')),
+    h('div', { class: 'hk-text' }, h('b', {}, 'Gift '), a.gift),
+    h('div', { class: 'hk-text' }, h('b', {}, 'Power '), a.power),
+    h('div', { class: 'hk-text' }, h('b', {}, 'Ultimate '), a.ultimate));
+}
+
+function equipment(e, ui) {
+  const pick = ui.canPick([e.slot]) ? e.slot : null;
+  if (e.state === 'face-down' && !e.name) return h('div', { class: 'hk-eq back', 'data-pick': pick, 'data-slot': e.slot }, h('span', {}, e.slot));
+  const cost = Object.entries(e.cost || {}).map(([col, n]) => Array.from({ length: n }, () => h('span', { class: 'hk-cost', style: { background: COLOUR[col] || '#777' }, title: col })));
+  return h('div', { class: ['hk-eq', e.state], 'data-pick': pick, 'data-slot': e.slot },
+    h('div', { class: 'hk-eq-head' }, h('b', {}, e.name), h('span', { class: 'chip' }, e.kind)),
+    h('div', { class: 'hk-text' }, e.text),
+    h('div', { class: 'hk-eq-foot' }, cost, h('small', {}, `${e.slot} · ${e.state}`)));
+}
+
+function trophy(t, ui) {
+  const word = String(t.n);
+  return h('span', { class: 'hk-trophy', style: { '--c': COLOUR[t.colour] || '#666' }, 'data-pick': ui.canPick([word]) ? word : null, title: t.name },
+    t.name, t.mana ? h('span', { class: 'hk-mana-dot' }) : null);
+}
+
+function combatBox(cb, view) {
+  if (!cb) return null;
+  return h('div', { class: 'hk-combat' }, h('div', { class: 'hk-label' }, `combat in corridor ${cb.corridor}`),
+    h('div', { class: 'hk-combat-row' }, cb.die ? d6(cb.die) : null,
+      h('div', {}, h('div', {}, `roll ${cb.die ?? '—'} ×${cb.multiplier ?? 1} + ${cb.bonus ?? 0}`), h('div', {}, `against power ${cb.power ?? '?'}`))),
+    h('details', {}, h('summary', {}, 'details'), value(cb, null, 1)));
+}
+
+export function render(root, snap, ui) {
+  const v = snap.view;
+  const rps = v.rps || {};
+  const rpsBox = Object.values(rps).some((x) => x !== null) || (v.decision && v.decision.kind === 'rps')
+    ? h('div', { class: 'hk-rps' }, h('span', { class: 'hk-label' }, 'rock / paper / scissors'),
+      Object.entries(rps).map(([s, x]) => h('span', { class: 'chip' }, `${s}: ${x === null ? '…' : x}`)))
+    : null;
+  root.append(h('div', { class: 'hk' },
+    h('div', { class: 'hk-top' },
+      h('div', {}, h('b', {}, `turn ${v.turn}`), ` · ${v.phase} phase`, v.decision ? ` · ${v.decision.seat}: ${v.decision.kind}` : ''),
+      tokenRow(v.courage, 'courage', 'Courage', '✦'), tokenRow(v.fear, 'fear', 'Fear', '☠')),
+    h('div', { class: 'hk-dungeon' },
+      h('div', { class: 'hk-corridors' }, v.corridors.map((c) => corridor(c, v, ui))),
+      h('div', { class: 'hk-final' }, h('div', { class: 'hk-label' }, v.final.open ? 'the Lich awaits' : 'the Lich (closed)'),
+        monsterCard({ ...v.final, colour: 'red', face_down: false }, { big: true }), v.final.killed ? h('b', {}, 'defeated!') : null)),
+    combatBox(v.combat, v), rpsBox,
+    h('div', { class: 'hk-label' }, 'the adventurers'),
+    h('div', { class: 'hk-advs' }, v.adventurers.map((a) => adventurer(a, ui))),
+    h('div', { class: 'hk-label' }, 'equipment'),
+    h('div', { class: 'hk-eqs' }, v.equipment.map((e) => equipment(e, ui))),
+    h('div', { class: 'hk-trophies' }, h('span', { class: 'hk-label' }, `trophies ${v.trophies.length}`), v.trophies.map((t) => trophy(t, ui)),
+      v.ultimate_cost ? h('small', {}, ' · ultimate costs ', Object.entries(v.ultimate_cost).map(([c, n]) => h('span', { class: 'hk-cost-n', style: { background: COLOUR[c] } }, String(n))))
+        : null)));
+}
