@@ -15,7 +15,6 @@ Turn flow (the top of ``pending`` says who decides what; see ``docs/games/heroic
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
@@ -985,17 +984,3 @@ class HeroicaState(State):
         s.rng = Rng(rng.below(2**63))
         return s
 
-
-def bfs_from(board: Board, start: int, blocked: set[int]) -> list[int]:
-    """Path distances from ``start`` not passing through ``blocked`` (unreachable: a large number)."""
-    far = board.n * 4
-    d = [far] * board.n
-    d[start] = 0
-    todo = deque([start])
-    while todo:
-        u = todo.popleft()
-        for v in board.adj[u]:
-            if d[v] == far and v not in blocked:
-                d[v] = d[u] + 1
-                todo.append(v)
-    return d
