@@ -171,7 +171,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=20)
-    ap.add_argument("--warmup", type=float, default=10, help="seconds to let every table start before measuring")
+    ap.add_argument("--warmup", type=float, default=15, help="seconds to let every table start before measuring")
     ap.add_argument("--think", type=float, default=1.0, help="mean think time per action, seconds (0: none)")
     ap.add_argument("--game", default="heirs")
     ap.add_argument("--seats", type=int, default=2)
