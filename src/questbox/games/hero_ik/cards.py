@@ -348,6 +348,10 @@ class CardSet:
         return None
 
 
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
 def box_dungeon(box: Box) -> list[str]:
     return [cid for cid, n in box.dungeon.items() for _ in range(n)]
 
@@ -418,15 +422,8 @@ def build_party(cards: CardSet, ids: list[str]) -> tuple[list[str], list[str]]:
             eqs.append(cid)
         else:
             what = cards.kind_of(cid)
-            raise SetupError(f"party: {cid!r} is " + (f"a {what} card, not an adventurer or equipment"
+            raise SetupError(f"party: {cid!r} is " + (f"{_a(what)} card, not an adventurer or equipment"
                                                        if what else "not a known card"))
-    if len(ids) != 5:
-        raise SetupError(f"party: the group must consist of exactly 5 cards in total, not {len(ids)} "
-                         "(HIK-SETUP-04)")
-    if not 1 <= len(advs) <= 4:
-        raise SetupError(f"party: choose between 1 and 4 adventurers, not {len(advs)} (HIK-SETUP-02)")
-    if not 1 <= len(eqs) <= 4:
-        raise SetupError(f"party: add between 1 and 4 equipment cards, not {len(eqs)} (HIK-SETUP-03)")
     counts = Counter(ids)
     for cid, n in counts.items():
         if n > 1 and cid in cards.adventurers:
@@ -434,6 +431,13 @@ def build_party(cards: CardSet, ids: list[str]) -> tuple[list[str], list[str]]:
                              "(HIK-CONSTRUCTED-07)")
         if n > 1 and cards.equipment[cid].unique:
             raise SetupError(f"party: {cid!r} is marked unique and may only be present once (HIK-CONSTRUCTED-08)")
+    if len(ids) != 5:
+        raise SetupError(f"party: the group must consist of exactly 5 cards in total, not {len(ids)} "
+                         "(HIK-SETUP-04)")
+    if not 1 <= len(advs) <= 4:
+        raise SetupError(f"party: choose between 1 and 4 adventurers, not {len(advs)} (HIK-SETUP-02)")
+    if not 1 <= len(eqs) <= 4:
+        raise SetupError(f"party: add between 1 and 4 equipment cards, not {len(eqs)} (HIK-SETUP-03)")
     return advs, eqs
 
 
@@ -445,11 +449,11 @@ def build_dungeon(cards: CardSet, ids: list[str], final: str, where: str = "dung
     for cid in ids:
         if cid not in cards.dungeon:
             what = cards.kind_of(cid)
-            raise SetupError(f"{where}: {cid!r} is " + (f"a {what} card, not a dungeon card" if what
+            raise SetupError(f"{where}: {cid!r} is " + (f"{_a(what)} card, not a dungeon card" if what
                                                          else "not a known dungeon card"))
     if final not in cards.finals:
         what = cards.kind_of(final)
-        raise SetupError(f"{where}: final monster {final!r} is " + (f"a {what} card" if what else "unknown"))
+        raise SetupError(f"{where}: final monster {final!r} is " + (f"{_a(what)} card" if what else "unknown"))
     if len(ids) != 48:
         raise SetupError(f"{where}: the dungeon must contain exactly 48 cards, not {len(ids)} (HIK-CONSTRUCTED-02)")
     per_colour: Counter[str] = Counter(cards.dungeon[c].colour for c in ids)
