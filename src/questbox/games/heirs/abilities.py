@@ -48,8 +48,8 @@ def lord(st: HeirsState, i: int, k: int, ev: list[Event]) -> None:
     """Player ``i`` uses the legendary ability of the Lord of colour ``k``."""
     seat = SEATS[i]
     if k == HEAL:
-        if st.discard:
-            st.pending.append(Decision(seat, "heal-death", (0,)))
+        if st.discard:  # data: (cards taken so far, *the pile it looked at)
+            st.pending.append(Decision(seat, "heal-death", (0, *st.discard)))
         else:
             ev.append(Event("heal", "Heal Death: the discard pile is empty."))
     elif k == BURN:
@@ -100,17 +100,21 @@ def _heal(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> No
 
 
 def _heal_death_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
+    """Only cards of the pile Heal Death looked at (a card flipped onto an emptied pile is not)."""
     take = st.cs.A_TAKE
-    return [take[c] for c in reversed(st.discard)] + [DONE]
+    looked = d.data[1:]
+    return [take[c] for c in reversed(st.discard) if c in looked] + [DONE]
 
 
 def _heal_death(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
     if a.name == "done":
         return
-    _take_discard(st, i, st.cs.index[str(a.args[0])], ev)
+    c = st.cs.index[str(a.args[0])]
+    _take_discard(st, i, c, ev)
     taken = int(d.data[0]) + 1
-    if taken < 2 and st.discard:
-        st.pending.append(Decision(d.seat, "heal-death", (taken,)))
+    looked = tuple(x for x in d.data[1:] if x != c)
+    if taken < 2 and looked:
+        st.pending.append(Decision(d.seat, "heal-death", (taken, *looked)))
 
 
 # == Burn / Precise Burn ===========================================================================
