@@ -8,6 +8,7 @@ combat potions, gifts) played well, computed exactly over the dice (expectimax, 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
@@ -70,9 +71,11 @@ def has_reroll_gift(s: HikState) -> bool:
 
 
 class _Solver:
-    """Chance to reach ``need`` (Power minus standing bonuses) with the resources, played well."""
+    """Chance to reach ``need`` (Power minus standing bonuses) with the resources, played well.
 
-    def __init__(self, need: int, res: list[Res], gift: bool) -> None:
+    Use :func:`solver`: solvers are shared by all decisions with the same need and resources."""
+
+    def __init__(self, need: int, res: tuple[tuple[str, int], ...], gift: bool) -> None:
         self.need = need
         self.res = res
         self.gift = gift
@@ -91,7 +94,7 @@ class _Solver:
         best = 0.0
         if face == 1 and self.gift and sides > 1:
             best = sum(self.value(f, sides, mult, bonus, mask) for f in range(2, sides + 1)) / (sides - 1)
-        for j, (kind, val, _) in enumerate(self.res):
+        for j, (kind, val) in enumerate(self.res):
             bit = 1 << j
             if mask & bit:
                 continue
@@ -110,6 +113,16 @@ class _Solver:
         return best
 
 
+@functools.lru_cache(maxsize=4096)
+def _solver(need: int, res: tuple[tuple[str, int], ...], gift: bool) -> _Solver:
+    return _Solver(need, res, gift)
+
+
+def solver(need: int, res: list[Res], gift: bool) -> _Solver:
+    """The (shared, memoised) solver for a need and resources; resource ``j`` is bit ``1 << j`` of masks."""
+    return _solver(need, tuple((k, v) for k, v, _ in res), gift)
+
+
 def win_chance(s: HikState, c: int, res: list[Res] | None = None, *, pdie: int | None = None) -> float:
     """Chance of beating corridor ``c`` (or FINAL) in a combat started now (rock/paper/scissors: 2/3)."""
     if s.rps_fight(c):
@@ -124,7 +137,7 @@ def win_chance(s: HikState, c: int, res: list[Res] | None = None, *, pdie: int |
     total = 0.0
     for f in faces:
         need = s.power_of(c, f or 0, m) - standing
-        total += _Solver(need, res, gift).roll(6, 1, 0, 0)
+        total += solver(need, res, gift).roll(6, 1, 0, 0)
     return total / len(faces)
 
 
@@ -293,7 +306,7 @@ class HeuristicAgent:
             return Action("resolve")
         res = resources(s)
         gift = has_reroll_gift(s)
-        solver = _Solver(need, res, gift)
+        solve = solver(need, res, gift)
         # how much losing this combat hurts, in combats
         loss = 2 if (cb.target != FINAL and s.ctx.pain[cb.card]) else 1
         fatal = lives(s) - loss <= 0
@@ -301,7 +314,7 @@ class HeuristicAgent:
         best_val, best_act = 0.0, Action("resolve")
         for a in legal:
             if a.name == "gift":
-                v = sum(solver.value(f, cb.sides, cb.mult, cb.bonus, 0) for f in range(2, cb.sides + 1)) / (
+                v = sum(solve.value(f, cb.sides, cb.mult, cb.bonus, 0) for f in range(2, cb.sides + 1)) / (
                     cb.sides - 1)
                 val = v * stake
             elif a.name in ("power", "potion"):
@@ -312,13 +325,13 @@ class HeuristicAgent:
                 kind, v_, _ = res[j]
                 bit = 1 << j
                 if kind == "mult":
-                    p = solver.value(cb.face, cb.sides, v_, cb.bonus, bit)
+                    p = solve.value(cb.face, cb.sides, v_, cb.bonus, bit)
                 elif kind == "add":
-                    p = solver.value(cb.face, cb.sides, cb.mult, cb.bonus + v_, bit)
+                    p = solve.value(cb.face, cb.sides, cb.mult, cb.bonus + v_, bit)
                 elif kind == "die":
-                    p = solver.roll(v_, 1, cb.bonus, bit)
+                    p = solve.roll(v_, 1, cb.bonus, bit)
                 else:
-                    p = solver.roll(cb.sides, cb.mult, cb.bonus, bit)
+                    p = solve.roll(cb.sides, cb.mult, cb.bonus, bit)
                 cost = 0.0 if fatal else (MANA_COST if a.name == "power" else POTION_COST)
                 val = p * stake - cost * (1 if p < 1 else 0.5)
             else:
@@ -397,9 +410,9 @@ class HeuristicAgent:
         assert cb is not None
         need = s.combat_power() - s.standing_bonus(cb.target)
         res = resources(s, potions=False)
-        solver = _Solver(need, res, has_reroll_gift(s))
-        now = solver.value(cb.face, cb.sides, cb.mult, cb.bonus, 0)
-        after = solver.roll(cb.sides, cb.mult, cb.bonus, 0)
+        solve = solver(need, res, has_reroll_gift(s))
+        now = solve.value(cb.face, cb.sides, cb.mult, cb.bonus, 0)
+        after = solve.roll(cb.sides, cb.mult, cb.bonus, 0)
         stakes = 2.0 if cb.target == FINAL else 1.0
         if (now - after) * stakes >= 0.3:
             return Action("dire")

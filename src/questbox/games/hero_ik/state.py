@@ -1251,8 +1251,7 @@ class HikState(State):
         if seat == ADV:
             hidden_enc = [c for c in range(3) if s.slot[c] >= 0 and s.down[c]]
             # the pool in a canonical order, so that the result depends only on what the seat knows
-            pool = sorted([i for c in range(3) for i in s.piles[c]] + [s.slot[c] for c in hidden_enc],
-                          key=lambda i: (ctx.deck[i], i))
+            pool = sorted([i for c in range(3) for i in s.piles[c]] + [s.slot[c] for c in hidden_enc])
             rng.shuffle(pool)
             # face-down encounters carrying a Tenacity token are monsters
             for c in hidden_enc:
@@ -1268,7 +1267,7 @@ class HikState(State):
                 s.rps[1] = RPS[rng.below(3)]
         elif seat == DM:
             unknown = [(c, j) for c in range(3) for j in range(len(s.piles[c]) - (1 if s.peek[c] else 0))]
-            pool = sorted((s.piles[c][j] for c, j in unknown), key=lambda i: (ctx.deck[i], i))
+            pool = sorted(s.piles[c][j] for c, j in unknown)
             rng.shuffle(pool)
             for (c, j), i in zip(unknown, pool, strict=True):
                 s.piles[c][j] = i
