@@ -757,9 +757,10 @@ class DescentState(State):
                     out[s] = out.get(s, 0) + amount
         return out or None
 
-    def moves(self, fi: int, mp: int | None = None) -> dict[Action, tuple[tuple[int, ...], int, int, int]]:
+    def moves(self, fi: int, mp: int | None = None, paths: bool = False
+              ) -> dict[Action, tuple[tuple[int, ...], int, int, int]]:
         """Where figure ``fi`` may move with its movement points: ``move`` action -> (path of squares
-        entered, cost, anchor, orientation)."""
+        entered, cost, anchor, orientation); the paths of small figures only if ``paths``."""
         turn = self.turn
         if mp is None:
             mp = turn.mp if turn is not None else 0
@@ -774,26 +775,26 @@ class DescentState(State):
         out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
         if f.shape == (1, 1):
             best = board.shortest_paths(self.doors, (f.pos,), mp, can, extra)
-            for s in best:
+            for s, (c, _, _) in best.items():
                 if s == f.pos or s in occ:
                     continue
-                out[Action("move", (names[s],))] = (tuple(board.path_to(best, s)), best[s][0], s, 0)
+                out[Action("move", (names[s],))] = (tuple(board.path_to(best, s)) if paths else (), c, s, 0)
             return out
         own = self.squares(fi)
         best = board.shortest_paths(self.doors, own, mp, can, extra)
         nb = board.move_neighbors(self.doors)
         # the cost of *entering* each square, and the path that does it; a large figure moves as
         # if it were small from one of its squares, and may re-enter its own squares
-        enter: dict[int, tuple[int, tuple[int, ...]]] = {}
+        enter: dict[int, tuple[int, int]] = {}      # square -> (cost, the square it is entered from)
         for s, (c, _, prev) in best.items():
             if prev != -1:
-                enter[s] = (c, tuple(board.path_to(best, s)))
+                enter[s] = (c, prev)
         for s in own:
             for u in nb[s]:
                 if u in best:
                     c = best[u][0] + board.cost[s] + (extra.get(s, 0) if extra else 0)
                     if c <= mp and (s not in enter or c < enter[s][0]):
-                        enter[s] = (c, (*board.path_to(best, u), s))
+                        enter[s] = (c, u)
         w0, h0 = f.shape
         orients = (0,) if w0 == h0 else (0, 1)
         seen: set[tuple[int, int]] = set()
@@ -812,7 +813,8 @@ class DescentState(State):
                             continue
                         c, q = min((enter[q][0], q) for q in fp if q in enter)
                         key = Action("move", (f"{names[anchor]}:{names[fp[-1]]}",))
-                        out[key] = (enter[q][1], c, anchor, o)
+                        path = (*board.path_to(best, enter[q][1]), q) if paths else ()
+                        out[key] = (path, c, anchor, o)
         return out
 
     def _t_step(self, t: Task) -> None:
@@ -866,7 +868,7 @@ class DescentState(State):
 
     def move_figure(self, fi: int, action: Action) -> None:
         """Spend movement points along the path of a ``move <square>`` action (see :meth:`moves`)."""
-        path, cost, anchor, orient = self.moves(fi)[action]
+        path, cost, anchor, orient = self.moves(fi, paths=True)[action]
         f = self.figs[fi]
         names = self.enc.board.names
         self.emit("move", f"{self.name(fi)} moves to {action.args[0]} ({cost} movement point"
