@@ -19,7 +19,7 @@ _qb_services() {
       echo "ci-services: installing ${need[*]}"
       export DEBIAN_FRONTEND=noninteractive
       apt-get update -qq >/dev/null || echo "ci-services: apt-get update failed" >&2
-      apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null \
+      apt-get install -y -qq "${need[@]}" >/dev/null \
         || echo "ci-services: apt-get install ${need[*]} failed" >&2
     fi
   fi
