@@ -73,7 +73,7 @@ def test_play_by_clicking_and_reload(gid: str, sqlite_server: ServerProc, browse
     page.wait_for_function(f"document.querySelectorAll('#seat-rows .seat-row').length === {n}")
     page.screenshot(path=str(shots / f"{gid}-0-lobby.png"))
     page.click("#create")
-    page.click("[data-testid='sit-p1'] button")
+    page.locator("a.sit button").first.click()
     page.wait_for_url("**/t/*#token=*")
     page.wait_for_function("window.questbox && window.questbox.snap")
     page.screenshot(path=str(shots / f"{gid}-1-start.png"), full_page=True)
