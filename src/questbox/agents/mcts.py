@@ -9,7 +9,8 @@
 Budgets: ``iters=N`` iterations and/or ``seconds=S`` of wall time (whichever ends first; the
 default is 200 iterations). Rollouts play uniformly random actions for at most ``depth`` actions;
 a rollout cut short is scored by ``Game.evaluate`` when the game has one, else counts as a draw
-(0.5 for everybody). Rewards are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point
+(0.5 for everybody). The default depth is 10 for a game with an evaluator and 1,000 (play to
+the end) for one without. Rewards are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point
 of view of the seat that chose each action. With a fixed ``iters`` budget the agent is
 reproducible for its seed.
 """
@@ -40,7 +41,7 @@ class MCTSAgent:
     """UCT (``determinize=False``) or SO-ISMCTS (``determinize=True``)."""
 
     def __init__(self, *, game: Game | None = None, seed: int = 0, iters: int | None = None,
-                 seconds: float | None = None, c: float = 0.7, depth: int = 200,
+                 seconds: float | None = None, c: float = 0.7, depth: int | None = None,
                  determinize: bool = False) -> None:
         if iters is None and seconds is None:
             iters = 200
@@ -52,6 +53,7 @@ class MCTSAgent:
         self.seconds = seconds
         self.c = c
         self.depth = depth
+        self._auto_depth = depth is None
         self.determinize = determinize
         self.name = ("ismcts" if determinize else "mcts") + (
             f":iters={iters}" if iters is not None else f":seconds={seconds}")
@@ -62,6 +64,9 @@ class MCTSAgent:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if self._auto_depth:
+            game = self.game or type(state).game
+            self.depth = 10 if game.evaluate(state) is not None else 1000
         root = _Node(None)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         n = 0
@@ -123,7 +128,8 @@ class MCTSAgent:
     def _rollout(self, state: State) -> dict[Seat, float]:
         rng = self.rng
         steps = 0
-        while not state.is_over() and steps < self.depth:
+        depth = self.depth or 1000
+        while not state.is_over() and steps < depth:
             mover = state.to_move()[0]
             legal = state.legal_actions(mover)
             state.apply(mover, legal[rng.below(len(legal))])
@@ -139,7 +145,7 @@ class MCTSAgent:
 
 
 def mcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
-    """Seat spec ``mcts:iters=400,c=0.7,depth=200`` (or ``seconds=0.5``)."""
+    """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``)."""
     return MCTSAgent(game=game, seed=seed, determinize=False, **params)
 
 
