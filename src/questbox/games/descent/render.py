@@ -219,3 +219,38 @@ def plain(view: JSON) -> str:
     with console.capture() as cap:
         console.print(render(view, None))
     return cap.get()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Draw a setup's opening position: ``python -m questbox.games.descent.render [--setup FILE]
+    [--seed N] [--los SQUARE]`` (``--los`` shades the spaces in line of sight of that square)."""
+    import argparse
+    import json as _json
+    from pathlib import Path
+
+    import yaml
+    from rich.console import Console
+
+    from questbox.games.descent import GAME
+    from questbox.games.descent.state import DescentState
+
+    ap = argparse.ArgumentParser(prog="python -m questbox.games.descent.render")
+    ap.add_argument("--setup", type=Path)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--los", metavar="SQUARE")
+    args = ap.parse_args(argv)
+    setup = None
+    if args.setup:
+        text = args.setup.read_text()
+        setup = _json.loads(text) if args.setup.suffix == ".json" else yaml.safe_load(text)
+    st = GAME.new(setup, seed=args.seed)
+    assert isinstance(st, DescentState)
+    view = st.view(None)
+    if args.los:
+        s = st.board.square(args.los)
+        view["los"] = st.los_from((s,), st.occupied() - {s})
+    Console().print(render(view, None))
+
+
+if __name__ == "__main__":
+    main()

@@ -775,10 +775,10 @@ class DescentState(State):
         out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
         if f.shape == (1, 1):
             best = board.shortest_paths(self.doors, (f.pos,), mp, can, extra)
-            for s, (c, _, _) in best.items():
+            for s in sorted(best):
                 if s == f.pos or s in occ:
                     continue
-                out[Action("move", (names[s],))] = (tuple(board.path_to(best, s)) if paths else (), c, s, 0)
+                out[Action("move", (names[s],))] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
             return out
         own = self.squares(fi)
         best = board.shortest_paths(self.doors, own, mp, can, extra)
@@ -1502,9 +1502,11 @@ class DescentState(State):
 
     def los_squares(self, fi: int) -> list[str]:
         """The spaces figure ``fi`` has line of sight to (for drawing)."""
+        return self.los_from(self.squares(fi), self.occupied(fi))
+
+    def los_from(self, mine: tuple[int, ...], occ: set[int]) -> list[str]:
+        """The spaces in line of sight of the squares ``mine``, with figures on ``occ``."""
         board = self.enc.board
-        mine = self.squares(fi)
-        occ = self.occupied(fi)
         out = []
         for s in board.spaces:
             if s in mine:
