@@ -40,7 +40,8 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QUESTBOX_EXTRA_GAMES": "tests.core.pig:GAME"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QUESTBOX_EXTRA_GAMES": "tests.core.pig:GAME",
+           "QUESTBOX_BOT_DELAY": "0"}
     proc = subprocess.Popen([sys.executable, "-m", "questbox.server.main", "--host", "127.0.0.1", "--port",
                              str(port), "--db", db], cwd=ROOT, env=env)
     deadline = time.monotonic() + 30

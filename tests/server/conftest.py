@@ -42,7 +42,7 @@ class ServerProc:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / f"server-{self.port}-{time.monotonic_ns()}.log"
         self.env = {**os.environ, "PYTHONPATH": str(ROOT), "QUESTBOX_EXTRA_GAMES": "tests.core.pig:GAME",
-                    **(env or {})}
+                    "QUESTBOX_BOT_DELAY": "0", **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProc:

@@ -26,7 +26,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     import uvicorn
 
     db = db or os.environ.get("QUESTBOX_DB") or None
-    app = create_app(db)
+    # people watch the bots: a short pause before each bot move lets the page show them one by one
+    delay = float(os.environ.get("QUESTBOX_BOT_DELAY", "0.35") or 0)
+    app = create_app(db, bot_delay=delay)
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
     url = f"http://{shown_host}:{port}/"
     print(f"questbox table: open {url}  (database: {_shown(normalize_url(db))}; Ctrl+C stops)", flush=True)
