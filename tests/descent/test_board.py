@@ -119,3 +119,18 @@ def test_board_validates_its_map() -> None:
     with pytest.raises(SetupError, match="orthogonal"):
         Board(["AAA"], {"A": "a"}, {}, {"plain": True}, {"plain": False}, {"plain": 1}, {"plain": 0},
               {"plain": False}, ["A1|C1"], [])
+
+
+def test_every_pair_of_spaces_in_an_open_room_sees_each_other() -> None:
+    st = arena(["AAAAAAAA"] * 6)
+    b = st.board
+    assert all(b.sight(0, (x,), (y,), set()) for x in b.spaces for y in b.spaces)
+
+
+def test_no_line_crosses_a_wall_that_splits_the_room() -> None:
+    st = arena(["AAAAAAAA"] * 6, walls=tuple(f"D{r}|E{r}" for r in range(1, 7)))
+    b = st.board
+    left = [s for s in b.spaces if b.xy(s)[0] <= 3]
+    right = [s for s in b.spaces if b.xy(s)[0] >= 4]
+    assert not any(b.sight(0, (x,), (y,), set()) for x in left for y in right)
+    assert all(b.distance(0, [x], [y]) >= 999 for x in left for y in right)

@@ -373,7 +373,7 @@ class DescentState(State):
     def _add_fig(self, f: Fig) -> int:
         """Add a figure (rule modules may add agents); it starts off the map."""
         self.figs.append(f)
-        self.ids[f.id] = len(self.figs) - 1
+        self.ids = {**self.ids, f.id: len(self.figs) - 1}     # clones may share the old mapping
         return len(self.figs) - 1
 
     def _place(self, fi: int, anchor: int, orient: int) -> None:
