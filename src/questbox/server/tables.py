@@ -260,27 +260,33 @@ class TableService:
                 self._cache.move_to_end(table_id)
                 return lt
             lock = self._load_locks.setdefault(table_id, threading.Lock())
-        with lock:
+        try:
+            with lock:
+                with self._cache_lock:
+                    lt = self._cache.get(table_id)
+                    if lt is not None:
+                        return lt
+                if len(table_id) > 40:
+                    raise NotFound("no such table")
+                row = self.store.get_table(table_id)
+                if row is None:
+                    raise NotFound(f"no table {table_id!r}")
+                try:
+                    game = get_game(row.game)
+                except UnknownGame as exc:
+                    raise ServerError(f"table {table_id}: {exc}", 500) from exc
+                lt = LiveTable(row, game)
+                lt.replay_log(self.store.actions(table_id))
+                with self._cache_lock:
+                    already = self._cache.get(table_id)
+                    if already is not None:     # loaded meanwhile by another thread: keep one copy
+                        return already
+                    self._cache[table_id] = lt
+                    self._evict()
+                return lt
+        finally:
             with self._cache_lock:
-                lt = self._cache.get(table_id)
-                if lt is not None:
-                    return lt
-            if len(table_id) > 40:
-                raise NotFound("no such table")
-            row = self.store.get_table(table_id)
-            if row is None:
-                raise NotFound(f"no table {table_id!r}")
-            try:
-                game = get_game(row.game)
-            except UnknownGame as exc:
-                raise ServerError(f"table {table_id}: {exc}", 500) from exc
-            lt = LiveTable(row, game)
-            lt.replay_log(self.store.actions(table_id))
-            with self._cache_lock:
-                self._cache[table_id] = lt
                 self._load_locks.pop(table_id, None)
-                self._evict()
-            return lt
 
     def _evict(self) -> None:
         while len(self._cache) > self.cache_size:
