@@ -5,8 +5,10 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 GAME    ?= heirs
 SEATS   ?= human,heuristic
+PORT    ?= 8000
+DB      ?= sqlite:///questbox.db
 
-.PHONY: play test quick lint typecheck bench setup clean
+.PHONY: play play-terminal test quick lint typecheck bench setup clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -16,8 +18,12 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## play: set up and start a game at the terminal table (GAME=heirs SEATS=human,heuristic)
+## play: set up and start the web table; open the address it prints (Ctrl+C stops)
 play: $(STAMP)
+	$(BIN)/questbox serve --port $(PORT) --db $(DB)
+
+## play-terminal: the terminal table (GAME=heirs SEATS=human,heuristic)
+play-terminal: $(STAMP)
 	$(BIN)/questbox play $(GAME) --seats $(SEATS)
 
 ## test: set up and run the whole suite: lint, types, tests (slow ones included), conformance
