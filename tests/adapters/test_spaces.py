@@ -70,13 +70,18 @@ def test_a_space_with_duplicates_or_nothing_is_refused() -> None:
         ActionIndex("pig", [], "a test space")
 
 
-def test_a_registered_provider_is_used_after_the_games_own() -> None:
-    game = games()["pig"]
-    register_space("pig", lambda g, s: [Action("hold"), Action("roll")])
-    try:
-        assert action_index(game).actions == (Action("hold"), Action("roll"))
-    finally:
-        register_space("pig", lambda g, s: [Action("roll"), Action("hold")])
+class _NoSpacePig(type(games()["pig"])):  # type: ignore[misc]
+    """Pig as a game that does not list its actions itself."""
+
+    id = "pig-nospace"
+
+    def action_space(self, setup: object = None) -> None:
+        return None
+
+
+def test_a_registered_provider_is_used_when_the_game_has_no_space() -> None:
+    register_space("pig-nospace", lambda g, s: [Action("hold"), Action("roll")])
+    assert action_index(_NoSpacePig()).actions == (Action("hold"), Action("roll"))
 
 
 def test_a_spaces_module_is_found_by_game_id(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,7 +93,7 @@ def test_a_spaces_module_is_found_by_game_id(monkeypatch: pytest.MonkeyPatch) ->
     module.action_space = lambda game, setup: [Action("hold"), Action("roll")]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)
 
-    class PigModule(type(games()["pig"])):  # type: ignore[misc]
+    class PigModule(_NoSpacePig):
         id = "pig-module"
 
     index = action_index(PigModule())
