@@ -138,7 +138,7 @@ def _combat(view: JSON) -> Panel | None:
         return None
     t = Text()
     where = "the final monster" if cb["corridor"] == "final" else f"corridor {cb['corridor']}"
-    t.append(f"Fighting {cb['card']} ({where})\n", style="bold")
+    t.append(f"Fighting {cb.get('name', cb['card'])} ({where})\n", style="bold")
     if cb.get("rps"):
         t.append("Rock/paper/scissors: both sides choose in secret; a tie goes to the adventurers.\n")
         for s, pick in (view.get("rps") or {}).items():

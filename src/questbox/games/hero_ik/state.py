@@ -1112,9 +1112,16 @@ class HikState(State):
                 enc.update(face_down=self.down[c], tenacity=self.ten[c], n=i)
                 if self.marks[c]:
                     enc["destiny_bonus"] = self.marks[c]
-                enc["current_power"] = "rock/paper/scissors" if self.rps_fight(c) else self.power_of(
-                    c, self.combat.pdie if self.combat and self.combat.target == c else 0,
-                    self.combat.m_start if self.combat else None)
+                fighting = self.combat is not None and self.combat.target == c
+                power: int | str
+                if self.rps_fight(c):
+                    power = "rock/paper/scissors"
+                else:
+                    power = self.power_of(c, self.combat.pdie if self.combat and fighting else 0,
+                                          self.combat.m_start if self.combat else None)
+                    if ctx.die[i] and not fighting:  # not rolled yet
+                        power = f"1d{ctx.die[i]}" + (f"+{power}" if power > 0 else f"{power}" if power else "")
+                enc["current_power"] = power
             doc: JSON = {"n": c + 1, "pile": len(self.piles[c]), "encounter": enc,
                          "empty": self.corridor_empty(c)}
             if dm and self.peek[c] and self.piles[c]:
@@ -1178,6 +1185,7 @@ class HikState(State):
             return None
         c = cb.target
         doc: JSON = {"corridor": _corr(c), "card": self.ctx.final.id if c == FINAL else self.ctx.deck[cb.card],
+                     "name": self.ctx.final.name if c == FINAL else self.ctx.card_info[cb.card]["name"],
                      "m_start": cb.m_start, "die": cb.sides, "face": cb.face, "multiplier": cb.mult,
                      "bonus": cb.bonus, "locked": cb.locked}
         if self.rps_fight(c):
