@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from questbox.core import JSON, Action, Event, Game, Rng, Seat, State
+from questbox.core import JSON, Action, Decision, Event, Game, Rng, Seat, State
 from questbox.games.hero_ik.setup import ADV, DM, Ctx, build_ctx, normalize
-from questbox.games.hero_ik.state import FACE_DOWN, HikState, new_turn_steps
+from questbox.games.hero_ik.state import FACE_DOWN, Combat, HikState, new_turn_steps
 
 if TYPE_CHECKING:
     from questbox.core.agent import AgentFactory
@@ -60,13 +60,9 @@ class HeroIK(Game):
         s.courage, s.fear, s.mana = doc["courage"], doc["fear"], list(doc["mana"])
         s.eq_kind = [e["id"] for e in doc["equipment"]]
         s.eq_state = [_EQ_STATE[e["state"]] for e in doc["equipment"]]
-        from questbox.games.hero_ik.state import Combat
-
         s.combat = Combat.from_json(doc["combat"]) if doc["combat"] else None
         s.rps, s.perm, s.perm_ten = list(doc["rps"]), list(doc["perm"]), list(doc["perm_ten"])
         s.steps = [tuple(x) for x in doc["steps"]]
-        from questbox.core import Decision
-
         s.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
         s.lich_dead, s.result, s.reason = doc["lich_dead"], doc["result"], doc["reason"]
         return s
