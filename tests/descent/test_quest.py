@@ -21,7 +21,7 @@ def ossuary(heroes: int = 4, **kw: object) -> DescentState:
     return st
 
 
-@pytest.mark.parametrize(("n", "zombies", "goblins", "warden"), [(2, 2, 2, 11), (3, 2, 3, 10), (4, 3, 3, 14)])
+@pytest.mark.parametrize(("n", "zombies", "goblins", "warden"), [(2, 2, 2, 12), (3, 2, 3, 10), (4, 3, 3, 14)])
 def test_the_ossuary_scales_with_the_number_of_heroes(n: int, zombies: int, goblins: int, warden: int) -> None:
     st = ossuary(n)
     groups = [g.id for g in st.enc.groups]
