@@ -9,7 +9,8 @@ class Event(NamedTuple):
     """One step of narration.
 
     ``kind`` is a short machine word (``"draw"``, ``"score"``), ``text`` a sentence for people,
-    ``seats`` the seats that may see it (``None``: everybody, spectators included), ``data``
+    ``seats`` the seats that may see it (``None``: everybody, spectators included; ``()``: nobody,
+    a log-only event such as a timing window that rule modules listen to), ``data``
     optional JSON-safe details, and ``hidden_from`` seats that must not see it even though it is
     public otherwise. A private fact is told twice: once with the details to its owner
     (``seats=(owner,)``) and once without them to everybody else, spectators included
