@@ -75,6 +75,10 @@ class State(ABC):
     * ``to_json`` holds everything, ``Game.from_json(s.to_json())`` is an exact copy, and ``clone``
       equals a JSON round trip;
     * ``view(seat)`` is JSON-safe and holds only what ``seat`` may know (``None``: a spectator).
+
+    ``_legal`` caches ``(seat, legal actions)`` until the next ``apply``. A game that already knows
+    the next legal actions at the end of ``_apply`` may set it there, and a hand-written ``clone``
+    must set it too (copying it is safe: the list is never mutated, ``apply`` replaces it).
     """
 
     __slots__ = ("_legal", "pending", "rng", "seats")
