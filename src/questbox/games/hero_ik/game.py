@@ -20,6 +20,8 @@ class HeroIK(Game):
     title = "Hero: Immortal King – The Lair of the Lich"
     seat_counts = (1, 2)
     summary = "a party of adventurers against the dungeon master (or solitaire against the Destiny scale)"
+    #: the piles, face-down encounters and equipment and the rock/paper/scissors picks are hidden
+    perfect_information = False
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = setup or {}
@@ -66,6 +68,12 @@ class HeroIK(Game):
         s.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
         s.lich_dead, s.result, s.reason = doc["lich_dead"], doc["result"], doc["reason"]
         return s
+
+    def action_space(self, setup: JSON | None = None) -> list[Action] | None:
+        """Every action a game with this setup can offer, in a fixed order (see :mod:`.space`)."""
+        from questbox.games.hero_ik.space import action_space
+
+        return action_space(setup)
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from questbox.games.hero_ik.bots import heuristic
