@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from questbox.core.actions import Action
-from questbox.core.agent import Agent, agent_names, make_agent
+from questbox.core.agent import Agent, agent_names, make_agent, split_specs
 from questbox.core.errors import QuestboxError
 from questbox.core.events import Event
 from questbox.core.match import Match
@@ -51,7 +51,7 @@ def load_setup(path: Path | None) -> JSON | None:
 
 def _seat_specs(game: Game, seats: str | None) -> list[str]:
     if seats:
-        return [s.strip() for s in seats.split(",") if s.strip()]
+        return split_specs(seats)
     n = 2 if 2 in game.seat_counts else game.seat_counts[0]
     other = "heuristic" if "heuristic" in game.agents() else "random"
     return ["human"] + [other] * (n - 1)
@@ -337,7 +337,7 @@ def simulate_cmd(
 
     try:
         game = get_game(game_id)
-        specs = tuple(s.strip() for s in seats.split(","))
+        specs = tuple(split_specs(seats))
         _check_specs(game, specs)
         cfg = sim.SimConfig(game_id, specs, games, seed, load_setup(setup), rotate)
         summary = _run_sim(cfg, jobs, ray, out, game_id)
@@ -398,10 +398,10 @@ def sweep_cmd(
              "|" + "---|" * (len(grid) + 5)]
     for combo in itertools.product(*(values for _, values in grid)):
         doc = json.loads(json.dumps(base))
-        specs = tuple(s.strip() for s in seats.split(","))
+        specs = tuple(split_specs(seats))
         for (key, _), value in zip(grid, combo, strict=True):
             if key == "seats":
-                specs = tuple(str(value).split("+"))
+                specs = tuple(split_specs(str(value).replace("+", ",")))
             else:
                 _set_path(doc, key, value)
         label = ", ".join(f"{k}={v}" for (k, _), v in zip(grid, combo, strict=True))

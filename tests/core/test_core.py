@@ -130,3 +130,11 @@ def test_match_logs_only_accepted_actions() -> None:
         match.apply("p1", "fly")
     assert match.actions == [("p1", "roll")]
     assert match.events and match.events[0].kind == "roll"
+
+
+def test_seat_specs_keep_their_parameters_together() -> None:
+    from questbox.core.agent import split_specs
+
+    assert split_specs("mcts:iters=100,depth=20,random, heuristic:samples=3") == [
+        "mcts:iters=100,depth=20", "random", "heuristic:samples=3"]
+    assert split_specs("human,random") == ["human", "random"]

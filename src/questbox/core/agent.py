@@ -57,6 +57,21 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), params
 
 
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of seat specs, keeping each spec's parameters together:
+    ``"mcts:iters=100,depth=20,random"`` → ``["mcts:iters=100,depth=20", "random"]`` (a piece with
+    ``=`` and no ``:`` continues the spec before it)."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     """Build the agent a seat spec names: the game's own bots first, then the generic ones."""
     from questbox.core.registry import agent_factories
