@@ -29,6 +29,9 @@ class DescentGame(Game):
     title = "Descent: Journeys in the Dark (2nd ed.): encounters"
     seat_counts = (2, 3, 4, 5)
     summary = "Heroes against the overlord in a tactical dungeon encounter (The Sunken Ossuary)"
+    #: everything on the table is public; the Search deck's order and the dice to come are hidden
+    #: from every seat alike (chance), so no seat ever knows more than another
+    perfect_information = True
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = dict(setup or {})
@@ -59,6 +62,18 @@ class DescentGame(Game):
         st = DescentState(enc, Rng(seed))
         st._setup()
         return st
+
+    def action_space(self, setup: JSON | None = None) -> list[Action] | None:
+        """Every action a game with this setup can offer, in a fixed order (see :mod:`.space`)."""
+        from questbox.games.descent.space import action_space
+
+        return action_space(setup)
+
+    def encode(self, view: JSON, seat: Seat | None) -> list[float] | None:
+        """A fixed-length encoding of an encounter's view (see :func:`.space.encode`)."""
+        from questbox.games.descent.space import encode
+
+        return encode(view, seat)
 
     def from_json(self, doc: JSON) -> State:
         if doc.get("mode") == "tray":

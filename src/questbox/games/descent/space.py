@@ -1,0 +1,302 @@
+"""For learning agents: the fixed action space of a Descent setup (``DescentGame.action_space``)
+and a fixed-length encoding of its views (``DescentGame.encode``, see :func:`encode`).
+
+Every action the engine and the built-in rule modules (quest, classes, search, heroes) can offer in
+an encounter with a given setup, enumerated from the static :class:`Encounter` (never from play),
+in a fixed order and without duplicates:
+
+1. the words without arguments: ``move``, ``fatigue``, ``rest``, ``end``, ``stand``, ``done``,
+   ``pass`` (and ``bonus-recover`` with the two-hero rule, ``howl`` if a monster howls);
+2. ``move <square>`` for every passable space (small figures), then ``move <top-left>:<bottom-right>``
+   for every footprint of every large shape on the map (both orientations, every door open: a
+   closed door only removes footprints), on passable spaces only;
+3. ``place <square>`` (a thrown hero lands) when a monster can Throw;
+4. actions naming figures: ``activate`` (heroes only with the party seat; every monster, masters
+   and minions of every group as the setup's hero count fields them — reinforcements bring back
+   the same figures), ``attack``, ``bonus-attack``, ``rage``, ``flask``, ``grab``, ``throw``,
+   ``revive``, ``pray``;
+5. squares of search tokens: ``search`` (and ``greedy`` for a Thief); doors: ``open``, ``close``;
+6. ``surge <id>``: the surge abilities of every stat line (heroes' weapons with the heroes' own
+   "recover 1 fatigue", monsters' as fielded), plus ``runic`` (Runic Knowledge) and
+   ``recover-heart1`` (Avric) where those apply;
+7. ``reroll <i>`` for the attack dice of the heroes' attacks (Widow Tarha, the Power Potion);
+8. ``use ...``: class cards (Wooden Shield, Lucky Charm) and the Search cards of the quest's deck
+   (potions and the Curse Doll on every hero, the Curse Doll for every condition);
+9. ``endure <n>`` for Jain Fairwood, 1 to her Stamina.
+
+A rule module added with ``modules: [...]`` may offer actions of its own; this list does not know
+them (the adapters then report the missing action by name).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questbox.core import JSON, Action
+from questbox.games.descent.data import library
+from questbox.games.descent.encounter import HERO_SURGE, Encounter, encounter, normalize_setup
+from questbox.games.descent.modules.heroes import CONDITION_PRIORITY
+from questbox.games.descent.rules import WINDOWS
+from questbox.games.descent.state import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REST, STAND
+from questbox.games.descent.tray import ROLL
+
+
+def action_space(setup: JSON | None = None) -> list[Action]:
+    """Every action a Descent game with ``setup`` can offer, in a fixed order."""
+    doc = dict(setup or {})
+    if "dice_tray" in doc:
+        return [ROLL]
+    return encounter_space(encounter(normalize_setup(doc)))
+
+
+def figure_ids(enc: Encounter) -> tuple[list[str], list[str]]:
+    """The ids of the heroes and of the monsters an encounter fields (as ``DescentState._setup``)."""
+    heroes = [h.id for h in enc.heroes]
+    monsters: list[str] = []
+    for spec in enc.groups:
+        monsters += [f"{spec.prefix}-m" if spec.masters == 1 else f"{spec.prefix}-m{j + 1}"
+                     for j in range(spec.masters)]
+        monsters += [f"{spec.prefix}-{j + 1}" for j in range(spec.minions)]
+    return heroes, monsters
+
+
+def encounter_space(enc: Encounter) -> list[Action]:
+    board = enc.board
+    lib = enc.lib
+    heroes, monsters = figure_ids(enc)
+    kits = {c for h in enc.heroes for c in h.kit}
+    hero_ids = {h.id for h in enc.heroes}
+    abilities_played = "heroes" in enc.by_name          # the heroes' abilities (setup hero_abilities)
+    monster_stats = [enc.stats[k] for g in enc.groups for k in (g.master_stat, g.minion_stat)]
+    abilities = {a for st in monster_stats for a in st.abilities}
+    names = board.names
+    passable = [s for s in board.spaces if board.passable[s]]
+
+    out: list[Action] = [MOVE, FATIGUE, REST, END, STAND, DONE, PASS]
+    if enc.two_hero_rule:
+        out.append(BONUS_RECOVER)
+    if "howl" in abilities:
+        out.append(Action("howl"))
+
+    # -- movement ---------------------------------------------------------------------------------
+    out += [Action("move", (names[s],)) for s in passable]
+    all_open = (1 << len(board.door_ids)) - 1
+    shapes = sorted({lib.monsters[g.monster].shape for g in enc.groups} - {(1, 1)})
+    dims = sorted({d for w, h in shapes for d in ((w, h), (h, w))})
+    for w, h in dims:
+        for anchor in board.spaces:
+            fp = board.footprint(all_open, anchor, w, h)
+            if fp is not None and all(board.passable[s] for s in fp):
+                out.append(Action("move", (f"{names[anchor]}:{names[fp[-1]]}",)))
+    if "throw" in abilities:
+        out += [Action("place", (names[s],)) for s in passable]
+
+    # -- figures ----------------------------------------------------------------------------------
+    out += [Action("activate", (f,)) for f in (heroes if enc.party else [])]
+    out += [Action("activate", (f,)) for f in monsters]
+    out += [Action("attack", (f,)) for f in monsters + heroes]
+    if enc.two_hero_rule:
+        out += [Action("bonus-attack", (f,)) for f in monsters]
+    if "rage" in kits:
+        out += [Action("rage", (f,)) for f in monsters]
+    deck = set(enc.quest.search_deck) if enc.quest.search_deck is not None else set(lib.search)
+    if "fire-flask" in deck:
+        out += [Action("flask", (f,)) for f in monsters]
+    for ab in ("grab", "throw"):
+        if ab in abilities:
+            out += [Action(ab, (h,)) for h in heroes]
+    out += [Action("revive", (h,)) for h in heroes]
+    if "prayer-of-healing" in kits:
+        out += [Action("pray", (h,)) for h in heroes]
+
+    # -- search tokens and doors ------------------------------------------------------------------
+    tokens = [names[board.square(s)] for s in enc.quest.search]
+    out += [Action("search", (s,)) for s in tokens]
+    if "greedy" in kits:
+        out += [Action("greedy", (s,)) for s in tokens]
+    for did in board.door_ids:
+        out += [Action("open", (did,)), Action("close", (did,))]
+
+    # -- attacks in progress ----------------------------------------------------------------------
+    surges: list[str] = []
+    hero_stats = [enc.stats[h] for h in heroes]
+    for st in (*hero_stats, *monster_stats):
+        surges += [s.id for s in st.surges]
+    surges.append(HERO_SURGE.id)
+    if "runic-knowledge" in kits:
+        surges.append("runic")
+    if abilities_played and "avric" in hero_ids:
+        surges.append("recover-heart1")
+    out += [Action("surge", (sid,)) for sid in dict.fromkeys(surges)]
+    dice = [len(st.dice) for st in hero_stats]
+    if "fire-flask" in deck:
+        dice.append(len(lib.search["fire-flask"].dice))
+    if (abilities_played and "tarha" in hero_ids) or "power-potion" in deck:
+        out += [Action("reroll", (i,)) for i in range(max(dice))]
+
+    # -- cards ------------------------------------------------------------------------------------
+    for card in ("wooden-shield", "lucky-charm"):
+        if card in kits:
+            out.append(Action("use", (card,)))
+    for card in ("power-potion", "warding-talisman"):
+        if card in deck:
+            out.append(Action("use", (card,)))
+    for card in ("health-potion", "stamina-potion"):
+        if card in deck:
+            out += [Action("use", (card, h)) for h in heroes]
+    if "curse-doll" in deck:
+        out += [Action("use", ("curse-doll", h, c)) for h in heroes for c in CONDITION_PRIORITY]
+    if abilities_played and "jain" in hero_ids:
+        out += [Action("endure", (n,)) for n in range(1, lib.heroes["jain"].stamina + 1)]
+    return out
+
+
+# ================================================================================ observations
+STATUSES = ("active", "ko", "defeated", "reserve")
+PHASES = ("setup", "heroes", "overlord", "over")
+DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "mod")
+TURN_FLAGS = ("bonus", "rested", "moved", "attacked")
+TURN_KINDS = ("hero", "monster", "extra")
+#: planes over the map's squares (width x height each)
+PLANES = ("space", "wall-east", "wall-south", "door-closed", "door-open", "search", "hero", "monster",
+          "knocked-out", "mine", "acting", "attacker", "target")
+
+
+def encode(view: JSON, seat: str | None) -> list[float] | None:
+    """A fixed-length encoding of an encounter's view (``None`` for a dice tray's).
+
+    Its length depends only on the map's size and the numbers of figures, counters and doors, all
+    fixed by the setup (a rule module that adds figures would change it). In order:
+
+    * planes of width x height squares (row-major), one per :data:`PLANES` entry then one per
+      terrain other than plain: the static map (spaces, walls east / south of a square, terrain),
+      doors (closed / open), search tokens, and where figures stand (heroes, monsters, knocked-out
+      heroes' tokens, figures played by ``seat``, the acting figure, attacker, target);
+    * per figure, in the view's order: hero, master, status (one-hot), x and y (scaled to (0, 1],
+      0 off the map), squares, damage, Health, Health left, fatigue, Stamina, the four
+      conditions, activated, played by ``seat``, acting, attacker, target, exhausted cards, and
+      how many of each Search card it holds;
+    * the round, phase (one-hot), Search deck size, counters and doors (by sorted id), the
+      decision (any, ``seat``'s, its kind, the window of a ``react``), the turn in progress
+      (actions, movement points, attacks, move actions, ended, flags, kind), the attack in
+      progress (melee, stage, distance, hearts, range, surges, X, shields, Pierce, damage, surges
+      spent and abilities used, attack and defense dice by colour), the winner, and whether
+      ``seat`` is the overlord or a hero seat.
+    """
+    figures = view.get("figures")
+    if figures is None:
+        return None
+    lib = library()
+    mp = view["map"]
+    grid = mp["grid"]
+    w = max(len(r) for r in grid)
+    h = len(grid)
+    area = w * h
+    static, door_squares = _static_planes(grid, mp)
+    planes = static[:]
+
+    def sq(name: str) -> int:
+        return (int(name[1:]) - 1) * w + (ord(name[0]) - 65)
+
+    for did, squares in door_squares.items():
+        base = _PLANE["door-open" if view["doors"].get(did) else "door-closed"] * area
+        for s in squares:
+            planes[base + s] = 1.0
+    plane = {name: i * area for i, name in enumerate(PLANES)}
+    for s in view["tokens"]:
+        planes[plane["search"] + sq(s)] = 1.0
+
+    turn = view.get("turn")
+    atk = view.get("attack")
+    acting = turn["figure"] if turn else None
+    attacker = atk["attacker"] if atk else None
+    target = atk["target"] if atk else None
+    cards = list(lib.search)
+    figs: list[float] = []
+    for fid, f in figures.items():
+        mine = f["seat"] == seat
+        squares = [sq(s) for s in f["squares"]] or ([sq(f["at"])] if f["at"] else [])
+        marks = [("hero" if f["side"] == "hero" else "monster") if f["status"] == "active" else "knocked-out"]
+        marks += [name for name, on in (("mine", mine), ("acting", fid == acting), ("attacker", fid == attacker),
+                                        ("target", fid == target)) if on]
+        for s in squares:
+            for m in marks:
+                planes[plane[m] + s] = 1.0
+        x, y = (sq(f["at"]) % w, sq(f["at"]) // w) if f["at"] else (-1, -1)
+        conds = f["conditions"]
+        items = f.get("items", [])
+        figs += [1.0 if f["side"] == "hero" else 0.0, 1.0 if f.get("master") else 0.0,
+                 *(1.0 if f["status"] == st else 0.0 for st in STATUSES),
+                 (x + 1) / w, (y + 1) / h, float(len(f["squares"])),
+                 float(f["damage"]), float(f["health"]), float(f["health"] - f["damage"]),
+                 float(f.get("fatigue", 0)), float(f.get("stamina", 0)),
+                 *(1.0 if c in conds else 0.0 for c in ("poisoned", "diseased", "immobilized", "stunned")),
+                 1.0 if f["activated"] else 0.0, 1.0 if mine else 0.0, 1.0 if fid == acting else 0.0,
+                 1.0 if fid == attacker else 0.0, 1.0 if fid == target else 0.0,
+                 float(len(f.get("exhausted", []))), *(float(items.count(c)) for c in cards)]
+
+    d: JSON | None = view.get("decision")
+    kind: str = d["kind"] if d else ""
+    window = d["data"][0] if d and kind == "react" else ""
+    out = [float(view["round"]), *(1.0 if view["phase"] == p else 0.0 for p in PHASES), float(view["deck"]),
+           *(float(view["counters"][k]) for k in sorted(view["counters"])),
+           *(1.0 if view["doors"][k] else 0.0 for k in sorted(view["doors"])),
+           1.0 if d else 0.0, 1.0 if d and d["seat"] == seat else 0.0,
+           *(1.0 if kind == k or (k == "mod" and kind.startswith("mod:")) else 0.0 for k in DECISIONS),
+           *(1.0 if window == k else 0.0 for k in WINDOWS)]
+    if turn:
+        out += [1.0, float(turn["actions"]), float(turn["mp"]), float(turn["attacks"]), float(turn["move_actions"]),
+                1.0 if turn["ended"] else 0.0, *(1.0 if k in turn["flags"] else 0.0 for k in TURN_FLAGS),
+                *(1.0 if turn["kind"] == k else 0.0 for k in TURN_KINDS)]
+    else:
+        out += [0.0] * (6 + len(TURN_FLAGS) + len(TURN_KINDS))
+    if atk:
+        out += [1.0, 1.0 if atk["melee"] else 0.0, float(atk["stage"]), float(atk["distance"]),
+                float(atk.get("hearts", 0)), float(atk.get("range", 0)), float(atk.get("surges", 0)),
+                1.0 if atk.get("x") else 0.0, float(atk.get("shields", 0)), float(atk["pierce"]),
+                float(atk["damage"]), float(atk["spent"]), float(len(atk["used"])),
+                *(float(atk["dice"].count(c)) for c in lib.dice), *(float(atk["def_dice"].count(c)) for c in lib.dice)]
+    else:
+        out += [0.0] * (13 + 2 * len(lib.dice))
+    result = view.get("result")
+    out += [1.0 if result and result[0] == side else 0.0 for side in ("heroes", "overlord")]
+    out += [1.0 if seat == "overlord" else 0.0, 1.0 if seat is not None and seat != "overlord" else 0.0]
+    return planes + figs + out
+
+
+_PLANE = {name: i for i, name in enumerate(PLANES)}
+_STATIC: dict[tuple[Any, ...], tuple[list[float], dict[str, list[int]]]] = {}
+
+
+def _static_planes(grid: list[str], mp: JSON) -> tuple[list[float], dict[str, list[int]]]:
+    """The planes of what never changes on a map (spaces, walls, terrain; the rest left at 0), and
+    the squares along each door (cached per map)."""
+    key = (tuple(grid), tuple(mp["walls"]), tuple((k, tuple(v)) for k, v in mp["terrain"].items()),
+           tuple((k, tuple(v)) for k, v in mp["doors"].items()))
+    got = _STATIC.get(key)
+    if got is not None:
+        return got
+    terrains = [t for t in library().terrain if t != "plain"]
+    h, w = len(grid), max(len(r) for r in grid)
+    area = w * h
+    planes = [0.0] * (area * (len(PLANES) + len(terrains)))
+
+    def sq(name: str) -> int:
+        return (int(name[1:]) - 1) * w + (ord(name[0]) - 65)
+
+    for y, row in enumerate(grid):
+        for x, ch in enumerate(row):
+            if ch not in ". ":
+                planes[y * w + x] = 1.0
+    for ter, squares in mp["terrain"].items():
+        if ter in terrains:
+            for s in squares:
+                planes[(len(PLANES) + terrains.index(ter)) * area + sq(s)] = 1.0
+    for edge in mp["walls"]:
+        a, b = sorted(sq(p) for p in edge.split("|"))
+        planes[_PLANE["wall-east" if b == a + 1 else "wall-south"] * area + a] = 1.0
+    doors = {did: [sq(p) for e in edges for p in e.split("|")] for did, edges in mp["doors"].items()}
+    if len(_STATIC) > 64:
+        _STATIC.clear()
+    _STATIC[key] = (planes, doors)
+    return planes, doors
