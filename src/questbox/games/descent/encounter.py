@@ -15,6 +15,10 @@ The setup document (every key optional)::
     open_groups: {zombies: cave-spider}   # the overlord's choice for the quest's open groups
     modules: []                    # extra rule modules by name (e.g. a plot deck)
     show_los: false                # views list the spaces the acting figure sees (for drawing)
+    campaign: {...}                # a campaign's state for this quest (see .plot); adds the "campaign" module
+
+A campaign file (``{campaign: <id>, log: <log document or path>}``) is also a setup: it becomes the
+setup of the campaign's next quest (see :mod:`questbox.games.descent.campaign`).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from questbox.games.descent.rules import WINDOWS, RuleModule, module_factory
 
 DEFAULT_HEROES = ("syndrael", "avric", "leoric", "tomble")
 SETUP_KEYS = {"quest", "heroes", "seats", "act", "two_hero_rule", "hero_abilities", "open_groups", "modules",
-              "show_los", "players"}
+              "show_los", "players", "campaign"}
 #: the modules every encounter plays, in this order (the quest's first)
 BASE_MODULES = ("quest", "classes", "search")
 HERO_SURGE = Surge("recover-fatigue1", "recover-fatigue", 1, 1)
@@ -133,6 +137,10 @@ def _hero_list(raw: Any, lib: Library) -> list[tuple[str, str]]:
 def normalize_setup(doc: JSON | None) -> JSON:
     """The setup with every default filled in (validated; ``SetupError`` if wrong)."""
     doc = dict(doc or {})
+    if "log" in doc:
+        from questbox.games.descent.campaign import setup_from_file
+
+        doc = setup_from_file(doc)
     unknown = set(doc) - SETUP_KEYS
     if unknown:
         raise SetupError(f"unknown setup key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SETUP_KEYS))})")
@@ -160,6 +168,12 @@ def normalize_setup(doc: JSON | None) -> JSON:
                  "act": act, "two_hero_rule": doc.get("two_hero_rule", True),
                  "hero_abilities": doc.get("hero_abilities", True), "open_groups": dict(open_groups),
                  "modules": list(modules), "show_los": doc.get("show_los", False)}
+    if "campaign" in doc:
+        from questbox.games.descent.plot import normalize_campaign
+
+        out["campaign"] = normalize_campaign(doc["campaign"], [h for h, _ in heroes])
+        if "campaign" not in out["modules"]:
+            out["modules"].append("campaign")
     if "players" in doc:
         n = len(heroes) + 1 if seats == "per-hero" else 2
         if doc["players"] != n:
@@ -190,7 +204,9 @@ def _place(board: Board, text: str, shape: tuple[int, int], where: str) -> tuple
 
 
 def _build(setup: JSON) -> Encounter:
-    import questbox.games.descent.modules  # noqa: F401  (registers the built-in rule modules)
+    # registers the built-in rule modules and the campaign module
+    import questbox.games.descent.modules
+    import questbox.games.descent.plot  # noqa: F401
 
     lib = library()
     qm = read_quest(setup["quest"])

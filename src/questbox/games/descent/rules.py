@@ -109,6 +109,11 @@ class RuleModule:
         """A short description of one of this module's actions, for menus."""
         return None
 
+    def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
+        """What ``seat`` sees of this module's state (``data``, a copy it may change): a module
+        with hidden information (face-down plot cards) hides it here. ``None``: a spectator."""
+        return data
+
 
 ModuleFactory = Callable[["Encounter"], RuleModule]
 _REGISTRY: dict[str, ModuleFactory] = {}

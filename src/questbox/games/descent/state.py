@@ -1479,7 +1479,7 @@ class DescentState(State):
             "decision": {"seat": d.seat, "kind": d.kind, "data": listify(d.data)} if d else None,
             "turn": self.turns[-1].to_json() | {"figure": self.figs[self.turns[-1].fig].id} if self.turns else None,
             "attack": self._attack_view() if self.attacks else None,
-            "mods": copy_json(self.mods),
+            "mods": self._mods_view(seat),
             "result": list(self.result) if self.result else None,
         }
         if self.enc.show_los and self.turns:
@@ -1487,6 +1487,11 @@ class DescentState(State):
             if self.figs[fi].status == "active":
                 out["los"] = self.los_squares(fi)
         return out
+
+    def _mods_view(self, seat: Seat | None) -> JSON:
+        by_name = self.enc.by_name
+        return {k: by_name[k].view(self, seat, copy_json(v)) if k in by_name else copy_json(v)
+                for k, v in self.mods.items()}
 
     def _attack_view(self) -> JSON:
         atk = self.attacks[-1]

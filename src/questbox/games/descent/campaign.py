@@ -1,0 +1,538 @@
+"""Descent campaigns: a sequence of quests (data/campaigns), the campaign log saved as JSON between
+quests, and the Campaign phase with its Shopping and Spend Experience Points steps.
+
+The campaign log is plain JSON and the campaign between quests is a pure state machine on it:
+:func:`legal` lists the actions of a seat, :func:`apply` returns the next log (the argument is
+not changed). Randomness (the Shop deck) comes from the log's seed, so a log replays exactly.
+
+Phases (``log["phase"]``):
+
+``plot-deck``  the overlord chooses his Plot deck (``plot-deck first-legion`` or ``plot-deck none``)
+``quest``      the next quest is played as an encounter: :func:`encounter_setup`, then :func:`record`
+``shopping``   the heroes: ``buy <item> <hero>``, ``extra-card <hero> <hero>`` (2 fortune), ``done``
+``spend-xp``   the heroes: ``upgrade <hero> <upgrade>``, ``done``; then the overlord:
+               ``xp-threat`` (1 XP for 3 threat), ``buy-plot <card>``, ``done``
+``over``       the campaign is over (``log["winner"]``: the side that won the Finale)
+
+Run it with ``python -m questbox.games.descent.campaign new|play|show|simulate`` (see
+docs/games/descent.md), or play its next quest with ``questbox play descent --setup FILE`` where
+FILE is ``{campaign: harrowmere, log: <path of the log>}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from questbox.core import JSON, Action, Rng, SetupError
+from questbox.games.descent.data import DATA, _check_source, library, load_yaml
+from questbox.games.descent.model import copy_json
+from questbox.games.descent.plot import NAME, cards_of
+
+FORMAT = "questbox-descent-campaign/1"
+HEROES_SEAT = "heroes"
+
+
+# ================================================================================ data
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CampaignQuest(_M):
+    quest: str
+    kind: str = Field(pattern="^(quest|interlude|finale)$")
+    act: int | None = Field(None, ge=1, le=2)
+    lieutenants: list[str] = Field(default_factory=list)
+
+
+class Rewards(_M):
+    xp: int = Field(ge=0)
+    winner_xp: int = Field(ge=0)
+    hero_gold: int = Field(ge=0)
+    win_gold: int = Field(ge=0)
+
+
+class Upgrade(_M):
+    id: str
+    name: str
+    xp: int = Field(ge=1)
+    max: int = Field(ge=1)
+    text: str
+
+
+class ShopCard(_M):
+    id: str
+    cost: int = Field(ge=0)
+    count: int = Field(ge=1)
+
+
+class CampaignModel(_M):
+    id: str
+    name: str
+    source: str
+    quests: list[CampaignQuest] = Field(min_length=1)
+    rewards: Rewards
+    upgrades: list[Upgrade]
+    shop_draw: int = Field(ge=1)
+    shop: list[ShopCard] = Field(min_length=1)
+    _src = field_validator("source")(_check_source)
+
+
+@functools.lru_cache(maxsize=8)
+def campaign_data(cid: str) -> CampaignModel:
+    """data/campaigns/<cid>.yaml, validated (``SetupError`` with the place of the first problem)."""
+    files = {p.stem: p for p in sorted((DATA / "campaigns").glob("*.yaml"))}
+    if cid not in files:
+        raise SetupError(f"no campaign {cid!r} (campaigns: {', '.join(files)})")
+    try:
+        cm = CampaignModel.model_validate(load_yaml(files[cid]))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise SetupError(f"campaigns/{cid}.yaml: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from exc
+    from questbox.games.descent.data import quest_files
+
+    quests = quest_files()
+    kinds = [q.kind for q in cm.quests]
+    for q in cm.quests:
+        if q.quest not in quests:
+            raise SetupError(f"campaigns/{cid}.yaml: unknown quest {q.quest!r}")
+    if kinds[-1] != "finale" or kinds.count("finale") != 1:
+        raise SetupError(f"campaigns/{cid}.yaml: the last quest, and only it, is the Finale")
+    search = library().search
+    for s in cm.shop:
+        if s.id not in search:
+            raise SetupError(f"campaigns/{cid}.yaml: shop card {s.id!r} is not an item the engine plays")
+    from questbox.games.descent.plot import UPGRADE_HEALTH
+
+    for u in cm.upgrades:
+        if u.id not in UPGRADE_HEALTH:
+            raise SetupError(f"campaigns/{cid}.yaml: upgrade {u.id!r} is not one the engine plays")
+    return cm
+
+
+# ================================================================================ the log
+def new_log(campaign: str = "harrowmere", heroes: list[str] | None = None, *, seed: int = 0,
+            seats: str = "party") -> JSON:
+    """A new campaign: the heroes have chosen their classes (``hero:class``); the overlord chooses
+    a Plot deck next."""
+    from questbox.games.descent.encounter import normalize_setup
+
+    campaign_data(campaign)
+    norm = normalize_setup({"heroes": heroes or ["syndrael", "avric"], "seats": seats})
+    hs = [h.split(":")[0] for h in norm["heroes"]]
+    return {"format": FORMAT, "campaign": campaign, "seed": seed, "heroes": norm["heroes"], "seats": seats,
+            "plot_deck": None, "phase": "plot-deck", "next": 0, "threat": 0, "faceup": [], "facedown": [],
+            "fortune": {h: 0 for h in hs}, "xp": {**{h: 0 for h in hs}, "overlord": 0}, "gold": 0,
+            "upgrades": {h: [] for h in hs}, "items": {h: [] for h in hs}, "shop": None, "done": [],
+            "history": [], "winner": None, "stats": {"bought": [], "triggered": {}}}
+
+
+def _copy(log: JSON) -> JSON:
+    out: JSON = copy_json(log)
+    return out
+
+
+def hero_ids(log: JSON) -> list[str]:
+    return [h.split(":")[0] for h in log["heroes"]]
+
+
+def hero_seat(log: JSON) -> str:
+    """The seat that speaks for the party between quests (the first hero's in per-hero seating)."""
+    return HEROES_SEAT if log["seats"] == "party" else "hero1"
+
+
+def to_move(log: JSON) -> str | None:
+    ph = log["phase"]
+    if ph == "plot-deck":
+        return "overlord"
+    if ph == "shopping":
+        return hero_seat(log)
+    if ph == "spend-xp":
+        return hero_seat(log) if hero_seat(log) not in log["done"] else "overlord"
+    return None
+
+
+def encounter_setup(log: JSON) -> JSON:
+    """The encounter setup of the campaign's next quest (phase ``quest``)."""
+    if log["phase"] != "quest":
+        raise SetupError(f"the campaign is in its {log['phase']} phase, not before a quest")
+    cm = campaign_data(log["campaign"])
+    q = cm.quests[log["next"]]
+    camp: JSON = {"kind": q.kind, "plot_deck": log["plot_deck"], "lieutenants": list(q.lieutenants),
+                  "upgrades": copy_json(log["upgrades"]), "items": copy_json(log["items"])}
+    if log["plot_deck"]:
+        camp.update(threat=log["threat"], faceup=list(log["faceup"]), facedown=list(log["facedown"]),
+                    fortune=dict(log["fortune"]))
+    return {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act, "campaign": camp}
+
+
+def setup_from_file(doc: JSON) -> JSON:
+    """A campaign file setup ``{campaign: <id>, log: <log or path>}`` -> the next quest's setup."""
+    extra = set(doc) - {"campaign", "log"}
+    if extra:
+        raise SetupError(f"a campaign file has the keys campaign and log only (not {', '.join(sorted(extra))})")
+    log = doc["log"]
+    if isinstance(log, str):
+        try:
+            log = json.loads(Path(log).read_text())
+        except (OSError, ValueError) as exc:
+            raise SetupError(f"log: cannot read the campaign log {doc['log']!r}: {exc}") from exc
+    if not isinstance(log, dict) or log.get("format") != FORMAT:
+        raise SetupError(f"log: not a campaign log ({FORMAT})")
+    if doc.get("campaign") not in (None, log["campaign"]):
+        raise SetupError(f"campaign: the log is of the campaign {log['campaign']!r}")
+    return encounter_setup(log)
+
+
+def record(log: JSON, state: Any) -> JSON:
+    """The log after a quest: threat (+1, +1 more for an overlord win), fortune, plot cards, XP,
+    gold, the heroes' unused Shop items; then the Campaign phase (or the end after the Finale)."""
+    if log["phase"] != "quest" or state.result is None:
+        raise SetupError("record: the quest is not over")
+    out = _copy(log)
+    cm = campaign_data(log["campaign"])
+    q = cm.quests[log["next"]]
+    winner = state.result[0]
+    m = state.mods.get(NAME, {})
+    if out["plot_deck"]:
+        out["threat"] = m["threat"] + 1 + (1 if winner == "overlord" else 0)
+        out["fortune"] = dict(m["fortune"])
+        cards = m["cards"]
+        out["faceup"] = [c for c in cards_of(out["plot_deck"]) if cards[c] != "facedown"]
+        out["facedown"] = [c for c in cards_of(out["plot_deck"]) if cards[c] == "facedown"]
+        trig = out["stats"]["triggered"]
+        for c, n in m.get("used", {}).items():
+            trig[c] = trig.get(c, 0) + n
+    rw = cm.rewards
+    for h in hero_ids(out):
+        out["xp"][h] += rw.xp + (rw.winner_xp if winner == "heroes" else 0)
+        left = Counter(state.figs[state.ids[h]].items)
+        kept = []
+        for it in log["items"][h]:
+            if left[it] > 0:
+                left[it] -= 1
+                kept.append(it)
+        out["items"][h] = kept
+    out["xp"]["overlord"] += rw.xp + (rw.winner_xp if winner == "overlord" else 0)
+    out["gold"] += rw.hero_gold + (rw.win_gold if winner == "heroes" else 0)
+    out["history"].append({"quest": q.quest, "kind": q.kind, "winner": winner, "reason": state.result[1],
+                           "rounds": state.round, "threat_after": out["threat"]})
+    out["next"] += 1
+    if q.kind == "finale":
+        out["phase"], out["winner"] = "over", winner
+        return out
+    out["phase"] = "shopping"
+    _deal_shop(out)
+    return out
+
+
+def _shop_deck(log: JSON) -> list[str]:
+    cm = campaign_data(log["campaign"])
+    deck = [s.id for s in cm.shop for _ in range(s.count)]
+    rng = Rng(log["seed"] * 1000 + log["next"])
+    rng.shuffle(deck)
+    return deck
+
+
+def _deal_shop(log: JSON) -> None:
+    deck = _shop_deck(log)
+    n = campaign_data(log["campaign"]).shop_draw
+    log["shop"] = {"offer": deck[:n], "deck": deck[n:]}
+    log["done"] = []
+
+
+# ================================================================================ the Campaign phase
+def legal(log: JSON, seat: str) -> list[Action]:
+    """The legal actions of ``seat`` now (empty when it is not that seat's move)."""
+    if to_move(log) != seat:
+        return []
+    ph = log["phase"]
+    cm = campaign_data(log["campaign"])
+    if ph == "plot-deck":
+        from questbox.games.descent.plot import plot_data
+
+        return [*(Action("plot-deck", (d.id,)) for d in plot_data().decks), Action("plot-deck", ("none",))]
+    hs = hero_ids(log)
+    out: list[Action] = []
+    if ph == "shopping":
+        costs = {s.id: s.cost for s in cm.shop}
+        for it in dict.fromkeys(log["shop"]["offer"]):
+            if costs[it] <= log["gold"]:
+                out.extend(Action("buy", (it, h)) for h in hs)
+        f = log["fortune"]
+        if log["shop"]["deck"]:
+            for i, a in enumerate(hs):
+                for b in hs[i:]:
+                    if (a == b and f[a] >= 2) or (a != b and f[a] >= 1 and f[b] >= 1):
+                        out.append(Action("extra-card", (a, b)))
+        out.append(Action("done"))
+        return out
+    if ph == "spend-xp":
+        if seat != "overlord":
+            for h in hs:
+                for u in cm.upgrades:
+                    if log["xp"][h] >= u.xp and log["upgrades"][h].count(u.id) < u.max:
+                        out.append(Action("upgrade", (h, u.id)))
+            out.append(Action("done"))
+            return out
+        if log["plot_deck"]:
+            if log["xp"]["overlord"] > 0:
+                out.append(Action("xp-threat"))
+            cards = cards_of(log["plot_deck"])
+            out.extend(Action("buy-plot", (c,)) for c in log["facedown"] if cards[c].buy <= log["threat"])
+        out.append(Action("done"))
+        return out
+    return []
+
+
+def apply(log: JSON, seat: str, action: Action | str) -> JSON:
+    """The log after ``seat`` takes ``action`` (``SetupError`` if it is not legal)."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    if action not in legal(log, seat):
+        raise SetupError(f"{seat} cannot {action} now (legal: {', '.join(map(str, legal(log, seat))) or 'none'})")
+    out = _copy(log)
+    name, args = action.name, action.args
+    cm = campaign_data(log["campaign"])
+    if name == "plot-deck":
+        if args[0] != "none":
+            cards = cards_of(str(args[0]))
+            out["plot_deck"] = str(args[0])
+            out["faceup"] = [c for c, m in cards.items() if m.basic]
+            out["facedown"] = [c for c, m in cards.items() if not m.basic]
+        out["phase"] = "quest"
+    elif name == "buy":
+        it, h = str(args[0]), str(args[1])
+        out["gold"] -= next(s.cost for s in cm.shop if s.id == it)
+        out["shop"]["offer"].remove(it)
+        out["items"][h].append(it)
+    elif name == "extra-card":
+        for who in args:
+            out["fortune"][str(who)] -= 1
+        out["shop"]["offer"].append(out["shop"]["deck"].pop(0))
+    elif name == "upgrade":
+        h, u = str(args[0]), str(args[1])
+        out["xp"][h] -= next(x.xp for x in cm.upgrades if x.id == u)
+        out["upgrades"][h].append(u)
+    elif name == "xp-threat":
+        out["xp"]["overlord"] -= 1
+        out["threat"] += 3
+    elif name == "buy-plot":
+        c = str(args[0])
+        out["threat"] -= cards_of(out["plot_deck"])[c].buy
+        out["facedown"].remove(c)
+        out["faceup"].append(c)
+        out["stats"]["bought"].append(c)
+    elif name == "done":
+        if log["phase"] == "shopping":
+            # after the Shopping step every fortune token goes back to the supply
+            out["fortune"] = {h: 0 for h in out["fortune"]}
+            out["shop"] = None
+            out["phase"], out["done"] = "spend-xp", []
+        elif seat != "overlord":
+            out["done"].append(seat)
+        else:
+            out["phase"], out["done"] = "quest", []
+    return out
+
+
+def view(log: JSON, seat: str | None) -> JSON:
+    """The log as ``seat`` sees it: the face-down plot cards are the overlord's secret."""
+    out = _copy(log)
+    if seat != "overlord":
+        out["facedown"] = len(log["facedown"])
+        out["shop"] = {"offer": log["shop"]["offer"], "deck": len(log["shop"]["deck"])} if log["shop"] else None
+    return out
+
+
+# ================================================================================ bots
+#: the order in which the plot bot buys cards
+BUY_ORDER = ("summon-ardus", "loyalty-rewarded", "threatening-masses", "swarming-tide", "camaraderie",
+             "rise-to-the-challenge", "fealty", "defensive-position", "retribution")
+
+
+def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> Action:
+    """The campaign bots: the overlord takes ``plot_deck``, turns all XP into threat and buys cards
+    in :data:`BUY_ORDER`; the heroes buy Toughness, spend fortune pairs on extra Shop cards and
+    buy what they can afford, the cheapest first, for the hero with the fewest items."""
+    acts = legal(log, seat)
+    names = [str(a) for a in acts]
+    if log["phase"] == "plot-deck":
+        return Action("plot-deck", (plot_deck or "none",))
+    if seat == "overlord":
+        if "xp-threat" in names:
+            return Action("xp-threat")
+        cm = campaign_data(log["campaign"])
+        agent_ok = any(q.kind == "quest" for q in cm.quests[log["next"]:])
+        for c in BUY_ORDER:
+            if c == "summon-ardus" and not agent_ok:
+                continue
+            if f"buy-plot {c}" in names and log["threat"] - cards_of(log["plot_deck"])[c].buy < 2:
+                continue  # keep threat to trigger the cards
+            if f"buy-plot {c}" in names:
+                return Action("buy-plot", (c,))
+        return Action("done")
+    for a in acts:
+        if a.name in ("upgrade", "extra-card"):
+            return a
+    buys = [a for a in acts if a.name == "buy"]
+    if buys:
+        items = log["items"]
+        cm = campaign_data(log["campaign"])
+        cost = {s.id: s.cost for s in cm.shop}
+        return min(buys, key=lambda a: (cost[str(a.args[0])], len(items[str(a.args[1])])))
+    return Action("done")
+
+
+# ================================================================================ playing
+def play_quest(log: JSON, agents: dict[str, Any], seed: int) -> tuple[JSON, Any]:
+    from questbox.games.descent import GAME
+
+    st = GAME.new(encounter_setup(log), seed=seed)
+    steps = 0
+    while not st.is_over():
+        seat = st.to_move()[0]
+        st.apply(seat, agents[seat].act(st, seat))
+        steps += 1
+        if steps > 20000:
+            raise RuntimeError("a quest did not end")
+    return record(log, st), st
+
+
+def run_campaign(seed: int, heroes: list[str], plot_deck: str | None, campaign: str = "harrowmere") -> JSON:
+    """A whole campaign between bots (heroes: heuristic; overlord: the plot bot)."""
+    from questbox.games.descent.plot_bots import PlotAgent
+
+    log = new_log(campaign, heroes, seed=seed)
+    agents = {"heroes": PlotAgent(seed=seed), "overlord": PlotAgent(seed=seed + 1)}
+    k = 0
+    while log["phase"] != "over":
+        if log["phase"] == "quest":
+            log, _st = play_quest(log, agents, seed * 10 + k)
+            k += 1
+            continue
+        seat = to_move(log)
+        assert seat is not None
+        log = apply(log, seat, bot_action(log, seat, plot_deck))
+    return log
+
+
+def show(log: JSON) -> str:
+    cm = campaign_data(log["campaign"])
+    lines = [f"{cm.name} ({log['campaign']}), seed {log['seed']}: phase {log['phase']}"]
+    lines.append(f"heroes: {', '.join(log['heroes'])}; gold {log['gold']}; XP "
+                 + ", ".join(f"{k} {v}" for k, v in log["xp"].items()))
+    if log["plot_deck"]:
+        lines.append(f"plot deck {log['plot_deck']}: threat {log['threat']}; face up {', '.join(log['faceup'])}; "
+                     f"face down {len(log['facedown'])}; fortune "
+                     + ", ".join(f"{k} {v}" for k, v in log["fortune"].items()))
+    else:
+        lines.append("no plot deck")
+    for h in hero_ids(log):
+        lines.append(f"  {h}: upgrades {log['upgrades'][h] or '-'}; items {log['items'][h] or '-'}")
+    for i, q in enumerate(cm.quests):
+        done = log["history"][i] if i < len(log["history"]) else None
+        mark = f"{done['winner']} won in {done['rounds']} rounds" if done else ("next" if i == log["next"] else "")
+        lines.append(f"  {i + 1}. {q.quest} ({q.kind}) {mark}")
+    if log["shop"]:
+        lines.append(f"shop: {', '.join(log['shop']['offer'])}")
+    if log["winner"]:
+        lines.append(f"the campaign is over: the {log['winner']} win")
+    who = to_move(log)
+    if who:
+        lines.append(f"{who} to move: " + ", ".join(str(a) for a in legal(log, who)))
+    return "\n".join(lines)
+
+
+def _save(path: str, log: JSON) -> None:
+    Path(path).write_text(json.dumps(log, indent=1) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m questbox.games.descent.campaign")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    n = sub.add_parser("new", help="start a campaign log")
+    n.add_argument("log")
+    n.add_argument("--campaign", default="harrowmere")
+    n.add_argument("--heroes", default="syndrael,avric")
+    n.add_argument("--seed", type=int, default=0)
+    n.add_argument("--seats", default="party", choices=["party", "per-hero"])
+    s = sub.add_parser("show", help="show a campaign log")
+    s.add_argument("log")
+    s.add_argument("--as", dest="seat", default=None, help="as this seat sees it (JSON)")
+    pl = sub.add_parser("play", help="play the campaign's next step (a Campaign phase action or a quest)")
+    pl.add_argument("log")
+    pl.add_argument("action", nargs="?", help="a Campaign phase action (default: the bots choose)")
+    pl.add_argument("--seat", default=None)
+    pl.add_argument("--plot", default="first-legion", help="the bot overlord's plot deck (or none)")
+    pl.add_argument("--quest-seed", type=int, default=None)
+    sim = sub.add_parser("simulate", help="bot campaigns: overlord win rate, plot cards bought and used")
+    sim.add_argument("--campaigns", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--heroes", default="syndrael,avric")
+    sim.add_argument("--plot", default="first-legion")
+    a = p.parse_args(argv)
+    try:
+        if a.cmd == "new":
+            log = new_log(a.campaign, a.heroes.split(","), seed=a.seed, seats=a.seats)
+            _save(a.log, log)
+            print(show(log))
+        elif a.cmd == "show":
+            log = json.loads(Path(a.log).read_text())
+            print(json.dumps(view(log, a.seat), indent=1) if a.seat else show(log))
+        elif a.cmd == "play":
+            log = json.loads(Path(a.log).read_text())
+            plot = None if a.plot == "none" else a.plot
+            if log["phase"] == "over":
+                print(show(log))
+                return 0
+            if log["phase"] == "quest":
+                from questbox.games.descent.plot_bots import PlotAgent
+
+                qs = a.quest_seed if a.quest_seed is not None else log["seed"] * 10 + log["next"]
+                agents = {s: PlotAgent(seed=qs) for s in ("heroes", "overlord", "hero1", "hero2", "hero3", "hero4")}
+                log, st = play_quest(log, agents, qs)
+                print(f"{st.enc.quest.name}: the {st.result[0]} win ({st.result[1]}) in {st.round} rounds")
+            else:
+                seat = a.seat or to_move(log)
+                assert seat is not None
+                act = Action.parse(a.action) if a.action else bot_action(log, seat, plot)
+                log = apply(log, seat, act)
+                print(f"{seat}: {act}")
+            _save(a.log, log)
+            print(show(log))
+        elif a.cmd == "simulate":
+            report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot)
+            print(json.dumps(report, indent=1))
+    except SetupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def simulate(n: int, seed: int, heroes: list[str], plot: str | None) -> JSON:
+    wins = 0
+    bought: Counter[str] = Counter()
+    used: Counter[str] = Counter()
+    quests: Counter[str] = Counter()
+    for i in range(n):
+        log = run_campaign(seed + i, heroes, plot)
+        wins += log["winner"] == "overlord"
+        bought.update(log["stats"]["bought"])
+        used.update(log["stats"]["triggered"])
+        for h in log["history"]:
+            quests[f"{h['quest']}:{h['winner']}"] += 1
+    return {"campaigns": n, "plot_deck": plot, "heroes": heroes, "overlord_wins": wins,
+            "overlord_win_rate": wins / n if n else 0.0, "bought": dict(bought.most_common()),
+            "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items()))}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,790 @@
+"""The lieutenant pack in the encounter: threat and fortune, the First Legion Plot deck and the
+Ardus Ix'Erebus agent, as the rule module ``campaign`` (added to a setup that has a ``campaign``
+key; the campaign between quests is :mod:`questbox.games.descent.campaign`).
+
+The module's state, ``state.mods["campaign"]`` (JSON paths for conformance cases)::
+
+    threat: 3                      # the overlord's unspent threat tokens
+    fortune: {syndrael: 1, ...}    # fortune tokens on each Hero sheet
+    cards: {strength-in-numbers: ready, retribution: facedown, swarming-tide: exhausted, ...}
+    reminders: [leoric]            # hero tokens: threat gained for defeating that hero this quest
+    marks: {camaraderie: zombies, defensive-position: H, loyalty-rewarded: goblins,
+            rise-to-the-challenge: goblins}
+    extra: [syndrael]              # heroes who took a fortune extra action this round
+    agent: ardus                   # the agent's figure id while it is on the map
+    replaced: [zombie-m, zombie-1] # the figures the agent replaced
+    items: {syndrael: [health-potion]}  # (the heroes' items are also on their figures)
+
+Views: a seat other than the overlord sees how many cards are face down, not which.
+
+Action notation (see docs/games/descent.md): the overlord ``plot <card> [<arg>]``, ``threat
+<hero>``, ``fealty <minion>``, ``flank <monster>``, ``rally``; the heroes ``fortune recover``,
+``fortune action``, ``fortune reroll <die>``, ``fortune defend <die>``, ``fortune retest <die>``,
+``give <hero>`` (a tied fortune token), ``masses end-turn|test``, ``comrade fatigue|no-surges``.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from questbox.core import JSON, Action, Decision, Seat, SetupError
+from questbox.games.descent.data import DATA, Stat, Surge, _check_source, load_yaml
+from questbox.games.descent.model import Fig
+from questbox.games.descent.rules import Ctx, RuleModule, register_module
+
+if TYPE_CHECKING:
+    from questbox.games.descent.encounter import Encounter
+    from questbox.games.descent.state import DescentState
+
+NAME = "campaign"
+HERO_POINTS = frozenset({"hero-turn", "attack-after-roll", "attack-after-defense", "test-after-roll"})
+KINDS = ("quest", "interlude", "finale")
+
+
+# ================================================================================ data
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PlotCardModel(_M):
+    id: str
+    name: str
+    number: int
+    buy: int = Field(ge=0)
+    trigger: int = Field(ge=0)
+    basic: bool = False
+    refresh: Literal["normal", "encounter-end", "none", "tile", "turn-end"]
+    agent: str | None = None
+    source: str
+    _src = field_validator("source")(_check_source)
+
+
+class PlotDeckModel(_M):
+    id: str
+    name: str
+    lieutenant: str
+    source: str
+    cards: list[PlotCardModel]
+    _src = field_validator("source")(_check_source)
+
+
+class AgentRow(_M):
+    speed: int
+    health: int
+    defense: list[Literal["brown", "gray", "black"]]
+
+
+class AgentAct(_M):
+    abilities: list[Literal["flanking", "forceful-blow", "rally"]]
+    dice: list[Literal["blue", "red", "yellow"]]
+    surges: list[dict[str, Any]]
+    rows: dict[int, AgentRow]
+    source: str
+    _src = field_validator("source")(_check_source)
+
+
+class AgentModel(_M):
+    id: str
+    name: str
+    attack: Literal["melee", "ranged"]
+    shape: tuple[int, int]
+    acts: dict[int, AgentAct]
+
+
+class PlotFile(_M):
+    decks: list[PlotDeckModel]
+    agents: list[AgentModel]
+
+
+@functools.lru_cache(maxsize=1)
+def plot_data() -> PlotFile:
+    """data/plot.yaml, validated (``SetupError`` with the place of the first problem)."""
+    try:
+        pf = PlotFile.model_validate(load_yaml(DATA / "plot.yaml"))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise SetupError(f"plot.yaml: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from exc
+    agents = {a.id for a in pf.agents}
+    for d in pf.decks:
+        if sum(1 for c in d.cards if c.basic) != 1 or any(c.basic != (c.buy == 0) for c in d.cards):
+            raise SetupError(f"plot.yaml: deck {d.id}: exactly one basic card, the one with no purchase cost")
+        for c in d.cards:
+            if c.agent is not None and c.agent not in agents:
+                raise SetupError(f"plot.yaml: card {c.id}: unknown agent {c.agent!r}")
+        if len({c.id for c in d.cards}) != len(d.cards):
+            raise SetupError(f"plot.yaml: deck {d.id}: a card id appears twice")
+    for a in pf.agents:
+        for act, aa in a.acts.items():
+            if set(aa.rows) != {2, 3, 4}:
+                raise SetupError(f"plot.yaml: agent {a.id} act {act}: rows for 2, 3 and 4 heroes")
+    return pf
+
+
+def deck(deck_id: str) -> PlotDeckModel:
+    for d in plot_data().decks:
+        if d.id == deck_id:
+            return d
+    raise SetupError(f"no plot deck {deck_id!r} (decks: {', '.join(d.id for d in plot_data().decks)})")
+
+
+def cards_of(deck_id: str) -> dict[str, PlotCardModel]:
+    return {c.id: c for c in deck(deck_id).cards}
+
+
+def agent_stat(agent_id: str, act: int, n_heroes: int) -> Stat:
+    a = next(x for x in plot_data().agents if x.id == agent_id)
+    aa = a.acts[act]
+    row = aa.rows[n_heroes]
+    surges = tuple(Surge(f"{s['effect']}{s.get('value', 1)}", s["effect"], int(s.get("value", 1)),
+                         int(s.get("cost", 1))) for s in aa.surges)
+    return Stat(key=f"agent:{a.id}", name=a.name, monster="agent", master=True, speed=row.speed, health=row.health,
+                defense=tuple(row.defense), dice=tuple(aa.dice), attack=a.attack, abilities=frozenset(aa.abilities),
+                surges=surges, traits=frozenset(), shape=a.shape, source=aa.source)
+
+
+# ================================================================================ setup
+CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items"}
+#: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
+UPGRADE_HEALTH = {"toughness": 1}
+
+
+def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
+    """The ``campaign`` key of an encounter setup, validated, every default filled in."""
+    if not isinstance(doc, dict):
+        raise SetupError("campaign: a mapping (kind, plot_deck, threat, faceup, facedown, fortune, ...)")
+    unknown = set(doc) - CAMPAIGN_KEYS
+    if unknown:
+        raise SetupError(f"campaign: unknown key(s) {', '.join(sorted(unknown))} "
+                         f"(known: {', '.join(sorted(CAMPAIGN_KEYS))})")
+    kind = doc.get("kind", "quest")
+    if kind not in KINDS:
+        raise SetupError(f"campaign.kind: one of {', '.join(KINDS)}")
+    pd = doc.get("plot_deck")
+    threat = doc.get("threat", 0)
+    if not isinstance(threat, int) or threat < 0:
+        raise SetupError("campaign.threat: a number of threat tokens (0 or more)")
+    faceup: list[str] = []
+    facedown: list[str] = []
+    if pd is not None:
+        cards = cards_of(str(pd))
+        basic = next(c.id for c in cards.values() if c.basic)
+        faceup = list(doc.get("faceup", [basic]))
+        facedown = list(doc.get("facedown", [c for c in cards if c not in faceup]))
+        for c in (*faceup, *facedown):
+            if c not in cards:
+                raise SetupError(f"campaign: {c!r} is not a card of the {pd} deck")
+        if sorted(faceup + facedown) != sorted(cards):
+            raise SetupError(f"campaign: every card of the {pd} deck is once face up or face down")
+        if basic not in faceup:
+            raise SetupError(f"campaign: the basic card {basic} is always face up")
+    elif threat or doc.get("faceup") or doc.get("facedown") or any(doc.get("fortune", {}).values()):
+        raise SetupError("campaign: threat, plot cards and fortune need a plot_deck")
+    fortune = doc.get("fortune", {})
+    if not isinstance(fortune, dict) or set(fortune) - set(heroes) or not all(
+            isinstance(v, int) and v >= 0 for v in fortune.values()):
+        raise SetupError("campaign.fortune: fortune tokens per hero of this quest")
+    lts = doc.get("lieutenants", [])
+    if not isinstance(lts, list) or not all(isinstance(x, str) for x in lts):
+        raise SetupError("campaign.lieutenants: the lieutenants this quest features (ids)")
+    upgrades = doc.get("upgrades", {})
+    items = doc.get("items", {})
+    for key, val, known in (("upgrades", upgrades, UPGRADE_HEALTH), ("items", items, None)):
+        if not isinstance(val, dict) or set(val) - set(heroes) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in val.values()):
+            raise SetupError(f"campaign.{key}: per hero of this quest, a list of ids")
+        if known is not None:
+            for v in val.values():
+                for x in v:
+                    if x not in known:
+                        raise SetupError(f"campaign.upgrades: unknown upgrade {x!r} (upgrades: {', '.join(known)})")
+    return {"kind": kind, "plot_deck": pd, "threat": threat, "faceup": faceup, "facedown": facedown,
+            "fortune": {h: int(fortune.get(h, 0)) for h in heroes}, "lieutenants": list(lts),
+            "upgrades": {h: list(upgrades.get(h, [])) for h in heroes},
+            "items": {h: list(items.get(h, [])) for h in heroes}}
+
+
+# ================================================================================ the module
+def _a(name: str, *args: Any) -> Action:
+    return Action(name, tuple(args))
+
+
+class CampaignModule(RuleModule):
+    """Threat, fortune, the Plot deck's cards and the agent (see the module docstring)."""
+
+    name = NAME
+    listens = frozenset({"encounter-setup", "round-start", "turn-start", "turn-end", "attack-declared",
+                         "attack-after-roll", "figure-defeated", "test-after-roll", "encounter-end"})
+    offers_at = frozenset({"encounter-setup", "after-setup", "turn-end", "attack-before-roll", "attack-after-roll",
+                           "attack-after-defense", "attack-resolved", "enter-space", "figure-defeated",
+                           "test-after-roll", "hero-turn", "monster-turn"})
+
+    def __init__(self, enc: Encounter) -> None:
+        super().__init__(enc)
+        self.cfg: JSON = enc.setup.get("campaign") or normalize_campaign({}, [h.id for h in enc.heroes])
+        pd = self.cfg["plot_deck"]
+        self.cards: dict[str, PlotCardModel] = cards_of(pd) if pd else {}
+        self.agent: Stat | None = None
+        if "summon-ardus" in self.cards:
+            self.agent = agent_stat("ardus", enc.act, enc.n_heroes)
+            enc.add_stat(self.agent)
+        #: the quest's open groups (group numbers)
+        self.open_groups = tuple(i for i, g in enumerate(enc.quest.groups) if g.open)
+        self.group_ids = tuple(g.id for g in enc.groups)
+        self.tiles = tuple(sorted(enc.board.tile_names))
+        self.master_stat = {i: g.master_stat for i, g in enumerate(enc.groups)}
+        self.minion_stat = {i: g.minion_stat for i, g in enumerate(enc.groups)}
+
+    # ---------------------------------------------------------------- state
+    def init(self, st: DescentState) -> Any:
+        c = self.cfg
+        cards = {cid: ("ready" if cid in c["faceup"] else "facedown") for cid in self.cards}
+        for h in st.heroes():
+            f = st.figs[h]
+            f.items.extend(c["items"].get(f.id, []))
+            f.hp_bonus += sum(UPGRADE_HEALTH[u] for u in c["upgrades"].get(f.id, []))
+        return {"threat": c["threat"], "fortune": dict(c["fortune"]), "cards": cards, "reminders": [],
+                "marks": {}, "extra": [], "agent": "", "replaced": [], "used": {}}
+
+    def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
+        if seat == "overlord" or not isinstance(data, dict) or "cards" not in data:
+            return data
+        cards = data["cards"]
+        data["cards"] = {k: v for k, v in cards.items() if v != "facedown"}
+        data["facedown"] = sum(1 for v in cards.values() if v == "facedown")
+        return data
+
+    def _m(self, st: DescentState) -> JSON:
+        m: JSON = st.mods[NAME]
+        return m
+
+    def ready(self, st: DescentState, card: str) -> bool:
+        """A face-up, ready card the overlord can pay for."""
+        m = st.mods[NAME]
+        return bool(m["cards"].get(card) == "ready" and m["threat"] >= self.cards[card].trigger)
+
+    def exhausted(self, st: DescentState, card: str) -> bool:
+        return bool(st.mods[NAME]["cards"].get(card) == "exhausted")
+
+    # ---------------------------------------------------------------- threat and fortune
+    def pay(self, st: DescentState, card: str, *, exhaust: bool = True) -> None:
+        """Exhaust (or use) ``card`` and spend its trigger cost: each token spent becomes fortune."""
+        m = st.mods[NAME]
+        cost = self.cards[card].trigger
+        m["threat"] -= cost
+        m["cards"][card] = "exhausted" if exhaust else "used"
+        m["used"][card] = m["used"].get(card, 0) + 1
+        st.emit("plot", f"The overlord {'exhausts' if exhaust else 'uses'} {self.cards[card].name} "
+                f"({cost} threat).", {"card": card, "cost": cost})
+        for _ in range(cost):
+            st.tasks.append(st.mod_task(NAME, ("fortune",)))
+
+    def gain_threat(self, st: DescentState, n: int, why: str) -> None:
+        if n <= 0:
+            return
+        st.mods[NAME]["threat"] += n
+        st.emit("threat", f"The overlord gains {n} threat ({why}).", {"amount": n})
+
+    def _fewest(self, st: DescentState) -> list[str]:
+        fortune = st.mods[NAME]["fortune"]
+        low = min(fortune.values())
+        return [h for h in fortune if fortune[h] == low]
+
+    def _hero_seat(self, st: DescentState, hid: str) -> Seat:
+        return st.figs[st.ids[hid]].seat
+
+    def _give(self, st: DescentState, hid: str) -> None:
+        st.mods[NAME]["fortune"][hid] += 1
+        st.emit("fortune", f"A threat token turns to fortune on {st.name(st.ids[hid])}'s Hero sheet.", {"hero": hid})
+
+    def _spend_fortune(self, st: DescentState, hid: str, n: int, what: str) -> None:
+        st.mods[NAME]["fortune"][hid] -= n
+        st.emit("fortune", f"{st.name(st.ids[hid])} spends {n} fortune: {what}.", {"hero": hid, "amount": n})
+
+    # ---------------------------------------------------------------- windows
+    def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
+        m = st.mods[NAME]
+        if window == "round-start":
+            m["extra"] = []
+        elif window == "turn-start":
+            if ctx[0] == -1:
+                self._refresh_normal(st)
+            elif self.exhausted(st, "swarming-tide") and st.figs[ctx[0]].side == "hero":
+                fi = ctx[0]
+                st.test(fi, "willpower", None, st.mod_task(NAME, ("swarm", fi)), "Swarming Tide")
+            self._check_position(st)
+        elif window == "turn-end":
+            if ctx[0] == -1 and self.exhausted(st, "rise-to-the-challenge"):
+                self._end_rise(st)
+            self._check_position(st)
+        elif window == "attack-declared":
+            self._on_declared(st)
+        elif window == "attack-after-roll":
+            self._comrade(st)
+        elif window == "figure-defeated":
+            self._on_defeated(st, ctx[0], ctx[1])
+        elif window == "test-after-roll":
+            m.pop("retest", None)
+        elif window == "encounter-end":
+            for cid, c in self.cards.items():
+                if c.refresh == "encounter-end" and m["cards"][cid] == "exhausted":
+                    m["cards"][cid] = "ready"
+
+    def _refresh_normal(self, st: DescentState) -> None:
+        m = st.mods[NAME]
+        for cid, c in self.cards.items():
+            if c.refresh == "normal" and m["cards"][cid] == "exhausted":
+                m["cards"][cid] = "ready"
+                st.emit("plot", f"{c.name} refreshes.", {"card": cid})
+
+    def _check_position(self, st: DescentState) -> None:
+        m = st.mods[NAME]
+        if not self.exhausted(st, "defensive-position"):
+            return
+        tile = m["marks"].get("defensive-position")
+        squares = set(self.enc.board.tiles.get(tile, ()))
+        heroes = sum(1 for h in st.heroes() if st.figs[h].status == "active" and set(st.squares(h)) & squares)
+        monsters = sum(1 for x in st.monsters() if set(st.squares(x)) & squares)
+        if heroes > monsters:
+            m["cards"]["defensive-position"] = "ready"
+            m["marks"].pop("defensive-position", None)
+            st.surcharge[:] = [s for s in st.surcharge if s != ["hero", tile, 1]]
+            st.emit("plot", f"Defensive Position refreshes: more heroes than monsters on tile {tile}.")
+
+    def _end_rise(self, st: DescentState) -> None:
+        m = st.mods[NAME]
+        m["cards"]["rise-to-the-challenge"] = "ready"
+        g = m["marks"].pop("rise-to-the-challenge", None)
+        st.emit("plot", "Rise to the Challenge refreshes.")
+        if g is None:
+            return
+        gi = self.group_ids.index(g)
+        for x in st.group_figs(gi):
+            f = st.figs[x]
+            if not f.master and f.stat == self.master_stat[gi]:
+                f.stat = self.minion_stat[gi]
+                if f.status == "active" and f.damage >= st.health(x):
+                    st.defeat(x)
+
+    def _on_declared(self, st: DescentState) -> None:
+        atk = st.attack
+        assert atk is not None
+        turn = st.turn
+        if turn is not None and turn.fig == atk.attacker:
+            for fl in turn.flags:
+                if fl.startswith("retribution:") and "retribution" not in atk.flags:
+                    atk.pierce += int(fl.split(":")[1])
+                    atk.flags.append("retribution")
+        f = st.figs[atk.attacker]
+        if (self.agent is not None and f.stat == self.agent.key and "forceful-blow" in self.agent.abilities
+                and st.figs[atk.target].side == "hero"):
+            st.test(atk.target, "might", None, st.mod_task(NAME, ("forceful",)), "Forceful Blow")
+
+    def _comrade(self, st: DescentState) -> None:
+        atk = st.attack
+        m = st.mods[NAME]
+        g = m["marks"].get("camaraderie")
+        if atk is None or g is None or "comrade" in atk.flags:
+            return
+        a, t = atk.attacker, atk.target
+        if st.figs[a].side != "hero" or st.figs[t].side != "monster" or not st.is_small(t):
+            return
+        gi = self.group_ids.index(g)
+        if any(x != t and st.figs[x].status == "active" and st.is_small(x) and st.adjacent(x, t)
+               for x in st.group_figs(gi)):
+            atk.flags.append("comrade")
+            st.ask(st.figs[a].seat, "mod:campaign:comrade", (a,))
+
+    def _on_defeated(self, st: DescentState, fi: int, by: int) -> None:
+        m = st.mods[NAME]
+        f = st.figs[fi]
+        if f.side != "monster":
+            return
+        if m["agent"] and f.id == m["agent"]:
+            m["agent"] = ""
+            m["cards"]["summon-ardus"] = "facedown"
+            for rid in m["replaced"]:
+                tags = st.figs[st.ids[rid]].tags
+                if "no-reinforce" in tags:
+                    tags.remove("no-reinforce")
+            m["replaced"] = []
+            st.emit("plot", "Ardus Ix'Erebus is defeated: Summon Ardus Ix'Erebus returns to the Plot deck.")
+            return
+        atk = st.attack
+        if by >= 0 and atk is not None and atk.attacker == by and st.figs[by].side == "hero" and st.is_small(fi):
+            atk.flags.append(f"defeated-small:{f.group}")
+
+    # ---------------------------------------------------------------- offers
+    def offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
+        if not self.cards and point not in HERO_POINTS:
+            return []
+        if seat == "overlord":
+            return self._ol_offers(st, point, ctx) if self.cards else []
+        return self._hero_offers(st, seat, point, ctx)
+
+    def _ol_offers(self, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+        m = st.mods[NAME]
+        atk = st.attack
+        if point == "attack-before-roll":
+            assert atk is not None
+            out: list[Action] = []
+            a = atk.attacker
+            if st.figs[a].side == "monster":
+                if st.is_small(a) and "strength-in-numbers" not in atk.flags and self.ready(st, "strength-in-numbers"):
+                    out.append(_a("plot", "strength-in-numbers"))
+                if (self.agent is not None and st.figs[a].stat == self.agent.key and "flanking" not in atk.flags):
+                    out.extend(_a("flank", st.figs[x].id) for x in st.monsters()
+                               if x != a and "cursed" in st.stat(x).traits and st.adjacent(x, atk.target))
+            return out
+        if point == "attack-after-roll":
+            assert atk is not None
+            t = atk.target
+            if (self.exhausted(st, "fealty") and "fealty" not in atk.flags and st.figs[t].side == "monster"
+                    and st.figs[t].master and st.figs[t].status == "active"):
+                return [_a("fealty", st.figs[x].id) for x in st.group_figs(st.figs[t].group)
+                        if x != t and st.figs[x].status == "active" and not st.figs[x].master and st.is_small(x)
+                        and st.adjacent(x, t)]
+            return []
+        if point == "attack-resolved":
+            assert atk is not None
+            groups = {int(fl.split(":")[1]) for fl in atk.flags if fl.startswith("defeated-small:")}
+            n = sum(1 for fl in atk.flags if fl.startswith("defeated-small:"))
+            if n >= 2 and "retribution" not in atk.flags and self.ready(st, "retribution"):
+                return [_a("plot", "retribution", st.figs[x].id) for g in sorted(groups) for x in st.group_figs(g)
+                        if st.figs[x].status == "active"]
+            return []
+        if point == "enter-space":
+            fi, sq = ctx
+            turn = st.turn
+            f = st.figs[fi]
+            if (f.side == "hero" and turn is not None and turn.fig == fi and turn.kind == "hero"
+                    and st.occ.get(sq, fi) == fi and self.ready(st, "threatening-masses")
+                    and any(st.adjacent(fi, x) for x in st.monsters())):
+                return [_a("plot", "threatening-masses")]
+            return []
+        if point == "figure-defeated":
+            fi, _by = ctx
+            f = st.figs[fi]
+            if f.side == "hero" and f.id not in m["reminders"]:
+                return [_a("threat", f.id)]
+            if (f.side == "monster" and f.master and st.is_small(fi) and self.ready(st, "rise-to-the-challenge")
+                    and (self.agent is None or f.stat != self.agent.key) and f.group >= 0
+                    and any(st.figs[x].status == "active" and not st.figs[x].master for x in st.group_figs(f.group))):
+                return [_a("plot", "rise-to-the-challenge")]
+            return []
+        if point == "turn-end":
+            if ctx[0] != -1:
+                return []
+            out = []
+            if self.ready(st, "swarming-tide"):
+                out.append(_a("plot", "swarming-tide"))
+            if self.ready(st, "fealty"):
+                out.append(_a("plot", "fealty"))
+            if self.ready(st, "defensive-position"):
+                out.extend(_a("plot", "defensive-position", t) for t in self.tiles)
+            return out
+        if point == "encounter-setup":
+            if self.ready(st, "camaraderie") and "camaraderie" not in m["marks"]:
+                return [_a("plot", "camaraderie", self.group_ids[g]) for g in range(len(self.group_ids))
+                        if any(st.figs[x].status == "active" for x in st.group_figs(g))]
+            return []
+        if point == "after-setup":
+            out = []
+            if self.ready(st, "loyalty-rewarded"):
+                out.extend(_a("plot", "loyalty-rewarded", self.group_ids[g]) for g in self.open_groups)
+            if self.ready(st, "summon-ardus") and self._may_summon(st):
+                out.extend(_a("plot", "summon-ardus", self.group_ids[g]) for g in self.open_groups
+                           if any(st.figs[x].status == "active" for x in st.group_figs(g)))
+            return out
+        if point == "monster-turn":
+            fi = ctx[0]
+            turn = st.turn
+            if (self.agent is not None and st.figs[fi].stat == self.agent.key and "rally" in self.agent.abilities
+                    and turn is not None and turn.actions > 0 and turn.kind != "extra"):
+                return [_a("rally")]
+            return []
+        return []
+
+    def _may_summon(self, st: DescentState) -> bool:
+        c = self.cfg
+        return c["kind"] == "quest" and "ardus" not in c["lieutenants"] and not st.mods[NAME]["agent"]
+
+    def _hero_offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
+        m = st.mods[NAME]
+        fortune = m["fortune"]
+        if not fortune or not any(fortune.values()):
+            return []
+        atk = st.attack
+        if point == "hero-turn":
+            fi = ctx[0]
+            f = st.figs[fi]
+            n = fortune.get(f.id, 0)
+            turn = st.turn
+            if f.seat != seat or f.status != "active" or not n or turn is None:
+                return []
+            out = []
+            if f.fatigue > 0:
+                out.append(_a("fortune", "recover"))
+            if n >= 2 and turn.actions == 0 and not turn.ended and f.id not in m["extra"] and turn.kind == "hero":
+                out.append(_a("fortune", "action"))
+            return out
+        if point == "attack-after-roll" and atk is not None:
+            f = st.figs[atk.attacker]
+            if f.side == "hero" and f.seat == seat and fortune.get(f.id, 0):
+                return [_a("fortune", "reroll", i) for i in range(len(atk.dice))
+                        if f"fortune-reroll:{i}" not in atk.flags]
+            return []
+        if point == "attack-after-defense" and atk is not None:
+            f = st.figs[atk.target]
+            if f.side == "hero" and f.seat == seat and fortune.get(f.id, 0) and f.status == "active":
+                return [_a("fortune", "defend", i) for i in range(len(atk.def_dice))
+                        if f"fortune-defend:{i}" not in atk.flags]
+            return []
+        if point == "test-after-roll" and st.tests:
+            fi = st.tests[-1][0]
+            f = st.figs[fi]
+            if f.side == "hero" and f.seat == seat and fortune.get(f.id, 0):
+                done = m.get("retest", [])
+                return [_a("fortune", "retest", i) for i in range(2) if i not in done]
+        return []
+
+    # ---------------------------------------------------------------- taking offers
+    def take(self, st: DescentState, seat: Seat, point: str, ctx: Ctx, action: Action) -> None:
+        m = st.mods[NAME]
+        name, args = action.name, action.args
+        atk = st.attack
+        if name == "fortune":
+            self._take_fortune(st, point, ctx, action)
+            return
+        if name == "threat":
+            m["reminders"].append(str(args[0]))
+            self.gain_threat(st, 1, f"{st.name(st.ids[str(args[0])])} is defeated; instead of an Overlord card")
+            return
+        if name == "flank":
+            assert atk is not None
+            atk.flags.append("flanking")
+            src = st.ids[str(args[0])]
+            have = {x[0] for x in atk.abilities}
+            for s in st.stat(src).surges:
+                if s.id not in have:
+                    atk.abilities.append([s.id, s.effect, s.value, s.cost])
+            st.emit("plot", f"Flanking: Ardus Ix'Erebus may use the surge abilities of {st.name(src)}.")
+            return
+        if name == "fealty":
+            assert atk is not None
+            atk.flags.append("fealty")
+            atk.bonus_shields += 2
+            st.emit("plot", f"Fealty: {args[0]} suffers 5 damage; +2 shields for {st.name(atk.target)}.")
+            st.suffer(st.ids[str(args[0])], 5, -1, "Fealty")
+            return
+        if name == "rally":
+            fi = ctx[0]
+            turn = st.turn
+            assert turn is not None
+            turn.actions -= 1
+            st.emit("action", "Ardus Ix'Erebus rallies: each monster within 3 spaces discards 1 condition.")
+            for x in st.monsters():
+                if st.figs[x].conds and (x == fi or st.within(fi, x, 3)):
+                    st.remove_condition(x, st.figs[x].conds[0])
+            st.window("action-performed", (fi, "rally"))
+            return
+        card = str(args[0])
+        if card == "strength-in-numbers":
+            assert atk is not None
+            g = st.figs[atk.attacker].group
+            x = sum(1 for f in st.group_figs(g) if st.figs[f].status == "active" and st.adjacent(f, atk.target))
+            atk.pierce += x
+            atk.flags.append("strength-in-numbers")
+            self.pay(st, card)
+            st.emit("plot", f"Strength in Numbers: the attack gains Pierce {x}.", {"pierce": x})
+        elif card == "retribution":
+            assert atk is not None
+            x = sum(1 for fl in atk.flags if fl.startswith("defeated-small:"))
+            atk.flags.append("retribution")
+            fi = st.ids[str(args[1])]
+            st.emit("plot", f"Retribution: {st.name(fi)} moves up to its Speed and attacks with Pierce {x}.")
+            st.grant_activation(fi, st.stat(fi).speed, 1, (f"retribution:{x}",))
+            self.pay(st, card)     # the fortune tokens are placed first
+        elif card == "swarming-tide":
+            self.pay(st, card)
+        elif card == "threatening-masses":
+            fi = ctx[0]
+            st.tasks.append(st.mod_task(NAME, ("masses", fi)))
+            self.pay(st, card)
+        elif card == "camaraderie":
+            m["marks"]["camaraderie"] = str(args[1])
+            self.pay(st, card, exhaust=False)
+        elif card == "fealty":
+            self.pay(st, card)
+        elif card == "defensive-position":
+            tile = str(args[1])
+            m["marks"]["defensive-position"] = tile
+            st.surcharge.append(["hero", tile, 1])
+            self.pay(st, card)
+            st.emit("plot", f"Defensive Position on tile {tile} ({self.enc.board.tile_names[tile]}).")
+        elif card == "rise-to-the-challenge":
+            fi = ctx[0]
+            g = st.figs[fi].group
+            m["marks"]["rise-to-the-challenge"] = self.group_ids[g]
+            for x in st.group_figs(g):
+                if not st.figs[x].master:
+                    st.figs[x].stat = self.master_stat[g]
+                    if st.figs[x].status == "active" and st.figs[x].damage >= st.health(x):
+                        st.defeat(x)
+            self.pay(st, card)
+        elif card == "loyalty-rewarded":
+            gi = self.group_ids.index(str(args[1]))
+            m["marks"]["loyalty-rewarded"] = str(args[1])
+            for x in st.group_figs(gi):
+                if st.is_small(x):
+                    st.figs[x].hp_bonus += 1
+            self.pay(st, card)
+        elif card == "summon-ardus":
+            self._summon(st, self.group_ids.index(str(args[1])))
+            self.pay(st, card)
+
+    def _take_fortune(self, st: DescentState, point: str, ctx: Ctx, action: Action) -> None:
+        m = st.mods[NAME]
+        what = str(action.args[0])
+        atk = st.attack
+        if what == "recover":
+            fi = ctx[0]
+            self._spend_fortune(st, st.figs[fi].id, 1, "recover 1 fatigue")
+            st.recover(fi, fatigue=1)
+        elif what == "action":
+            fi = ctx[0]
+            turn = st.turn
+            assert turn is not None
+            self._spend_fortune(st, st.figs[fi].id, 2, "one more action")
+            turn.actions += 1
+            m["extra"].append(st.figs[fi].id)
+        elif what == "reroll":
+            assert atk is not None
+            i = int(action.args[1])
+            atk.flags.append(f"fortune-reroll:{i}")
+            self._spend_fortune(st, st.figs[atk.attacker].id, 1, f"reroll the {atk.dice[i]} die")
+            old = atk.faces[i]
+            atk.faces[i] = st.rng.roll(6)
+            st.emit("reroll", f"Reroll of the {atk.dice[i]} die: {st.describe_faces([atk.dice[i]], [old])} → "
+                    f"{st.describe_faces([atk.dice[i]], [atk.faces[i]])}.")
+        elif what == "defend":
+            assert atk is not None
+            i = int(action.args[1])
+            atk.flags.append(f"fortune-defend:{i}")
+            self._spend_fortune(st, st.figs[atk.target].id, 1, f"reroll the {atk.def_dice[i]} defense die")
+            atk.def_faces[i] = st.rng.roll(6)
+        elif what == "retest":
+            i = int(action.args[1])
+            t = st.tests[-1]
+            m.setdefault("retest", []).append(i)
+            self._spend_fortune(st, st.figs[t[0]].id, 1, "reroll a test die")
+            t[2][i] = st.rng.roll(6)
+
+    def _summon(self, st: DescentState, g: int) -> None:
+        assert self.agent is not None
+        m = st.mods[NAME]
+        members = [x for x in st.group_figs(g) if st.figs[x].status == "active"]
+        masters = [x for x in members if st.figs[x].master]
+        minions = [x for x in members if not st.figs[x].master]
+        out = [masters[0], minions[0]] if masters and minions else members
+        spot = st.figs[out[0]].pos
+        m["replaced"] = [st.figs[x].id for x in out]
+        for x in out:
+            st.figs[x].tags.append("no-reinforce")
+        # lift the replaced figures quietly: they leave the map, they are not defeated
+        for x in out:
+            st._lift(x)
+            st.figs[x].status, st.figs[x].pos = "defeated", -1
+        f = Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, g, True)
+        f.tags.append("no-reinforce")
+        f.tags.append("agent")
+        if "ardus" in st.ids:
+            fi = st.ids["ardus"]
+            st.figs[fi] = f
+        else:
+            fi = st._add_fig(f)
+        st.place(fi, spot)
+        m["agent"] = "ardus"
+        st.emit("plot", f"Ardus Ix'Erebus replaces {', '.join(m['replaced'])} in the {self.enc.groups[g].name} group.",
+                {"replaced": list(m["replaced"])})
+
+    # ---------------------------------------------------------------- tasks and decisions
+    def run(self, st: DescentState, payload: Any) -> None:
+        what = payload[0]
+        if what == "fortune":
+            tied = self._fewest(st)
+            if len(tied) == 1:
+                self._give(st, tied[0])
+            else:
+                st.ask(self._hero_seat(st, tied[0]), "mod:campaign:give", tuple(tied))
+        elif what == "swarm":
+            fi = payload[1]
+            n = sum(1 for x in st.monsters() if st.adjacent(fi, x))
+            st.emit("plot", f"Swarming Tide: {st.name(fi)} fails and suffers 1 fatigue per adjacent monster ({n}).")
+            st.suffer_fatigue(fi, n)
+        elif what == "masses":
+            fi = payload[1]
+            if st.figs[fi].status == "active":
+                st.ask(st.figs[fi].seat, "mod:campaign:masses", (fi,))
+        elif what == "masses-fail":
+            fi = payload[1]
+            n = sum(1 for x in st.monsters() if st.adjacent(fi, x))
+            self.gain_threat(st, n, "Threatening Masses: 1 per monster adjacent to the hero")
+        elif what == "forceful":
+            atk = st.attack
+            assert atk is not None
+            atk.extra_surges += 1
+            st.emit("plot", "Forceful Blow: the target fails; +1 surge.")
+
+    def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
+        word = d.kind.split(":")[2]
+        if word == "give":
+            return [_a("give", h) for h in d.data]
+        if word == "masses":
+            return [_a("masses", "end-turn"), _a("masses", "test")]
+        if word == "comrade":
+            return [_a("comrade", "fatigue"), _a("comrade", "no-surges")]
+        return []
+
+    def decide(self, st: DescentState, d: Decision, action: Action) -> None:
+        word = d.kind.split(":")[2]
+        if word == "give":
+            self._give(st, str(action.args[0]))
+        elif word == "masses":
+            fi = d.data[0]
+            if action.args[0] == "end-turn":
+                st.emit("plot", f"Threatening Masses: {st.name(fi)} ends his turn.")
+                st.end_turn()
+            else:
+                st.test(fi, "might", None, st.mod_task(NAME, ("masses-fail", fi)), "Threatening Masses")
+        elif word == "comrade":
+            fi = d.data[0]
+            atk = st.attack
+            assert atk is not None
+            if action.args[0] == "fatigue":
+                st.emit("plot", f"Comrade: {st.name(fi)} suffers 1 fatigue.")
+                st.suffer_fatigue(fi, 1)
+            else:
+                st.emit("plot", f"Comrade: {st.name(fi)} spends no surges in this attack.")
+                atk.no_surges = True
+
+    def describe(self, action: Action) -> str | None:
+        if action.name == "plot" and action.args:
+            c = self.cards.get(str(action.args[0]))
+            if c is not None:
+                extra = f" on {action.args[1]}" if len(action.args) > 1 else ""
+                return f"{'use' if c.id == 'camaraderie' else 'exhaust'} {c.name}{extra} ({c.trigger} threat)"
+        if action.name == "threat":
+            return f"gain 1 threat for defeating {action.args[0]} (instead of an Overlord card)"
+        if action.name == "fortune":
+            return {"recover": "spend 1 fortune: recover 1 fatigue",
+                    "action": "spend 2 fortune: one more action",
+                    "reroll": "spend 1 fortune: reroll an attack die",
+                    "defend": "spend 1 fortune: reroll a defense die",
+                    "retest": "spend 1 fortune: reroll a test die"}.get(str(action.args[0]))
+        return None
+
+
+register_module(NAME, CampaignModule)
