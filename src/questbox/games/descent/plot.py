@@ -290,7 +290,7 @@ class CampaignModule(RuleModule):
     def _fewest(self, st: DescentState) -> list[str]:
         fortune = st.mods[NAME]["fortune"]
         low = min(fortune.values())
-        return [h for h in fortune if fortune[h] == low]
+        return [st.figs[h].id for h in st.heroes() if fortune[st.figs[h].id] == low]
 
     def _hero_seat(self, st: DescentState, hid: str) -> Seat:
         return st.figs[st.ids[hid]].seat
