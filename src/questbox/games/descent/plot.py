@@ -215,8 +215,8 @@ class CampaignModule(RuleModule):
     """Threat, fortune, the Plot deck's cards and the agent (see the module docstring)."""
 
     name = NAME
-    listens = frozenset({"encounter-setup", "round-start", "turn-start", "turn-end", "attack-declared",
-                         "attack-after-roll", "figure-defeated", "test-after-roll", "encounter-end"})
+    listens = frozenset({"encounter-setup", "round-start", "turn-start", "turn-end", "activation-end",
+                         "attack-declared", "attack-after-roll", "figure-defeated", "test-after-roll", "encounter-end"})
     offers_at = frozenset({"encounter-setup", "after-setup", "turn-end", "attack-before-roll", "attack-after-roll",
                            "attack-after-defense", "attack-resolved", "enter-space", "figure-defeated",
                            "test-after-roll", "hero-turn", "monster-turn"})
@@ -318,6 +318,8 @@ class CampaignModule(RuleModule):
         elif window == "turn-end":
             if ctx[0] == -1 and self.exhausted(st, "rise-to-the-challenge"):
                 self._end_rise(st)
+            self._check_position(st)
+        elif window == "activation-end":
             self._check_position(st)
         elif window == "attack-declared":
             self._on_declared(st)
