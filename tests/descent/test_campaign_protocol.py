@@ -57,3 +57,24 @@ def test_random_campaign_encounters_end_round_trip_and_hide_the_face_down_cards(
         assert st.outcome() is not None
         if seed % 4 == 0:
             assert match.replay().run(GAME).digest() == st.digest()
+
+
+@pytest.mark.parametrize(("n", "seats"), [(2, "party"), (3, "per-hero"), (4, "party")])
+def test_the_action_space_holds_every_campaign_action_and_the_encoding_keeps_its_length(n: int, seats: str) -> None:
+    doc = setup(n, ALL, seats)
+    space = GAME.action_space(doc)
+    assert space is not None and len(space) == len(set(space))
+    index = set(space)
+    for seed in range(6):
+        st = GAME.new(doc, seed=seed)
+        agents = {s: RandomAgent(seed=seed + i) for i, s in enumerate(st.seats)}
+        size = None
+        while not st.is_over():
+            seat = st.to_move()[0]
+            legal = st.legal_actions(seat)
+            assert set(legal) <= index, set(legal) - index
+            enc = GAME.encode(st.view(seat), seat)
+            assert enc is not None
+            size = size or len(enc)
+            assert len(enc) == size
+            st.apply(seat, agents[seat].act(st, seat))

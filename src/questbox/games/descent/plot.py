@@ -245,6 +245,10 @@ class CampaignModule(RuleModule):
             f = st.figs[h]
             f.items.extend(c["items"].get(f.id, []))
             f.hp_bonus += sum(UPGRADE_HEALTH[u] for u in c["upgrades"].get(f.id, []))
+        if self.agent is not None and cards.get("summon-ardus") == "ready" and "ardus" not in st.ids:
+            # the agent's figure waits off the map from the start, so the figures a view lists (and
+            # the RL encoding's length) never change during the encounter
+            st._add_fig(Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, -1, True))
         return {"threat": c["threat"], "fortune": dict(c["fortune"]), "cards": cards, "reminders": [],
                 "marks": {}, "extra": [], "agent": "", "replaced": [], "used": {}}
 
@@ -787,6 +791,60 @@ class CampaignModule(RuleModule):
                     "defend": "spend 1 fortune: reroll a defense die",
                     "retest": "spend 1 fortune: reroll a test die"}.get(str(action.args[0]))
         return None
+
+
+def campaign_space(enc: Encounter) -> list[Action]:
+    """Every action the ``campaign`` module can offer in an encounter of ``enc`` (for the fixed
+    action space of :mod:`questbox.games.descent.space`), in a fixed order."""
+    mod = enc.by_name.get(NAME)
+    if not isinstance(mod, CampaignModule):
+        return []
+    heroes = [h.id for h in enc.heroes]
+    monsters: list[str] = []
+    for spec in enc.groups:
+        monsters += [f"{spec.prefix}-m" if spec.masters == 1 else f"{spec.prefix}-m{j + 1}"
+                     for j in range(spec.masters)]
+        monsters += [f"{spec.prefix}-{j + 1}" for j in range(spec.minions)]
+    dice = max([len(enc.stats[h].dice) for h in heroes] + [2])
+    defense = max(len(enc.stats[h].defense) for h in heroes)
+    out = [_a("fortune", "recover"), _a("fortune", "action")]
+    out += [_a("fortune", "reroll", i) for i in range(dice)]
+    out += [_a("fortune", "defend", i) for i in range(defense)]
+    out += [_a("fortune", "retest", i) for i in range(2)]
+    out += [_a("give", h) for h in heroes]
+    out += [_a("masses", "end-turn"), _a("masses", "test"), _a("comrade", "fatigue"), _a("comrade", "no-surges")]
+    if not mod.cards:
+        return out
+    groups = list(mod.group_ids)
+    opened = [mod.group_ids[g] for g in mod.open_groups]
+    agent = ["ardus"] if mod.agent is not None else []
+    out += [_a("threat", h) for h in heroes]
+    for cid in mod.cards:
+        if cid == "retribution":
+            out += [_a("plot", cid, m) for m in monsters + agent]
+        elif cid == "camaraderie":
+            out += [_a("plot", cid, g) for g in groups]
+        elif cid == "defensive-position":
+            out += [_a("plot", cid, t) for t in mod.tiles]
+        elif cid in ("loyalty-rewarded", "summon-ardus"):
+            out += [_a("plot", cid, g) for g in opened]
+        else:
+            out.append(_a("plot", cid))
+    out += [_a("fealty", m) for m in monsters]
+    if mod.agent is not None:
+        out += [_a("flank", m) for m in monsters]
+        out.append(_a("rally"))
+        out += [_a("activate", "ardus"), _a("attack", "ardus")]
+        out += [_a("surge", x.id) for x in mod.agent.surges]
+        kits = {c for h in enc.heroes for c in h.kit}
+        deck = set(enc.quest.search_deck) if enc.quest.search_deck is not None else set(enc.lib.search)
+        if enc.two_hero_rule:
+            out.append(_a("bonus-attack", "ardus"))
+        if "rage" in kits:
+            out.append(_a("rage", "ardus"))
+        if "fire-flask" in deck:
+            out.append(_a("flask", "ardus"))
+    return out
 
 
 register_module(NAME, CampaignModule)

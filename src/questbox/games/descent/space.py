@@ -148,6 +148,11 @@ def encounter_space(enc: Encounter) -> list[Action]:
         out += [Action("use", ("curse-doll", h, c)) for h in heroes for c in CONDITION_PRIORITY]
     if abilities_played and "jain" in hero_ids:
         out += [Action("endure", (n,)) for n in range(1, lib.heroes["jain"].stamina + 1)]
+    # -- the lieutenant pack (a campaign's quest: threat, fortune, plot cards, the agent) ---------
+    from questbox.games.descent.plot import campaign_space
+
+    have = set(out)
+    out += [a for a in campaign_space(enc) if a not in have]
     return out
 
 
