@@ -224,3 +224,19 @@ def test_bot_campaigns_end_and_replay_exactly() -> None:
     assert json.loads(json.dumps(a)) == a
     c = run_campaign(5, ["syndrael", "avric", "leoric"], None)
     assert c["plot_deck"] is None and c["threat"] == 0
+
+
+def test_the_table_shows_threat_fortune_and_the_face_up_plot_cards() -> None:
+    from rich.console import Console
+
+    from questbox.games.descent.render import render
+
+    log = started()
+    st = GAME.new({"campaign": "harrowmere", "log": log, "seats": "party"}, seed=4)
+    for seat, secret in (("heroes", False), ("overlord", True)):
+        console = Console(width=140, record=True)
+        console.print(render(st.view(seat), seat))
+        text = console.export_text()
+        assert "threat 0" in text and "strength-in-numbers (ready)" in text and "9 face down" in text
+        assert ("retribution" in text) is False     # face-down cards are counted, never named here
+        assert secret or "summon-ardus" not in text

@@ -175,9 +175,9 @@ def encounter_setup(log: JSON) -> JSON:
 
 def setup_from_file(doc: JSON) -> JSON:
     """A campaign file setup ``{campaign: <id>, log: <log or path>}`` -> the next quest's setup."""
-    extra = set(doc) - {"campaign", "log"}
+    extra = set(doc) - {"campaign", "log", "seats", "players"}
     if extra:
-        raise SetupError(f"a campaign file has the keys campaign and log only (not {', '.join(sorted(extra))})")
+        raise SetupError(f"a campaign file has the keys campaign and log (not {', '.join(sorted(extra))})")
     log = doc["log"]
     if isinstance(log, str):
         try:
@@ -188,7 +188,12 @@ def setup_from_file(doc: JSON) -> JSON:
         raise SetupError(f"log: not a campaign log ({FORMAT})")
     if doc.get("campaign") not in (None, log["campaign"]):
         raise SetupError(f"campaign: the log is of the campaign {log['campaign']!r}")
-    return encounter_setup(log)
+    out = encounter_setup(log)
+    if doc.get("seats", log["seats"]) != log["seats"]:
+        raise SetupError(f"seats: this campaign is played with {log['seats']} seats")
+    if "players" in doc:
+        out["players"] = doc["players"]
+    return out
 
 
 def record(log: JSON, state: Any) -> JSON:

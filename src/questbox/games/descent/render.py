@@ -197,6 +197,15 @@ def render(view: JSON, seat: Seat | None) -> Any:
         head.append(f"   {k}: {v}", style="magenta")
     head.append(f"   search deck: {view['deck']}")
     parts.append(head)
+    camp = (view.get("mods") or {}).get("campaign")
+    if camp and camp.get("cards"):
+        line = Text(f"threat {camp['threat']}   fortune "
+                    + ", ".join(f"{h} {n}" for h, n in camp["fortune"].items()) + "   plot: ", style="red")
+        line.append(", ".join(f"{c} ({v})" for c, v in camp["cards"].items() if v != "facedown"))
+        down = camp.get("facedown", sum(1 for v in camp["cards"].values() if v == "facedown"))
+        if down:
+            line.append(f"; {down} face down")
+        parts.append(line)
     parts.append(draw_map(view))
     parts.append(sheets(view))
     atk = attack_panel(view)
