@@ -20,6 +20,7 @@ import itertools
 from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
+from questbox.core.agent import AgentFactory
 from questbox.games.descent.data import library
 from questbox.games.descent.state import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, DescentState
 
@@ -487,4 +488,14 @@ class HeuristicAgent:
         return _react(st, seat, legal)
 
 
-AGENTS = {"heuristic": HeuristicAgent}
+AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}
+
+
+def _plot_agent(**kw: Any) -> Any:
+    """The heuristic plus the lieutenant pack's choices (:mod:`.plot_bots`), for campaign quests."""
+    from questbox.games.descent.plot_bots import PlotAgent
+
+    return PlotAgent(**kw)
+
+
+AGENTS["plot"] = _plot_agent
