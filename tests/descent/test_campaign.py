@@ -240,3 +240,23 @@ def test_the_table_shows_threat_fortune_and_the_face_up_plot_cards() -> None:
         assert "threat 0" in text and "strength-in-numbers (ready)" in text and "9 face down" in text
         assert ("retribution" in text) is False     # face-down cards are counted, never named here
         assert secret or "summon-ardus" not in text
+
+
+def test_a_quest_played_at_the_table_is_recorded_from_its_replay() -> None:
+    from questbox.core import Match
+
+    from questbox.games.descent.campaign import record_replay
+    from questbox.games.descent.plot_bots import PlotAgent
+
+    log = started()
+    m = Match(GAME, {"campaign": "harrowmere", "log": log, "seats": "party"}, seed=9)
+    bots = {s: PlotAgent(seed=i) for i, s in enumerate(m.state.seats)}
+    while not m.state.is_over():
+        seat = m.state.to_move()[0]
+        m.apply(seat, bots[seat].act(m.state, seat))
+    after = record_replay(log, m.replay().to_json())
+    st = m.state
+    assert isinstance(st, DescentState) and st.result is not None
+    assert after["phase"] == "shopping" and after["history"][0]["winner"] == st.result[0]
+    with pytest.raises(SetupError):
+        record_replay(after, m.replay().to_json())

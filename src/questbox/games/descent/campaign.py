@@ -35,6 +35,7 @@ from questbox.core import JSON, Action, Rng, SetupError
 from questbox.games.descent.data import DATA, _check_source, library, load_yaml
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import NAME, cards_of
+from questbox.games.descent.state import DescentState
 
 FORMAT = "questbox-descent-campaign/1"
 HEROES_SEAT = "heroes"
@@ -478,6 +479,9 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--seat", default=None)
     pl.add_argument("--plot", default="first-legion", help="the bot overlord's plot deck (or none)")
     pl.add_argument("--quest-seed", type=int, default=None)
+    rec = sub.add_parser("record", help="record a quest played with `questbox play ... --save REPLAY` in the log")
+    rec.add_argument("log")
+    rec.add_argument("replay")
     sim = sub.add_parser("simulate", help="bot campaigns: overlord win rate, plot cards bought and used")
     sim.add_argument("--campaigns", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
@@ -513,6 +517,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{seat}: {act}")
             _save(a.log, log)
             print(show(log))
+        elif a.cmd == "record":
+            log = json.loads(Path(a.log).read_text())
+            log = record_replay(log, json.loads(Path(a.replay).read_text()))
+            _save(a.log, log)
+            print(show(log))
         elif a.cmd == "simulate":
             report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot)
             print(json.dumps(report, indent=1))
@@ -520,6 +529,32 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def record_replay(log: JSON, replay_doc: JSON) -> JSON:
+    """The log after the quest a saved replay (of its campaign-file setup) played to the end."""
+    from questbox.core import Replay
+    from questbox.games.descent import GAME
+
+    rp = Replay.from_json(replay_doc)
+    setup = dict(rp.setup or {})
+    if "log" in setup:
+        setup["log"] = log          # the log as it was when the quest was played (not yet recorded)
+    if setup.get("campaign") is None or (isinstance(setup["campaign"], str) and "log" not in setup):
+        raise SetupError("record: the replay is not of a campaign quest")
+    rp = Replay(game=rp.game, seed=rp.seed, setup=setup, actions=rp.actions)
+    st = rp.run(GAME)
+    if not isinstance(st, DescentState) or st.result is None:
+        raise SetupError("record: the replayed quest is not over")
+    if st.enc.setup.get("campaign") != _campaign_of(log):
+        raise SetupError("record: the replay is not of this log's next quest")
+    return record(log, st)
+
+
+def _campaign_of(log: JSON) -> Any:
+    from questbox.games.descent.encounter import normalize_setup
+
+    return normalize_setup(encounter_setup(log))["campaign"]
 
 
 def simulate(n: int, seed: int, heroes: list[str], plot: str | None) -> JSON:
