@@ -244,7 +244,6 @@ def test_the_table_shows_threat_fortune_and_the_face_up_plot_cards() -> None:
 
 def test_a_quest_played_at_the_table_is_recorded_from_its_replay() -> None:
     from questbox.core import Match
-
     from questbox.games.descent.campaign import record_replay
     from questbox.games.descent.plot_bots import PlotAgent
 
