@@ -89,6 +89,8 @@ class Heroica(Game):
     title = "HEROICA: Ilrion"
     seat_counts = (2, 3, 4, 5)
     summary = "race through the catacombs of Ilrion; Epic (missions in a row) and Battle (a monster seat)"
+    #: nothing is hidden from any seat: every view is the whole state (only future rolls are unknown)
+    perfect_information = True
 
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],
@@ -238,6 +240,12 @@ class Heroica(Game):
         r = doc["result"]
         state.result = (tuple(r[0]), r[1]) if r else None
         return state
+
+    def action_space(self, setup: JSON | None = None) -> list[Action] | None:
+        """Every action a game with this setup can offer, in a fixed order (see :mod:`.space`)."""
+        from questbox.games.heroica.space import space_of
+
+        return space_of(*self._parse(setup))
 
     # -- search -------------------------------------------------------------------------------
     def evaluate(self, state: State) -> dict[Seat, float] | None:
