@@ -30,6 +30,7 @@ has one, else ``random``); for games that seat one player, ``questbox/<game>-sol
 
 from __future__ import annotations
 
+import copy
 import warnings
 from collections.abc import Mapping
 from typing import Any
@@ -152,7 +153,9 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         state = self.state
         view = state.view(self.seat)
         mask = self._mask()
-        info: dict[str, Any] = {"action_mask": mask, "view": view,
+        # a game may share constant parts of its views between calls (a board layout): the info
+        # dict gets its own copy, so an agent that mutates it cannot corrupt the next one
+        info: dict[str, Any] = {"action_mask": mask, "view": copy.deepcopy(view),
                                 "legal": [str(a) for a in state.legal_actions(self.seat)],
                                 "seed": self.seed_used}
         out = state.outcome()
