@@ -208,7 +208,7 @@ def record(log: JSON, state: Any) -> JSON:
     winner = state.result[0]
     m = state.mods.get(NAME, {})
     if out["plot_deck"]:
-        out["threat"] = m["threat"] + 1 + (1 if winner == "overlord" else 0)
+        out["threat"] = m["threat"]        # the end-of-quest threat is already in (encounter-end)
         out["fortune"] = dict(m["fortune"])
         cards = m["cards"]
         out["faceup"] = [c for c in cards_of(out["plot_deck"]) if cards[c] != "facedown"]

@@ -334,6 +334,9 @@ class CampaignModule(RuleModule):
         elif window == "test-after-roll":
             m.pop("retest", None)
         elif window == "encounter-end":
+            if self.cards and st.result is not None:
+                # the end of the quest: 1 threat, and 1 more if the overlord won
+                self.gain_threat(st, 2 if st.result[0] == "overlord" else 1, "the end of the quest")
             for cid, c in self.cards.items():
                 if c.refresh == "encounter-end" and m["cards"][cid] == "exhausted":
                     m["cards"][cid] = "ready"
