@@ -224,6 +224,8 @@ def test_bot_campaigns_end_and_replay_exactly() -> None:
     assert json.loads(json.dumps(a)) == a
     c = run_campaign(5, ["syndrael", "avric", "leoric"], None)
     assert c["plot_deck"] is None and c["threat"] == 0
+    d = run_campaign(6, ["syndrael", "avric", "leoric"], "first-legion", seats="per-hero")
+    assert d["phase"] == "over" and d["seats"] == "per-hero" and len(d["history"]) == 4
 
 
 def test_the_table_shows_threat_fortune_and_the_face_up_plot_cards() -> None:

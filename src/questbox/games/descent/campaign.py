@@ -412,12 +412,15 @@ def play_quest(log: JSON, agents: dict[str, Any], seed: int) -> tuple[JSON, Any]
     return record(log, st), st
 
 
-def run_campaign(seed: int, heroes: list[str], plot_deck: str | None, campaign: str = "harrowmere") -> JSON:
-    """A whole campaign between bots (heroes: heuristic; overlord: the plot bot)."""
+def run_campaign(seed: int, heroes: list[str], plot_deck: str | None, campaign: str = "harrowmere",
+                 seats: str = "party") -> JSON:
+    """A whole campaign between bots (the plot bot on every seat)."""
+    from questbox.games.descent.encounter import normalize_setup, seat_names
     from questbox.games.descent.plot_bots import PlotAgent
 
-    log = new_log(campaign, heroes, seed=seed)
-    agents = {"heroes": PlotAgent(seed=seed), "overlord": PlotAgent(seed=seed + 1)}
+    log = new_log(campaign, heroes, seed=seed, seats=seats)
+    names = seat_names(normalize_setup({"heroes": heroes, "seats": seats}))
+    agents = {s: PlotAgent(seed=seed + i) for i, s in enumerate(names)}
     k = 0
     while log["phase"] != "over":
         if log["phase"] == "quest":
