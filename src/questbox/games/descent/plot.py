@@ -260,10 +260,6 @@ class CampaignModule(RuleModule):
         data["facedown"] = sum(1 for v in cards.values() if v == "facedown")
         return data
 
-    def _m(self, st: DescentState) -> JSON:
-        m: JSON = st.mods[NAME]
-        return m
-
     def ready(self, st: DescentState, card: str) -> bool:
         """A face-up, ready card the overlord can pay for."""
         m = st.mods[NAME]
