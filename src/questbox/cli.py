@@ -453,6 +453,26 @@ def serve_cmd(
     serve(host=host, port=port, db=db, open_browser=open_browser)
 
 
+def _plugin_commands() -> None:
+    """Commands that packages add through the ``questbox.commands`` entry point group: each names a
+    function ``main(argv: list[str]) -> int`` (a game's own tools, e.g. ``questbox campaign``)."""
+    from importlib.metadata import EntryPoint, entry_points
+
+    def make(ep: EntryPoint) -> Any:
+        def command(ctx: typer.Context) -> None:
+            raise typer.Exit(int(ep.load()(list(ctx.args)) or 0))
+
+        return command
+
+    for ep in entry_points(group="questbox.commands"):
+        app.command(ep.name, context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+                    help=f"{ep.name} (from {ep.value.split(':')[0]}); `questbox {ep.name} -h` for more",
+                    add_help_option=False)(make(ep))
+
+
+_plugin_commands()
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Console-script entry point."""
     return app(args=argv if argv is not None else sys.argv[1:], prog_name="questbox")

@@ -465,7 +465,8 @@ def _save(path: str, log: JSON) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m questbox.games.descent.campaign")
+    """Descent campaigns: new, show, play, record, simulate (see docs/games/descent.md)."""
+    p = argparse.ArgumentParser(prog="questbox campaign")
     sub = p.add_subparsers(dest="cmd", required=True)
     n = sub.add_parser("new", help="start a campaign log")
     n.add_argument("log")
