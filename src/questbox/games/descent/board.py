@@ -34,7 +34,7 @@ would block it, checked against the figures of the moment by :meth:`Board.sight`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from math import gcd
+from math import atan2, degrees, gcd
 
 from questbox.core import SetupError
 
@@ -46,6 +46,24 @@ NEVER: tuple[frozenset[int], ...] = ()
 
 def square_name(x: int, y: int) -> str:
     return f"{LETTERS[x]}{y + 1}"
+
+
+_RAY_ANGLES = ((1, 0.0), (2, 90.0), (4, 180.0), (8, 270.0))
+
+
+def _split(code: int, ang_in: float, ang_out: float) -> bool:
+    """Do the wall rays of ``code`` (bits: +x, +y, -x, -y) lie strictly inside both arcs between
+    the directions ``ang_in`` and ``ang_out``?"""
+    lo, hi = (ang_in, ang_out) if ang_in < ang_out else (ang_out, ang_in)
+    inside = outside = False
+    for bit, ang in _RAY_ANGLES:
+        if not code & bit:
+            continue
+        if lo < ang < hi:
+            inside = True
+        elif ang < lo or ang > hi:
+            outside = True
+    return inside and outside
 
 
 class Board:
@@ -106,6 +124,7 @@ class Board:
         self._los: dict[tuple[int, int, int], tuple[frozenset[int], ...]] = {}
         self._adj: dict[int, list[frozenset[int]]] = {}
         self._fp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
+        self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
         self.spaces = [i for i in range(n) if self.space[i]]
         # squares of each tile
         self.tiles: dict[str, tuple[int, ...]] = {}
@@ -275,106 +294,142 @@ class Board:
         minimal = [f for f in found if not any(g < f for g in found)]
         return tuple(sorted(minimal, key=lambda f: (len(f), sorted(f))))
 
+    def _lattice(self, mask: int) -> tuple[list[bool], list[bool], list[int]]:
+        """Per door mask, the wall segments of the grid lines and the walls meeting at each lattice
+        point (cached): ``hseg`` (the unit segment from (x, y) to (x+1, y), between squares
+        (x, y-1) and (x, y)) and ``vseg`` (from (x, y) to (x, y+1), between (x-1, y) and (x, y)),
+        both indexed ``(y + 1) * (width + 2) + (x + 1)`` for x in -1..width, y in -1..height; and per
+        lattice point ``y * (width + 1) + x`` a 4-bit code of the wall rays (+x, +y, -x, -y)."""
+        got = self._lat.get(mask)
+        if got is not None:
+            return got
+        w, h = self.width, self.height
+        at = self.at
+        stride = w + 2
+        size = stride * (h + 2)
+        hseg = [False] * size
+        vseg = [False] * size
+        for y in range(-1, h + 1):
+            for x in range(-1, w + 1):
+                i = (y + 1) * stride + (x + 1)
+                hseg[i] = self._wall_edge(mask, at(x, y - 1), at(x, y))
+                vseg[i] = self._wall_edge(mask, at(x - 1, y), at(x, y))
+        codes = [0] * ((w + 1) * (h + 1))
+        for vy in range(h + 1):
+            for vx in range(w + 1):
+                i = (vy + 1) * stride + (vx + 1)
+                codes[vy * (w + 1) + vx] = (
+                    (1 if hseg[i] else 0)                       # +x
+                    | (2 if vseg[i] else 0)                     # +y
+                    | (4 if hseg[i - 1] else 0)                 # -x: segment from (vx-1, vy)
+                    | (8 if vseg[i - stride] else 0))           # -y: segment from (vx, vy-1)
+        got = (hseg, vseg, codes)
+        self._lat[mask] = got
+        return got
+
     def _separated(self, mask: int, vx: int, vy: int, ang_in: float, ang_out: float) -> bool:
         """At lattice point (vx, vy), do the walls that meet there separate the direction ``ang_in``
         from ``ang_out`` (angles in degrees, screen coordinates: 0 = +x, 90 = +y)? The wall rays
         strictly inside both arcs between the two directions decide."""
-        at = self.at
-        # the four unit edges meeting at the point, as rays: (angle, is_wall)
-        rays = (
-            (0.0, self._wall_edge(mask, at(vx, vy - 1), at(vx, vy))),        # +x: between (vx,vy-1) / (vx,vy)
-            (90.0, self._wall_edge(mask, at(vx - 1, vy), at(vx, vy))),       # +y: between (vx-1,vy) / (vx,vy)
-            (180.0, self._wall_edge(mask, at(vx - 1, vy - 1), at(vx - 1, vy))),  # -x
-            (270.0, self._wall_edge(mask, at(vx - 1, vy - 1), at(vx, vy - 1))),  # -y
-        )
-        lo, hi = (ang_in, ang_out) if ang_in < ang_out else (ang_out, ang_in)
-        inside = outside = False
-        for ang, wall in rays:
-            if not wall:
-                continue
-            if lo < ang < hi:
-                inside = True
-            elif ang < lo or ang > hi:
-                outside = True
-        return inside and outside
+        return _split(self._lattice(mask)[2][vy * (self.width + 1) + vx], ang_in, ang_out)
 
     def _trace(self, mask: int, a: int, b: int, px: int, py: int, qx: int, qy: int) -> frozenset[int] | None:
         """One corner-to-corner line: ``None`` if a wall or obstacle blocks it, else the squares
         where a figure would block it (``a`` and ``b`` excluded)."""
-        from math import atan2, degrees
-
-        dx, dy = qx - px, qy - py
-        ang_out = degrees(atan2(dy, dx)) % 360.0
-        ang_back = (ang_out + 180.0) % 360.0
-        ax, ay = self.xy(a)
-        bx, by = self.xy(b)
-        # end points: the side the line comes from is the inside of the figure's square
-        ang_a = degrees(atan2(ay + 0.5 - py, ax + 0.5 - px)) % 360.0
-        ang_b = degrees(atan2(by + 0.5 - qy, bx + 0.5 - qx)) % 360.0
-        if self._separated(mask, px, py, ang_a, ang_out) or self._separated(mask, qx, qy, ang_b, ang_back):
-            return None
-        blockers: set[int] = set()
-        g = gcd(abs(dx), abs(dy))
-        sx, sy = dx // g, dy // g
-        for i in range(1, g):
-            if self._separated(mask, px + i * sx, py + i * sy, ang_back, ang_out):
-                return None
+        hseg, vseg, codes = self._lattice(mask)
         w = self.width
+        lw = w + 1
+        stride = w + 2
+        dx, dy = qx - px, qy - py
+        ang_out = ang_back = -1.0
+        # end points: the side the line comes from is the inside of the figure's square
+        code = codes[py * lw + px]
+        if code & (code - 1):           # two walls or more meet there
+            ang_out = degrees(atan2(dy, dx)) % 360.0
+            ang_a = degrees(atan2(a // w + 0.5 - py, a % w + 0.5 - px)) % 360.0
+            if _split(code, ang_a, ang_out):
+                return None
+        code = codes[qy * lw + qx]
+        if code & (code - 1):
+            if ang_out < 0:
+                ang_out = degrees(atan2(dy, dx)) % 360.0
+            ang_back = (ang_out + 180.0) % 360.0
+            ang_b = degrees(atan2(b // w + 0.5 - qy, b % w + 0.5 - qx)) % 360.0
+            if _split(code, ang_b, ang_back):
+                return None
+        g = gcd(abs(dx), abs(dy))
+        if g > 1:
+            sx, sy = dx // g, dy // g
+            for i in range(1, g):
+                code = codes[(py + i * sy) * lw + px + i * sx]
+                if code & (code - 1):
+                    if ang_out < 0:
+                        ang_out = degrees(atan2(dy, dx)) % 360.0
+                    if ang_back < 0:
+                        ang_back = (ang_out + 180.0) % 360.0
+                    if _split(code, ang_back, ang_out):
+                        return None
+        space, opaque = self.space, self.opaque
+        blockers: set[int] = set()
+        h = self.height
         if dx == 0 or dy == 0:
             # the line runs along grid lines: it may not run along a wall, nor along the edge of a
             # blocked space (the squares on both sides of each unit step)
             if dx == 0:
-                y0, y1 = min(py, qy), max(py, qy)
-                pairs = [((px - 1, y), (px, y)) for y in range(y0, y1)]
+                y0, y1 = (py, qy) if py < qy else (qy, py)
+                base = px + 1
+                for y in range(y0, y1):
+                    if vseg[(y + 1) * stride + base]:
+                        return None
+                xs = (px - 1, px)
+                cells = [(x, y) for y in range(y0, y1) for x in xs]
             else:
-                x0, x1 = min(px, qx), max(px, qx)
-                pairs = [((x, py - 1), (x, py)) for x in range(x0, x1)]
-            sides = []
-            for (ux, uy), (vx, vy) in pairs:
-                if self._wall_edge(mask, self.at(ux, uy), self.at(vx, vy)):
-                    return None
-                sides += [(ux, uy), (vx, vy)]
-            for x, y in sides:
-                s = self.at(x, y)
-                if s < 0 or s in (a, b) or not self.space[s]:
+                x0, x1 = (px, qx) if px < qx else (qx, px)
+                base = (py + 1) * stride + 1
+                for x in range(x0, x1):
+                    if hseg[base + x]:
+                        return None
+                ys = (py - 1, py)
+                cells = [(x, y) for x in range(x0, x1) for y in ys]
+            for x, y in cells:
+                if x < 0 or x >= w or y < 0 or y >= h:
                     continue
-                if self.opaque[s]:
+                s = y * w + x
+                if s in (a, b) or not space[s]:
+                    continue
+                if opaque[s]:
                     return None
                 blockers.add(s)
             return frozenset(blockers)
         # crossings of vertical grid lines at inner points of unit edges
-        for k in range(min(px, qx) + 1, max(px, qx)):
+        x0, x1 = (px, qx) if px < qx else (qx, px)
+        y0, y1 = (py, qy) if py < qy else (qy, py)
+        for k in range(x0 + 1, x1):
             num = py * dx + (k - px) * dy          # y = num / dx
             if num % dx == 0:
                 continue                            # a lattice point, handled above
-            fy = num // dx
-            if self._wall_edge(mask, self.at(k - 1, fy), self.at(k, fy)):
+            if vseg[(num // dx + 1) * stride + k + 1]:
                 return None
-        for k in range(min(py, qy) + 1, max(py, qy)):
+        for k in range(y0 + 1, y1):
             num = px * dy + (k - py) * dx          # x = num / dy
             if num % dy == 0:
                 continue
-            fx = num // dy
-            if self._wall_edge(mask, self.at(fx, k - 1), self.at(fx, k)):
+            if hseg[(k + 1) * stride + num // dy + 1]:
                 return None
-        # squares whose inside the line crosses
-        for y in range(min(py, qy), max(py, qy)):
-            for x in range(min(px, qx), max(px, qx)):
+        # squares whose inside the line crosses: the corners of square (x, y) give
+        # f = dx * (cy - py) - dy * (cx - px) of f00 + {0, -dy} + {0, dx}; crossed when they differ in sign
+        lo = (-dy if dy > 0 else 0) + (dx if dx < 0 else 0)
+        hi = (-dy if dy < 0 else 0) + (dx if dx > 0 else 0)
+        for y in range(y0, y1):
+            row = dx * (y - py)
+            for x in range(x0, x1):
+                f00 = row - dy * (x - px)
+                if not (-hi < f00 < -lo):
+                    continue
                 s = y * w + x
                 if s in (a, b):
                     continue
-                pos = neg = False
-                for cx, cy in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)):
-                    f = dx * (cy - py) - dy * (cx - px)
-                    if f > 0:
-                        pos = True
-                    elif f < 0:
-                        neg = True
-                if not (pos and neg):
-                    continue
-                if not self.space[s]:
-                    return None     # unreachable in practice: a wall is crossed first
-                if self.opaque[s]:
+                if not space[s] or opaque[s]:
                     return None
                 blockers.add(s)
         return frozenset(blockers)
