@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from math import atan2, degrees, gcd
+from typing import Any
 
 from questbox.core import SetupError
 
@@ -125,6 +126,7 @@ class Board:
         self._adj: dict[int, list[frozenset[int]]] = {}
         self._fp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
         self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
+        self._sp: dict[tuple[Any, ...], dict[int, tuple[int, int, int]]] = {}
         self.spaces = [i for i in range(n) if self.space[i]]
         # squares of each tile
         self.tiles: dict[str, tuple[int, ...]] = {}
@@ -479,7 +481,22 @@ class Board:
         """Cheapest routes from ``starts`` within ``budget`` movement points: square -> (cost,
         damage taken on the way, previous square). ``can_pass[s]`` says whether the mover may enter
         ``s`` (it may still not end there); ``extra`` adds movement points to enter squares.
-        Costs are small whole numbers, so a bucket queue replaces the heap (ties: least damage)."""
+        Costs are small whole numbers, so a bucket queue replaces the heap (ties: least damage).
+        Results are memoized (a pure function of the arguments): callers must not mutate them."""
+        starts = tuple(starts)
+        key = (mask, starts, budget, tuple(can_pass), tuple(sorted(extra.items())) if extra else None)
+        memo = self._sp
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if len(memo) >= 512:
+            memo.clear()
+        got = self._shortest_paths(mask, starts, budget, can_pass, extra)
+        memo[key] = got
+        return got
+
+    def _shortest_paths(self, mask: int, starts: tuple[int, ...], budget: int, can_pass: list[bool],
+                        extra: dict[int, int] | None) -> dict[int, tuple[int, int, int]]:
         nb = self.move_neighbors(mask)
         cost, damage, stops = self.cost, self.damage, self.stops
         best: dict[int, tuple[int, int, int]] = {}

@@ -757,10 +757,11 @@ class DescentState(State):
                     out[s] = out.get(s, 0) + amount
         return out or None
 
-    def moves(self, fi: int, mp: int | None = None, paths: bool = False
+    def moves(self, fi: int, mp: int | None = None, paths: bool = False, want: Action | None = None
               ) -> dict[Action, tuple[tuple[int, ...], int, int, int]]:
         """Where figure ``fi`` may move with its movement points: ``move`` action -> (path of squares
-        entered, cost, anchor, orientation); the paths of small figures only if ``paths``."""
+        entered, cost, anchor, orientation); the paths of small figures only if ``paths``. With
+        ``want``, a small figure's result holds at most that action (the others are skipped)."""
         turn = self.turn
         if mp is None:
             mp = turn.mp if turn is not None else 0
@@ -775,6 +776,12 @@ class DescentState(State):
         out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
         if f.shape == (1, 1):
             best = board.shortest_paths(self.doors, (f.pos,), mp, can, extra)
+            if want is not None:
+                arg = want.args[0] if want.name == "move" and len(want.args) == 1 else None
+                s = board.index.get(arg, -1) if isinstance(arg, str) else -1
+                if s in best and s != f.pos and s not in occ:
+                    out[want] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+                return out
             for s in sorted(best):
                 if s == f.pos or s in occ:
                     continue
@@ -868,7 +875,7 @@ class DescentState(State):
 
     def move_figure(self, fi: int, action: Action) -> None:
         """Spend movement points along the path of a ``move <square>`` action (see :meth:`moves`)."""
-        path, cost, anchor, orient = self.moves(fi, paths=True)[action]
+        path, cost, anchor, orient = self.moves(fi, paths=True, want=action)[action]
         f = self.figs[fi]
         names = self.enc.board.names
         self.emit("move", f"{self.name(fi)} moves to {action.args[0]} ({cost} movement point"
