@@ -126,6 +126,7 @@ class Board:
         self._adj: dict[int, list[frozenset[int]]] = {}
         self._fp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
         self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
+        self._shapes: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
         self._sp: dict[tuple[Any, ...], dict[int, tuple[int, int, int]]] = {}
         self.spaces = [i for i in range(n) if self.space[i]]
         # squares of each tile
@@ -403,38 +404,59 @@ class Board:
                     return None
                 blockers.add(s)
             return frozenset(blockers)
-        # crossings of vertical grid lines at inner points of unit edges
-        x0, x1 = (px, qx) if px < qx else (qx, px)
-        y0, y1 = (py, qy) if py < qy else (qy, py)
-        for k in range(x0 + 1, x1):
-            num = py * dx + (k - px) * dy          # y = num / dx
-            if num % dx == 0:
-                continue                            # a lattice point, handled above
-            if vseg[(num // dx + 1) * stride + k + 1]:
+        # the wall edges the line crosses at inner points and the squares whose inside it crosses
+        # depend only on (dx, dy): offsets from the start, computed once per board and direction
+        shape = self._shapes.get((dx, dy))
+        if shape is None:
+            shape = self._line_shape(dx, dy)
+        vbase = (py + 1) * stride + px + 1
+        for off in shape[0]:
+            if vseg[vbase + off]:
                 return None
-        for k in range(y0 + 1, y1):
-            num = px * dy + (k - py) * dx          # x = num / dy
-            if num % dy == 0:
+        for off in shape[1]:
+            if hseg[vbase + off]:
+                return None
+        base = py * w + px
+        for off in shape[2]:
+            s = base + off
+            if s in (a, b):
                 continue
-            if hseg[(k + 1) * stride + num // dy + 1]:
+            if not space[s] or opaque[s]:
                 return None
-        # squares whose inside the line crosses: the corners of square (x, y) give
-        # f = dx * (cy - py) - dy * (cx - px) of f00 + {0, -dy} + {0, dx}; crossed when they differ in sign
+            blockers.add(s)
+        return frozenset(blockers)
+
+    def _line_shape(self, dx: int, dy: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """For a line from (px, py) to (px + dx, py + dy) (neither 0): the offsets from
+        ``(py + 1) * (width + 2) + px + 1`` of the vertical and the horizontal unit segments it
+        crosses at an inner point, and the offsets from ``py * width + px`` of the squares whose
+        inside it crosses (corners strictly on both sides)."""
+        w = self.width
+        stride = w + 2
+        vc = []
+        for k in range(min(0, dx) + 1, max(0, dx)):
+            m = k * dy                  # y = py + m / dx
+            if m % dx == 0:
+                continue                # a lattice point
+            vc.append((m // dx) * stride + k)
+        hc = []
+        for k in range(min(0, dy) + 1, max(0, dy)):
+            m = k * dx                  # x = px + m / dy
+            if m % dy == 0:
+                continue
+            hc.append(k * stride + m // dy)
+        # corners of square (x, y): f = dx * (cy - py) - dy * (cx - px) is f00 + {0, -dy} + {0, dx}
         lo = (-dy if dy > 0 else 0) + (dx if dx < 0 else 0)
         hi = (-dy if dy < 0 else 0) + (dx if dx > 0 else 0)
-        for y in range(y0, y1):
-            row = dx * (y - py)
-            for x in range(x0, x1):
-                f00 = row - dy * (x - px)
-                if not (-hi < f00 < -lo):
-                    continue
-                s = y * w + x
-                if s in (a, b):
-                    continue
-                if not space[s] or opaque[s]:
-                    return None
-                blockers.add(s)
-        return frozenset(blockers)
+        cells = []
+        for y in range(min(0, dy), max(0, dy)):
+            for x in range(min(0, dx), max(0, dx)):
+                f00 = dx * y - dy * x
+                if -hi < f00 < -lo:
+                    cells.append(y * w + x)
+        shape = (tuple(vc), tuple(hc), tuple(cells))
+        self._shapes[(dx, dy)] = shape
+        return shape
 
     def sight(self, mask: int, srcs: Iterable[int], dsts: Iterable[int], occupied: set[int] | frozenset[int]) -> bool:
         """Line of sight between two figures' squares, given the squares other figures occupy."""
