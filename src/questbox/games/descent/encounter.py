@@ -203,6 +203,22 @@ def _place(board: Board, text: str, shape: tuple[int, int], where: str) -> tuple
     raise SetupError(f"{where}: {text!r} is {w}x{h}; the figure is {shape[0]}x{shape[1]}")
 
 
+_BOARDS: dict[str, Board] = {}
+
+
+def _board(*args: Any) -> Board:
+    """The board of a map (shared by every encounter on the same map, so the geometry each one
+    caches lazily, line of sight above all, is computed once per map)."""
+    key = json.dumps(args, sort_keys=True)
+    board = _BOARDS.get(key)
+    if board is None:
+        board = Board(*args)
+        if len(_BOARDS) >= 64:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    return board
+
+
 def _build(setup: JSON) -> Encounter:
     # registers the built-in rule modules and the campaign module
     import questbox.games.descent.modules
@@ -220,11 +236,11 @@ def _build(setup: JSON) -> Encounter:
             if s in terrain:
                 raise SetupError(f"quest {qm.id}: square {s} has two terrains")
             terrain[s] = tid
-    board = Board(tm.grid, {k: v.get("name", k) for k, v in tm.tiles.items()}, terrain,
-                  {k: t.passable for k, t in terr.items()}, {k: t.blocks_sight for k, t in terr.items()},
-                  {k: t.cost for k, t in terr.items()}, {k: t.damage for k, t in terr.items()},
-                  {k: t.stops for k, t in terr.items()}, tm.walls,
-                  [(d.id, d.name, d.edges, d.open) for d in tm.doors])
+    board = _board(list(tm.grid), {k: v.get("name", k) for k, v in tm.tiles.items()}, terrain,
+                   {k: t.passable for k, t in terr.items()}, {k: t.blocks_sight for k, t in terr.items()},
+                   {k: t.cost for k, t in terr.items()}, {k: t.damage for k, t in terr.items()},
+                   {k: t.stops for k, t in terr.items()}, list(tm.walls),
+                   [(d.id, d.name, list(d.edges), d.open) for d in tm.doors])
     act = setup["act"] or qm.act
     heroes_raw = [h.split(":") for h in setup["heroes"]]
     party = setup["seats"] == "party"
