@@ -522,11 +522,12 @@ class Board:
         nb = self.move_neighbors(mask)
         cost, damage, stops = self.cost, self.damage, self.stops
         best: dict[int, tuple[int, int, int]] = {}
+        best_get = best.get
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         for s in starts:
             best[s] = (0, 0, -1)
             buckets[0].append(s)
-        done: set[int] = set()
+        done = [False] * self.size
         for c in range(budget + 1):
             bucket = buckets[c]
             if not bucket:
@@ -535,20 +536,23 @@ class Board:
                 bucket.sort(key=lambda u: best[u][1])
             for u in bucket:
                 bu = best[u]
-                if u in done or bu[0] != c:
+                if done[u] or bu[0] != c:
                     continue
-                done.add(u)
+                done[u] = True
                 if stops[u] and bu[2] != -1:
                     continue    # a pit ends movement
+                du = bu[1]
                 for v in nb[u]:
                     if not can_pass[v]:
                         continue
-                    nc = c + cost[v] + (extra.get(v, 0) if extra else 0)
+                    nc = c + cost[v]
+                    if extra:
+                        nc += extra.get(v, 0)
                     if nc > budget:
                         continue
-                    nd = bu[1] + damage[v]
-                    old = best.get(v)
-                    if old is None or (nc, nd) < (old[0], old[1]):
+                    nd = du + damage[v]
+                    old = best_get(v)
+                    if old is None or nc < old[0] or (nc == old[0] and nd < old[1]):
                         best[v] = (nc, nd, u)
                         buckets[nc].append(v)
         return best
