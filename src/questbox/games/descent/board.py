@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from math import atan2, degrees, gcd
 from typing import Any
 
-from questbox.core import SetupError
+from questbox.core import Action, SetupError
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIRS8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -85,6 +85,7 @@ class Board:
         self.tile: list[str] = [""] * n
         self.names = [square_name(i % w, i // w) for i in range(n)]
         self.index = {name: i for i, name in enumerate(self.names)}
+        self.move_actions = [Action("move", (name,)) for name in self.names]     # shared, immutable
         for y, row in enumerate(grid):
             for x, ch in enumerate(row):
                 if ch == void or ch == " ":

@@ -782,10 +782,12 @@ class DescentState(State):
                 if s in best and s != f.pos and s not in occ:
                     out[want] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
                 return out
+            acts = board.move_actions
+            pos = f.pos
             for s in sorted(best):
-                if s == f.pos or s in occ:
+                if s == pos or s in occ:
                     continue
-                out[Action("move", (names[s],))] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+                out[acts[s]] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
             return out
         own = self.squares(fi)
         best = board.shortest_paths(self.doors, own, mp, can, extra)
@@ -905,7 +907,16 @@ class DescentState(State):
         out = []
         for e in self.enemies(fi):
             theirs = self.squares(e)
-            if any(t in adj[s] for s in mine for t in theirs):
+            near = False
+            for s in mine:
+                adj_s = adj[s]
+                for t in theirs:
+                    if t in adj_s:
+                        near = True
+                        break
+                if near:
+                    break
+            if near:
                 out.append(e)
                 continue
             if melee and not reach:
