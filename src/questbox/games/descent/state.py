@@ -289,12 +289,20 @@ class DescentState(State):
         if i == 0:
             self._events.append(Event("window", name, (), {"window": name, "ctx": list(ctx)}))
         listeners = self.enc.listeners[name]
-        if i < len(listeners):
-            self.tasks.append(("win", name, ctx, i + 1))
+        tasks = self.tasks
+        while i < len(listeners):
+            cont = ("win", name, ctx, i + 1)
+            tasks.append(cont)
+            n = len(tasks)
             listeners[i].on(self, name, ctx)
-            return
+            # the flow would pop ``cont`` next: run it here unless the listener pushed work, asked a
+            # decision or ended the encounter
+            if self.pending or self.result is not None or len(tasks) != n or tasks[-1] is not cont:
+                return
+            tasks.pop()
+            i += 1
         if self.enc.offerers[name] and name != "encounter-end":
-            self.tasks.append(("offer", name, ctx, 0))
+            tasks.append(("offer", name, ctx, 0))
 
     def _offer_seats(self) -> list[Seat]:
         t = self.turn
