@@ -406,10 +406,10 @@ def sweep_cmd(
                 _set_path(doc, key, value)
         label = ", ".join(f"{k}={v}" for (k, _), v in zip(grid, combo, strict=True))
         try:
-            _check_specs(game, specs)
             if "players" in doc and "seats" not in dict(grid):
                 n = int(doc["players"])
                 specs = (specs * n)[:n]
+            _check_specs(game, specs)
             cfg = sim.SimConfig(game_id, specs, games, seed, doc, rotate)
             name = "_".join(f"{k}-{v}" for (k, _), v in zip(grid, combo, strict=True)).replace("/", "-")
             summary = _run_sim(cfg, jobs, ray, out / f"{name}.csv", label)

@@ -7,7 +7,6 @@ can be saved as a :class:`~questbox.core.replay.Replay`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from questbox.core.actions import Action
 from questbox.core.agent import Agent
@@ -68,8 +67,3 @@ def play_game(game: Game, agents: Mapping[Seat, Agent], setup: JSON | None = Non
         raise RuntimeError(f"{game.id} seed {seed}: not over after {len(match.actions)} actions")
     return match
 
-
-def summary_row(match: Match) -> dict[str, Any]:
-    out = match.state.outcome()
-    return {"seed": match.seed, "winners": list(out.winners) if out else [],
-            "reason": out.reason if out else "", "length": len(match.actions)}
