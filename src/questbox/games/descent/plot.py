@@ -806,6 +806,10 @@ def campaign_space(enc: Encounter) -> list[Action]:
         monsters += [f"{spec.prefix}-{j + 1}" for j in range(spec.minions)]
     dice = max([len(enc.stats[h].dice) for h in heroes] + [2])
     defense = max(len(enc.stats[h].defense) for h in heroes)
+    if "tomble" in heroes and "heroes" in enc.by_name and len(heroes) > 1:
+        # Tomble adds an adjacent hero's defense dice to his own
+        defense = max(defense, len(enc.stats["tomble"].defense)
+                      + max(len(enc.stats[h].defense) for h in heroes if h != "tomble"))
     out = [_a("fortune", "recover"), _a("fortune", "action")]
     out += [_a("fortune", "reroll", i) for i in range(dice)]
     out += [_a("fortune", "defend", i) for i in range(defense)]
