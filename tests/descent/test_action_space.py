@@ -24,7 +24,7 @@ OTHERS: list[JSON] = [
     {"heroes": ["grisban", "tarha", "ashrian", "jain"], "open_groups": {"zombies": "goblin-archer"}, "act": 2},
     {"heroes": ["syndrael", "tarha"], "two_hero_rule": False, "hero_abilities": False, "seats": "per-hero"},
 ]
-SIZES = {2: 356, 3: 322, 4: 333, 5: 352}
+SIZES = {2: 360, 3: 324, 4: 336, 5: 356}   # heroic feats: feat, feat <hero> (Syndrael)
 #: medium (1x2, both orientations) and huge figures, two large groups, a gate, water, rubble
 ARENA = quest(["AAAAAAAA.BBBBBB", "AAAAAAAA.BBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAA.BBBBBB",
                "AAAAAAAA.BBBBBB"],
@@ -94,6 +94,7 @@ def test_space_sizes_and_contents() -> None:
                  "activate goblin-m", "attack warden-m", "open door", "close door", "search K3", "greedy S8",
                  "surge runic", "surge recover-heart1", "use curse-doll leoric stunned", "reroll 1"):
         assert Action.parse(text) in party, text
+    assert {Action("feat"), Action("feat", ("tomble",))} <= party      # Syndrael's feat and its companion
     assert Action.parse("move O4") not in party        # rubble: no figure ever stands there
     assert Action.parse("move A1") not in party        # void
     # two heroes: the two-hero rule; Jain's endure; fewer monsters
@@ -118,10 +119,12 @@ def test_deep_playouts_stay_in_the_space(setup: JSON) -> None:
 
 @pytest.mark.parametrize("setup", ARENAS, ids=_name)
 def test_large_figures_of_both_shapes_stay_in_the_space(setup: JSON) -> None:
-    seen = _walk(setup, range(10), smart_share=6)
+    seen = _walk(setup, range(14), smart_share=6)
     large = {str(a.args[0]) for a in seen if a.name == "move" and a.args and ":" in str(a.args[0])}
     assert any(x[0] == x[3] for x in large) and any(x[1] == x[4] for x in large)   # 1x2 standing and lying
     assert {"howl", "throw", "place", "open"} <= {a.name for a in seen}
+    if "tarha" in str(setup["heroes"]):      # heroic feats: Tarha's pairs, Ashrian's groups, Grisban's and Jain's
+        assert {"feat hound-1 hound-2", "feat hounds", "feat ettin-m"} <= {str(a) for a in seen}
 
 
 @pytest.mark.parametrize("setup", LAYOUTS, ids=_name)

@@ -22,6 +22,7 @@ from typing import Any
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.data import library
+from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.state import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, DescentState
 
 
@@ -292,6 +293,9 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
             return a
     if BONUS_RECOVER_ACTION in legal and f.damage >= 4 and not _by_name(legal, "bonus-attack"):
         return BONUS_RECOVER_ACTION
+    feat = bot_feat(st, fi, legal)
+    if feat is not None:
+        return feat
     # attacks: the quest's goal first, then doors towards it, then whatever is worth hitting
     best: tuple[float, Action] | None = None
     for a in legal:
@@ -485,6 +489,8 @@ class HeuristicAgent:
             return _surge_choice(st, legal)
         if kind == "place":
             return place_choice(st, legal)
+        if kind.startswith("mod:feats:"):
+            return bot_decision(st, legal)
         return _react(st, seat, legal)
 
 

@@ -171,6 +171,7 @@ class HeroModel(_Model):
     awareness: int = Field(ge=0)
     ability: str
     feat: str
+    feat_played: bool = False
     source: str
 
     _src = field_validator("source")(_check_source)

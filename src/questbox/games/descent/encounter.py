@@ -12,6 +12,7 @@ The setup document (every key optional)::
     act: 1                         # default: the quest's act
     two_hero_rule: true            # with two heroes, each hero gets a free attack or recover 2 a turn
     hero_abilities: true           # play the heroes' abilities
+    heroic_feats: true             # play the heroic feats (default: as hero_abilities)
     open_groups: {zombies: cave-spider}   # the overlord's choice for the quest's open groups
     modules: []                    # extra rule modules by name (e.g. a plot deck)
     show_los: false                # views list the spaces the acting figure sees (for drawing)
@@ -44,7 +45,7 @@ from questbox.games.descent.rules import WINDOWS, RuleModule, module_factory
 
 DEFAULT_HEROES = ("syndrael", "avric", "leoric", "tomble")
 SETUP_KEYS = {"quest", "heroes", "seats", "act", "two_hero_rule", "hero_abilities", "open_groups", "modules",
-              "show_los", "players", "campaign"}
+              "show_los", "players", "campaign", "heroic_feats"}
 #: the modules every encounter plays, in this order (the quest's first)
 BASE_MODULES = ("quest", "classes", "search")
 HERO_SURGE = Surge("recover-fatigue1", "recover-fatigue", 1, 1)
@@ -152,7 +153,7 @@ def normalize_setup(doc: JSON | None) -> JSON:
     quest = doc.get("quest", "sunken-ossuary")
     if not isinstance(quest, str | dict):
         raise SetupError("quest: a quest id or a quest document")
-    for key in ("two_hero_rule", "hero_abilities", "show_los"):
+    for key in ("two_hero_rule", "hero_abilities", "show_los", "heroic_feats"):
         if key in doc and not isinstance(doc[key], bool):
             raise SetupError(f"{key}: true or false")
     act = doc.get("act")
@@ -168,6 +169,8 @@ def normalize_setup(doc: JSON | None) -> JSON:
                  "act": act, "two_hero_rule": doc.get("two_hero_rule", True),
                  "hero_abilities": doc.get("hero_abilities", True), "open_groups": dict(open_groups),
                  "modules": list(modules), "show_los": doc.get("show_los", False)}
+    if doc.get("heroic_feats", out["hero_abilities"]):
+        out["heroic_feats"] = True
     if "campaign" in doc:
         from questbox.games.descent.plot import normalize_campaign
 
@@ -330,7 +333,8 @@ def _build(setup: JSON) -> Encounter:
                     two_hero_rule=setup["two_hero_rule"] and n == 2, hero_abilities=setup["hero_abilities"],
                     show_los=setup["show_los"])
     enc.map_json = map_doc(board)
-    names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []), *setup["modules"]]
+    names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
+             *(["feats"] if setup.get("heroic_feats") else []), *setup["modules"]]
     if len(set(names)) != len(names):
         raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
     mods = tuple(module_factory(m)(enc) for m in names)

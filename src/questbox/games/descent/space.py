@@ -22,7 +22,9 @@ in a fixed order and without duplicates:
 7. ``reroll <i>`` for the attack dice of the heroes' attacks (Widow Tarha, the Power Potion);
 8. ``use ...``: class cards (Wooden Shield, Lucky Charm) and the Search cards of the quest's deck
    (potions and the Curse Doll on every hero, the Curse Doll for every condition);
-9. ``endure <n>`` for Jain Fairwood, 1 to her Stamina.
+9. ``endure <n>`` for Jain Fairwood, 1 to her Stamina;
+10. the heroic feats (:func:`.modules.feats.feat_space`): ``feat``, ``feat <figure>``, ``feat <group>``
+    and ``feat <monster> <monster>``.
 
 A rule module added with ``modules: [...]`` may offer actions of its own; this list does not know
 them (the adapters then report the missing action by name).
@@ -148,6 +150,10 @@ def encounter_space(enc: Encounter) -> list[Action]:
         out += [Action("use", ("curse-doll", h, c)) for h in heroes for c in CONDITION_PRIORITY]
     if abilities_played and "jain" in hero_ids:
         out += [Action("endure", (n,)) for n in range(1, lib.heroes["jain"].stamina + 1)]
+    # -- heroic feats ---------------------------------------------------------------------------
+    from questbox.games.descent.modules.feats import feat_space
+
+    out += feat_space(enc, heroes, monsters)
     # -- the lieutenant pack (a campaign's quest: threat, fortune, plot cards, the agent) ---------
     from questbox.games.descent.plot import campaign_space
 

@@ -1,7 +1,8 @@
 """The built-in rule modules (registered on import): the quest's rules, class cards, Search
-cards and hero abilities. Each is a :class:`~questbox.games.descent.rules.RuleModule`."""
+cards, hero abilities and heroic feats. Each is a :class:`~questbox.games.descent.rules.RuleModule`."""
 
 from questbox.games.descent.modules.classes import ClassesModule
+from questbox.games.descent.modules.feats import HeroicFeats
 from questbox.games.descent.modules.heroes import HeroAbilities
 from questbox.games.descent.modules.quest import QuestModule
 from questbox.games.descent.modules.search import SearchCards
@@ -11,5 +12,6 @@ register_module("quest", QuestModule)
 register_module("classes", ClassesModule)
 register_module("search", SearchCards)
 register_module("heroes", HeroAbilities)
+register_module("feats", HeroicFeats)
 
-__all__ = ["ClassesModule", "HeroAbilities", "QuestModule", "SearchCards"]
+__all__ = ["ClassesModule", "HeroAbilities", "HeroicFeats", "QuestModule", "SearchCards"]
