@@ -197,9 +197,10 @@ def setup_from_file(doc: JSON) -> JSON:
     return out
 
 
-def record(log: JSON, state: Any) -> JSON:
+def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
     """The log after a quest: threat (+1, +1 more for an overlord win), fortune, plot cards, XP,
-    gold, the heroes' unused Shop items; then the Campaign phase (or the end after the Finale)."""
+    gold, the heroes' unused Shop items; then the Campaign phase (or the end after the Finale).
+    The Shop deck is shuffled with ``rng`` (default: a generator seeded from the log's seed)."""
     if log["phase"] != "quest" or state.result is None:
         raise SetupError("record: the quest is not over")
     out = _copy(log)
@@ -235,20 +236,21 @@ def record(log: JSON, state: Any) -> JSON:
         out["phase"], out["winner"] = "over", winner
         return out
     out["phase"] = "shopping"
-    _deal_shop(out)
+    _deal_shop(out, rng)
     return out
 
 
-def _shop_deck(log: JSON) -> list[str]:
+def _shop_deck(log: JSON, rng: Rng | None = None) -> list[str]:
     cm = campaign_data(log["campaign"])
     deck = [s.id for s in cm.shop for _ in range(s.count)]
-    rng = Rng(log["seed"] * 1000 + log["next"])
+    if rng is None:
+        rng = Rng(log["seed"] * 1000 + log["next"])
     rng.shuffle(deck)
     return deck
 
 
-def _deal_shop(log: JSON) -> None:
-    deck = _shop_deck(log)
+def _deal_shop(log: JSON, rng: Rng | None = None) -> None:
+    deck = _shop_deck(log, rng)
     n = campaign_data(log["campaign"]).shop_draw
     log["shop"] = {"offer": deck[:n], "deck": deck[n:]}
     log["done"] = []
@@ -350,11 +352,13 @@ def apply(log: JSON, seat: str, action: Action | str) -> JSON:
 
 
 def view(log: JSON, seat: str | None) -> JSON:
-    """The log as ``seat`` sees it: the face-down plot cards are the overlord's secret."""
+    """The log as ``seat`` sees it: the face-down plot cards are the overlord's secret, and the
+    order of the Shop deck is nobody's (its size is shown)."""
     out = _copy(log)
     if seat != "overlord":
         out["facedown"] = len(log["facedown"])
-        out["shop"] = {"offer": log["shop"]["offer"], "deck": len(log["shop"]["deck"])} if log["shop"] else None
+    if log["shop"]:
+        out["shop"] = {"offer": list(log["shop"]["offer"]), "deck": len(log["shop"]["deck"])}
     return out
 
 
@@ -433,14 +437,17 @@ def run_campaign(seed: int, heroes: list[str], plot_deck: str | None, campaign: 
     return log
 
 
-def show(log: JSON) -> str:
+def show(log: JSON, actions: bool = True) -> str:
+    """The log (or a seat's :func:`view` of it) as text; ``actions``: end with the legal actions of
+    the seat to move (a full log only)."""
     cm = campaign_data(log["campaign"])
     lines = [f"{cm.name} ({log['campaign']}), seed {log['seed']}: phase {log['phase']}"]
     lines.append(f"heroes: {', '.join(log['heroes'])}; gold {log['gold']}; XP "
                  + ", ".join(f"{k} {v}" for k, v in log["xp"].items()))
     if log["plot_deck"]:
+        down = log["facedown"]
         lines.append(f"plot deck {log['plot_deck']}: threat {log['threat']}; face up {', '.join(log['faceup'])}; "
-                     f"face down {len(log['facedown'])}; fortune "
+                     f"face down {len(down) if isinstance(down, list) else down}; fortune "
                      + ", ".join(f"{k} {v}" for k, v in log["fortune"].items()))
     else:
         lines.append("no plot deck")
@@ -455,7 +462,7 @@ def show(log: JSON) -> str:
     if log["winner"]:
         lines.append(f"the campaign is over: the {log['winner']} win")
     who = to_move(log)
-    if who:
+    if who and actions:
         lines.append(f"{who} to move: " + ", ".join(str(a) for a in legal(log, who)))
     return "\n".join(lines)
 

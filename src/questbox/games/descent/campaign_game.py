@@ -1,0 +1,499 @@
+"""The game ``descent-campaign``: a whole Descent campaign as one game.
+
+The state holds the campaign log (:mod:`questbox.games.descent.campaign`, a pure JSON state
+machine) and, while a quest is played, the quest's :class:`DescentState`. In the Campaign phase
+(the Plot deck choice, the Shopping and Spend Experience Points steps) ``to_move``,
+``legal_actions`` and ``apply`` are the log's; in a quest they are the encounter's. When a quest
+ends it is recorded in the log (:func:`campaign.record`) and the campaign goes on; the game is over
+when the Finale is. Every random outcome, the quests' and the Shop deck's, comes from the state's
+one :class:`Rng` (the running quest shares it), so a conformance case scripts them all.
+
+Setup document (see docs/games/descent.md)::
+
+    campaign: harrowmere          # the campaign (data/campaigns)
+    heroes: [syndrael, avric]     # 2-4 heroes, "hero:class" picks the class
+    seats: party                  # party (heroes + overlord) or per-hero (hero1..heroN + overlord)
+
+or, to start anywhere in a campaign, ``{log: <a campaign log document, or the path of one>}``. A
+log document may leave keys out (they are those of a new log): ``{heroes: [...], phase: spend-xp,
+plot_deck: first-legion, threat: 5, xp: {overlord: 2}, next: 1}`` starts at the Spend Experience
+Points step after the first quest. State JSON: ``log`` (the campaign log), ``encounter`` (the
+quest's state JSON, ``null`` between quests), ``rng``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from questbox.core import JSON, Action, Event, Game, Outcome, Rng, Seat, SetupError, State
+from questbox.core.agent import AgentFactory
+from questbox.games.descent import campaign as C
+from questbox.games.descent.data import library
+from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
+from questbox.games.descent.model import copy_json
+from questbox.games.descent.plot import cards_of, plot_data
+from questbox.games.descent.state import DescentState
+
+SETUP_KEYS = frozenset({"campaign", "heroes", "seats", "log", "players"})
+PHASES = ("plot-deck", "quest", "shopping", "spend-xp", "over")
+#: what a Campaign-phase action does, for menus and the event log
+DESCRIBE = {
+    "plot-deck": "choose the Plot deck for the whole campaign",
+    "buy": "buy a Shop item with the party's gold",
+    "extra-card": "spend 2 fortune (jointly) to draw 1 more Shop card",
+    "upgrade": "spend XP on an upgrade",
+    "xp-threat": "spend 1 XP for 3 threat",
+    "buy-plot": "buy a face-down Plot card (its purchase cost in threat)",
+    "done": "end this step",
+}
+
+
+# ================================================================================ the setup
+def _int(v: Any, where: str, low: int = 0) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < low:
+        raise SetupError(f"log.{where}: a whole number, at least {low} (not {v!r})")
+    return v
+
+
+def _read_log(raw: Any) -> JSON:
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(Path(raw).read_text())
+        except (OSError, ValueError) as exc:
+            raise SetupError(f"log: cannot read the campaign log {raw!r}: {exc}") from None
+    if not isinstance(raw, dict):
+        raise SetupError("log: a campaign log document (a mapping) or the path of one")
+    return raw
+
+
+def check_log(raw: Any, seed: int = 0) -> JSON:
+    """A campaign log document, validated, the keys it leaves out filled in as in a new log."""
+    doc = _read_log(raw)
+    if doc.get("format", C.FORMAT) != C.FORMAT:
+        raise SetupError(f"log.format: {C.FORMAT}, not {doc['format']!r}")
+    cid = doc.get("campaign", "harrowmere")
+    if not isinstance(cid, str):
+        raise SetupError("log.campaign: a campaign id")
+    seats = doc.get("seats", "party")
+    if seats not in ("party", "per-hero"):
+        raise SetupError("log.seats: party or per-hero")
+    heroes = doc.get("heroes", ["syndrael", "avric"])
+    log = C.new_log(cid, heroes, seed=_int(doc.get("seed", seed), "seed"), seats=seats)
+    unknown = set(doc) - set(log)
+    if unknown:
+        raise SetupError(f"log: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(log))})")
+    cm = C.campaign_data(cid)
+    hs = C.hero_ids(log)
+    phase = doc.get("phase", "plot-deck")
+    if phase not in PHASES:
+        raise SetupError(f"log.phase: one of {', '.join(PHASES)} (not {phase!r})")
+    log["phase"] = phase
+    nq = len(cm.quests)
+    log["next"] = _int(doc.get("next", 0), "next")
+    if log["next"] > nq or (phase != "over" and log["next"] >= nq):
+        raise SetupError(f"log.next: the index of the next quest, below {nq} (the campaign has {nq} quests)")
+    if phase == "plot-deck" and log["next"]:
+        raise SetupError("log.phase: the Plot deck is chosen before the first quest (log.next 0)")
+    if phase in ("shopping", "spend-xp") and (log["next"] == 0 or cm.quests[log["next"] - 1].kind == "finale"):
+        raise SetupError(f"log.phase: the Campaign phase ({phase}) follows a quest other than the Finale "
+                         "(log.next counts the quests played)")
+    # the Plot deck, threat and fortune
+    pd = doc.get("plot_deck")
+    if pd is not None:
+        if phase == "plot-deck":
+            raise SetupError("log.plot_deck: the overlord has not chosen one yet in the plot-deck phase")
+        cards = cards_of(str(pd))
+        basic = next(c.id for c in cards.values() if c.basic)
+        faceup = doc.get("faceup", [basic])
+        facedown = doc.get("facedown", [c for c in cards if c not in faceup])
+        if not isinstance(faceup, list) or not isinstance(facedown, list):
+            raise SetupError("log.faceup, log.facedown: lists of the deck's card ids")
+        for c in (*faceup, *facedown):
+            if c not in cards:
+                raise SetupError(f"log: {c!r} is not a card of the {pd} Plot deck (cards: {', '.join(cards)})")
+        if sorted(faceup + facedown) != sorted(cards):
+            raise SetupError(f"log: every card of the {pd} Plot deck is once face up or face down")
+        if basic not in faceup:
+            raise SetupError(f"log.faceup: the basic card {basic} is always face up")
+        log["plot_deck"] = pd
+        log["faceup"] = list(faceup)
+        log["facedown"] = [c for c in cards if c in facedown]        # the deck's order
+    else:
+        for key in ("faceup", "facedown"):
+            if doc.get(key):
+                raise SetupError(f"log.{key}: Plot cards need a plot_deck")
+    log["threat"] = _int(doc.get("threat", 0), "threat")
+    fortune = doc.get("fortune", {})
+    if not isinstance(fortune, dict) or set(fortune) - set(hs):
+        raise SetupError(f"log.fortune: fortune tokens per hero ({', '.join(hs)})")
+    log["fortune"] = {h: _int(fortune.get(h, 0), f"fortune.{h}") for h in hs}
+    if pd is None and (log["threat"] or any(log["fortune"].values())):
+        raise SetupError("log: threat and fortune need a plot_deck")
+    # XP, gold, upgrades and items
+    xp = doc.get("xp", {})
+    if not isinstance(xp, dict) or set(xp) - {*hs, "overlord"}:
+        raise SetupError(f"log.xp: experience points per hero ({', '.join(hs)}) and for the overlord")
+    log["xp"] = {k: _int(xp.get(k, 0), f"xp.{k}") for k in (*hs, "overlord")}
+    log["gold"] = _int(doc.get("gold", 0), "gold")
+    ups = {u.id: u for u in cm.upgrades}
+    upgrades = doc.get("upgrades", {})
+    items = doc.get("items", {})
+    for key, val in (("upgrades", upgrades), ("items", items)):
+        if not isinstance(val, dict) or set(val) - set(hs) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in val.values()):
+            raise SetupError(f"log.{key}: per hero ({', '.join(hs)}), a list of ids")
+    for h, us in upgrades.items():
+        for u, n in Counter(us).items():
+            if u not in ups:
+                raise SetupError(f"log.upgrades.{h}: no upgrade {u!r} (upgrades: {', '.join(ups)})")
+            if n > ups[u].max:
+                raise SetupError(f"log.upgrades.{h}: {u} at most {ups[u].max} times")
+    search = library().search
+    for h, its in items.items():
+        for it in its:
+            if it not in search:
+                raise SetupError(f"log.items.{h}: {it!r} is not an item the engine plays")
+    log["upgrades"] = {h: list(upgrades.get(h, [])) for h in hs}
+    log["items"] = {h: list(items.get(h, [])) for h in hs}
+    # the Shop, the step's progress, the history and the end
+    shop = doc.get("shop")
+    if shop is not None:
+        if phase != "shopping":
+            raise SetupError("log.shop: the Shop cards are dealt in the shopping phase only")
+        if not isinstance(shop, dict) or set(shop) != {"offer", "deck"} or not all(
+                isinstance(shop[k], list) for k in ("offer", "deck")):
+            raise SetupError("log.shop: {offer: [Shop cards drawn], deck: [the rest, in order]}")
+        have = Counter(shop["offer"] + shop["deck"])
+        counts = {s.id: s.count for s in cm.shop}
+        for it, n in have.items():
+            if n > counts.get(it, 0):
+                raise SetupError(f"log.shop: the {cid} Shop deck has {counts.get(it, 0)} {it} card(s), not {n}")
+        log["shop"] = {"offer": list(shop["offer"]), "deck": list(shop["deck"])}
+    done = doc.get("done", [])
+    if not isinstance(done, list) or set(done) - {C.hero_seat(log)} or (done and phase != "spend-xp"):
+        raise SetupError(f"log.done: in the spend-xp phase, [{C.hero_seat(log)}] once the heroes are done")
+    log["done"] = list(done)
+    history = doc.get("history", [])
+    if not isinstance(history, list) or len(history) > log["next"] or not all(isinstance(x, dict) for x in history):
+        raise SetupError("log.history: one entry (a mapping) per quest played, at most log.next")
+    log["history"] = copy_json(history)
+    winner = doc.get("winner")
+    if (phase == "over") != (winner in ("heroes", "overlord")):
+        raise SetupError("log.winner: heroes or overlord once the campaign is over (phase over), else null")
+    log["winner"] = winner
+    stats = doc.get("stats", log["stats"])
+    if not isinstance(stats, dict) or set(stats) != {"bought", "triggered"}:
+        raise SetupError("log.stats: {bought: [...], triggered: {...}}")
+    log["stats"] = copy_json(stats)
+    return log
+
+
+def campaign_log(setup: JSON | None, seed: int = 0) -> JSON:
+    """The campaign log a setup starts with (validated; ``SetupError`` if wrong)."""
+    doc = dict(setup or {})
+    unknown = set(doc) - SETUP_KEYS
+    if unknown:
+        raise SetupError(f"unknown setup key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SETUP_KEYS))})")
+    if "log" in doc:
+        extra = set(doc) & {"campaign", "heroes", "seats"}
+        if extra:
+            raise SetupError(f"{', '.join(sorted(extra))}: give them in the log (a setup with a log has only "
+                             "the keys log and players)")
+        log = check_log(doc["log"], seed)
+    else:
+        cid = doc.get("campaign", "harrowmere")
+        if not isinstance(cid, str):
+            raise SetupError("campaign: a campaign id (data/campaigns)")
+        heroes = doc.get("heroes", ["syndrael", "avric"])
+        seats = doc.get("seats", "party")
+        if seats not in ("party", "per-hero"):
+            raise SetupError("seats: party (one seat plays every hero) or per-hero")
+        log = C.new_log(cid, heroes, seed=seed, seats=seats)
+    if "players" in doc:
+        n = len(_seats(log))
+        if doc["players"] != n:
+            raise SetupError(f"players: this campaign seats {n}, not {doc['players']}")
+    return log
+
+
+def _seats(log: JSON) -> tuple[Seat, ...]:
+    return seat_names(normalize_setup({"heroes": log["heroes"], "seats": log["seats"]}))
+
+
+# ================================================================================ the state
+class CampaignState(State):
+    """A Descent campaign in progress (see the module docstring)."""
+
+    __slots__ = ("encounter", "log")
+
+    def __init__(self, seats: tuple[Seat, ...], rng: Rng, log: JSON) -> None:
+        super().__init__(seats, rng)
+        #: the campaign log; never changed in place (clones share it)
+        self.log = log
+        #: the quest being played
+        self.encounter: DescentState | None = None
+
+    # ---------------------------------------------------------------- flow
+    def _advance(self) -> list[Event]:
+        """Deal the Shop, start the next quest: whatever the log's phase needs before a seat acts."""
+        log = self.log
+        if log["phase"] == "shopping" and log["shop"] is None:
+            log = copy_json(log)
+            C._deal_shop(log, self.rng)
+            self.log = log
+        if log["phase"] != "quest" or self.encounter is not None:
+            return []
+        enc = encounter(normalize_setup(C.encounter_setup(log)))
+        st = DescentState(enc, self.rng)
+        st._setup()
+        self.encounter = st
+        q = C.campaign_data(log["campaign"]).quests[log["next"]]
+        text = f"Quest {log['next'] + 1}: {enc.quest.name} ({q.kind}) begins."
+        events = [Event("quest", text, None, {"quest": enc.quest.id, "kind": q.kind})]
+        if st.is_over():       # (no quest of ours ends before a seat acts)
+            events += self._end_quest()
+        return events
+
+    def _end_quest(self) -> list[Event]:
+        st = self.encounter
+        assert st is not None and st.result is not None
+        self.log = C.record(self.log, st, self.rng)
+        self.encounter = None
+        winner, reason = st.result
+        h = self.log["history"][-1]
+        events = [Event("quest-end", f"{st.enc.quest.name}: the {winner} win ({reason}) in {st.round} rounds; "
+                        f"threat {h['threat_after']}.", None, {"winner": winner, "quest": st.enc.quest.id})]
+        if self.log["phase"] == "over":
+            events.append(Event("campaign-end", f"The campaign is over: the {self.log['winner']} win.", None,
+                                {"winner": self.log["winner"]}))
+        return events + self._advance()
+
+    # ---------------------------------------------------------------- protocol
+    def to_move(self) -> tuple[Seat, ...]:
+        if self.encounter is not None:
+            return self.encounter.to_move()
+        seat = C.to_move(self.log)
+        return (seat,) if seat is not None else ()
+
+    def _legal_actions(self, seat: Seat) -> list[Action]:
+        if self.encounter is not None:
+            return self.encounter.legal_actions(seat)
+        return C.legal(self.log, seat)
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        st = self.encounter
+        if st is not None:
+            events = st.apply(seat, action)
+            if st.is_over():
+                events += self._end_quest()
+            return events
+        self.log = C.apply(self.log, seat, action)
+        events = [Event("campaign", f"{seat}: {action} ({DESCRIBE.get(action.name, action.name)}).", None,
+                        {"seat": seat, "action": str(action)})]
+        return events + self._advance()
+
+    def is_over(self) -> bool:
+        return bool(self.log["phase"] == "over")
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over():
+            return None
+        side = self.log["winner"]
+        winners = tuple(s for s in self.seats if (s == "overlord") == (side == "overlord"))
+        won = sum(1 for h in self.log["history"] if h["winner"] == side)
+        return Outcome(winners, {s: (1.0 if s in winners else 0.0) for s in self.seats},
+                       f"the {side} won the Finale ({won} of {len(self.log['history'])} quests)")
+
+    # ---------------------------------------------------------------- information
+    def view(self, seat: Seat | None) -> JSON:
+        log = C.view(self.log, seat)
+        return {"campaign": log, "phase": log["phase"],
+                "encounter": self.encounter.view(seat) if self.encounter is not None else None}
+
+    def to_json(self) -> JSON:
+        return {"mode": "campaign", "seats": list(self.seats), "rng": self.rng.to_json(),
+                "log": copy_json(self.log),
+                "encounter": self.encounter.to_json() if self.encounter is not None else None}
+
+    @classmethod
+    def from_json(cls, doc: JSON) -> CampaignState:
+        st = cls(tuple(doc["seats"]), Rng.from_json(doc["rng"]), copy_json(doc["log"]))
+        if doc["encounter"] is not None:
+            enc = DescentState.from_json(doc["encounter"])
+            enc.rng = st.rng
+            st.encounter = enc
+        return st
+
+    def clone(self) -> CampaignState:
+        s = CampaignState.__new__(CampaignState)
+        s.seats, s.pending, s._legal, s.log = self.seats, [], self._legal, self.log
+        if self.encounter is not None:
+            s.encounter = self.encounter.clone()
+            s.rng = s.encounter.rng
+        else:
+            s.encounter = None
+            s.rng = self.rng.copy()
+        return s
+
+    def determinize(self, seat: Seat, rng: Rng) -> CampaignState:
+        """The Shop deck's order and the dice to come are hidden from every seat; the face-down
+        Plot cards from the heroes only, who know which they are (the deck is public, and the
+        face-up cards), so nothing else is resampled."""
+        s = self.clone()
+        if s.encounter is not None:
+            s.encounter = s.encounter.determinize(seat, rng)
+            s.rng = s.encounter.rng
+            return s
+        shop = s.log["shop"]
+        if shop:
+            deck = sorted(shop["deck"])
+            rng.shuffle(deck)
+            s.log = {**s.log, "shop": {"offer": list(shop["offer"]), "deck": deck}}
+        s.rng = Rng(rng.below(2**63))
+        return s
+
+
+# ================================================================================ the game
+class CampaignGame(Game):
+    id = "descent-campaign"
+    title = "Descent: Journeys in the Dark (2nd ed.): a campaign"
+    seat_counts = (2, 3, 4, 5)
+    summary = ("A whole Descent campaign: quests, the Campaign phase, XP and gold, threat, fortune and the "
+               "First Legion plot deck (The Harrowmere Reckoning)")
+    #: the overlord knows his face-down Plot cards
+    perfect_information = False
+
+    def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
+        return _seats(campaign_log(setup))
+
+    def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
+        doc = dict(setup or {})
+        doc.pop("players", None)
+        if "log" in doc:
+            return doc
+        if n == 2:
+            doc.setdefault("seats", "party")
+            return doc
+        doc["seats"] = "per-hero"
+        if "heroes" not in doc:
+            doc["heroes"] = list(DEFAULT_HEROES[:n - 1])
+        return doc
+
+    def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
+        log = campaign_log(setup, seed)
+        st = CampaignState(_seats(log), Rng(seed), log)
+        st._advance()
+        return st
+
+    def from_json(self, doc: JSON) -> State:
+        return CampaignState.from_json(doc)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        return {"heuristic": CampaignAgent, "plot": CampaignAgent}
+
+    def render(self, view: JSON, seat: Seat | None) -> Any:
+        from rich.console import Group
+        from rich.panel import Panel
+
+        from questbox.games.descent.render import render
+
+        log = view["campaign"]
+        panel = Panel(C.show(log, actions=False), title="the campaign", expand=False)
+        if view["encounter"] is None:
+            return panel
+        return Group(panel, render(view["encounter"], seat))
+
+    def describe_action(self, view: JSON, action: Action) -> str:
+        if view.get("encounter") is not None:
+            from questbox.games.descent import GAME
+
+            return GAME.describe_action(view["encounter"], action)
+        log = view["campaign"]
+        name, args = action.name, [str(a) for a in action.args]
+        if name == "buy-plot" and log["plot_deck"]:
+            card = cards_of(log["plot_deck"])[args[0]]
+            return f"buy the Plot card {card.name} for {card.buy} threat"
+        if name == "buy":
+            cost = next(s.cost for s in C.campaign_data(log["campaign"]).shop if s.id == args[0])
+            return f"buy {library().search[args[0]].name} for {args[1]} ({cost} gold)"
+        if name == "plot-deck":
+            return "play without a Plot deck" if args[0] == "none" else f"choose the {args[0]} Plot deck"
+        what = DESCRIBE.get(name)
+        return f"{action}: {what}" if what else str(action)
+
+    def action_space(self, setup: JSON | None = None) -> list[Action] | None:
+        """The Campaign-phase actions, then every action of each quest of the campaign (with the
+        campaign's heroes and seats, every Plot deck's cards, and every Shop item in the heroes'
+        hands), without duplicates."""
+        return campaign_space(campaign_log(setup))
+
+    def stats(self, state: State) -> Mapping[str, float | int | str]:
+        if not isinstance(state, CampaignState):
+            return {}
+        log = state.log
+        out: dict[str, float | int | str] = {"quests": len(log["history"]), "threat": log["threat"],
+                                             "bought": len(log["stats"]["bought"])}
+        out["overlord_quests"] = sum(1 for h in log["history"] if h["winner"] == "overlord")
+        if log["winner"]:
+            out["winner"] = log["winner"]
+        return out
+
+
+def campaign_space(log: JSON) -> list[Action]:
+    import dataclasses
+
+    from questbox.games.descent.space import encounter_space
+
+    cm = C.campaign_data(log["campaign"])
+    hs = C.hero_ids(log)
+    decks = plot_data().decks
+    out: list[Action] = [*(Action("plot-deck", (d.id,)) for d in decks), Action("plot-deck", ("none",))]
+    out += [Action("buy", (s.id, h)) for s in cm.shop for h in hs]
+    out += [Action("extra-card", (a, b)) for i, a in enumerate(hs) for b in hs[i:]]
+    out += [Action("upgrade", (h, u.id)) for h in hs for u in cm.upgrades]
+    out += [Action("xp-threat"), *(Action("buy-plot", (c.id,)) for d in decks for c in d.cards if not c.basic)]
+    out.append(Action("done"))
+    have = set(out)
+    for q in cm.quests:
+        for d in decks:
+            setup = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
+                     "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)}}
+            enc = encounter(normalize_setup(setup))
+            # the heroes may carry any Shop item into any quest: list the actions of every Search card
+            enc = dataclasses.replace(enc, quest=enc.quest.model_copy(update={"search_deck": None}))
+            for a in encounter_space(enc):
+                if a not in have:
+                    have.add(a)
+                    out.append(a)
+    return out
+
+
+# ================================================================================ bots
+class CampaignAgent:
+    """The campaign's bot: the Campaign-phase bot of :func:`campaign.bot_action` between quests
+    (the overlord takes the ``plot`` deck, default ``first-legion``), and ``PlotAgent`` (the
+    heuristic with the lieutenant pack and the heroic feats) in the quests."""
+
+    name = "heuristic"
+
+    def __init__(self, *, game: Game | None = None, seed: int = 0, plot: str = "first-legion", **_: Any) -> None:
+        from questbox.games.descent.plot_bots import PlotAgent
+
+        self.plot = None if plot == "none" else plot
+        self.quest = PlotAgent(seed=seed)
+
+    def act(self, state: State, seat: Seat) -> Action:
+        assert isinstance(state, CampaignState)
+        if state.encounter is not None:
+            return self.quest.act(state.encounter, seat)
+        legal = state.legal_actions(seat)
+        act = C.bot_action(state.view(seat)["campaign"], seat, self.plot)
+        return act if act in legal else legal[0]
+
+
+GAME = CampaignGame()
+CampaignState.game = GAME
