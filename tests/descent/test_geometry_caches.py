@@ -31,3 +31,19 @@ def test_memoized_movement_search_matches_a_fresh_search() -> None:
     assert board.shortest_paths(0, (start,), 5, blocked) == board._shortest_paths(0, (start,), 5, blocked, None)
     extra = {board.spaces[2]: 1}
     assert board.shortest_paths(0, (start,), 5, can, extra) == board._shortest_paths(0, (start,), 5, can, extra)
+
+
+def test_reach_matches_a_fresh_search_with_the_blocked_squares() -> None:
+    board = _board(2)
+    blocked = tuple(board.spaces[3:6])
+    can = list(board.passable)
+    for s in blocked:
+        can[s] = False
+    extra = {board.spaces[8]: 1}
+    for start in board.spaces[:20]:
+        for budget in (1, 4):
+            for ex in (None, extra):
+                best, order = board.reach(0, (start,), budget, blocked, ex)
+                assert best == board._shortest_paths(0, (start,), budget, can, ex)
+                assert order == tuple(sorted(best))
+                assert board.reach(0, (start,), budget, blocked, ex)[0] is best

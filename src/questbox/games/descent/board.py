@@ -129,6 +129,7 @@ class Board:
         self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
         self._shapes: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
         self._sp: dict[tuple[Any, ...], dict[int, tuple[int, int, int]]] = {}
+        self._reach: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]] = {}
         self.spaces = [i for i in range(n) if self.space[i]]
         # squares of each tile
         self.tiles: dict[str, tuple[int, ...]] = {}
@@ -557,6 +558,28 @@ class Board:
                         best[v] = (nc, nd, u)
                         buckets[nc].append(v)
         return best
+
+    def reach(self, mask: int, starts: tuple[int, ...], budget: int, blocked: tuple[int, ...],
+              extra: dict[int, int] | None = None) -> tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]:
+        """:meth:`shortest_paths` with the squares the mover may not enter given as ``blocked``
+        (besides impassable terrain), a cheaper memo key; returns the routes and their squares in
+        ascending order. Memoized: callers must not mutate the results."""
+        key = (mask, starts, budget, blocked, tuple(sorted(extra.items())) if extra else None)
+        memo = self._reach
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if len(memo) >= 4096:
+            memo.clear()
+        can = self.passable
+        if blocked:
+            can = can[:]
+            for s in blocked:
+                can[s] = False
+        best = self._shortest_paths(mask, starts, budget, can, extra)
+        got = (best, tuple(sorted(best)))
+        memo[key] = got
+        return got
 
     @staticmethod
     def path_to(best: dict[int, tuple[int, int, int]], target: int) -> list[int]:

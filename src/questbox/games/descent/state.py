@@ -744,14 +744,15 @@ class DescentState(State):
             self.tasks.append(nxt)
 
     # ================================================================================ movement
-    def _can_pass(self, fi: int) -> list[bool]:
+    def _blocked(self, fi: int) -> tuple[int, ...]:
+        """The squares figure ``fi`` may not enter because an enemy stands there, ascending (a
+        monster with Scamper moves through enemies)."""
         f = self.figs[fi]
-        can = list(self.enc.board.passable)
-        scamper = f.side == "monster" and "scamper" in self.stat(fi).abilities
-        for s, o in self.occ.items():
-            if o != fi and self.figs[o].side != f.side and not scamper:
-                can[s] = False
-        return can
+        if f.side == "monster" and "scamper" in self.stat(fi).abilities:
+            return ()
+        side = f.side
+        figs = self.figs
+        return tuple(sorted([s for s, o in self.occ.items() if figs[o].side != side]))
 
     def _extra_cost(self, fi: int) -> dict[int, int] | None:
         if not self.surcharge:
@@ -777,13 +778,13 @@ class DescentState(State):
             return {}
         f = self.figs[fi]
         board = self.enc.board
-        can = self._can_pass(fi)
+        blocked = self._blocked(fi)
         extra = self._extra_cost(fi)
         occ = self.occ
         names = board.names
         out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
         if f.shape == (1, 1):
-            best = board.shortest_paths(self.doors, (f.pos,), mp, can, extra)
+            best, order = board.reach(self.doors, (f.pos,), mp, blocked, extra)
             if want is not None:
                 arg = want.args[0] if want.name == "move" and len(want.args) == 1 else None
                 s = board.index.get(arg, -1) if isinstance(arg, str) else -1
@@ -792,13 +793,13 @@ class DescentState(State):
                 return out
             acts = board.move_actions
             pos = f.pos
-            for s in sorted(best):
+            for s in order:
                 if s == pos or s in occ:
                     continue
                 out[acts[s]] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
             return out
         own = self.squares(fi)
-        best = board.shortest_paths(self.doors, own, mp, can, extra)
+        best = board.reach(self.doors, own, mp, blocked, extra)[0]
         nb = board.move_neighbors(self.doors)
         # the cost of *entering* each square, and the path that does it; a large figure moves as
         # if it were small from one of its squares, and may re-enter its own squares
@@ -833,6 +834,22 @@ class DescentState(State):
                         path = (*board.path_to(best, enter[q][1]), q) if paths else ()
                         out[key] = (path, c, anchor, o)
         return out
+
+    def move_actions(self, fi: int) -> list[Action]:
+        """The ``move <square>`` actions of figure ``fi`` now: the keys of :meth:`moves`, cheaper."""
+        f = self.figs[fi]
+        if f.shape != (1, 1):
+            return list(self.moves(fi))
+        turn = self.turn
+        mp = turn.mp if turn is not None else 0
+        if mp <= 0:
+            return []
+        board = self.enc.board
+        order = board.reach(self.doors, (f.pos,), mp, self._blocked(fi), self._extra_cost(fi))[1]
+        acts = board.move_actions
+        occ = self.occ
+        pos = f.pos
+        return [acts[s] for s in order if s != pos and s not in occ]
 
     def _t_step(self, t: Task) -> None:
         """A small figure enters the next space of its path."""
@@ -1163,7 +1180,7 @@ class DescentState(State):
         if act and not immob:
             out.append(MOVE)
         if turn.mp > 0:
-            out.extend(self.moves(fi))
+            out.extend(self.move_actions(fi))
         if not immob and f.fatigue < self.stamina(fi):
             out.append(FATIGUE)
         targets: list[int] | None = None
@@ -1335,7 +1352,7 @@ class DescentState(State):
         if act and "immobilized" not in f.conds and turn.move_actions < limit and turn.kind != "extra":
             out.append(MOVE)
         if turn.mp > 0:
-            out.extend(self.moves(fi))
+            out.extend(self.move_actions(fi))
         if act and turn.attacks == 0:
             out.extend(Action("attack", (self.figs[x].id,)) for x in self.attack_targets(fi))
             if turn.kind != "extra":
