@@ -47,3 +47,43 @@ def test_reach_matches_a_fresh_search_with_the_blocked_squares() -> None:
                 assert best == board._shortest_paths(0, (start,), budget, can, ex)
                 assert order == tuple(sorted(best))
                 assert board.reach(0, (start,), budget, blocked, ex)[0] is best
+
+
+def _audit(setup: dict[str, object], seeds: range) -> int:
+    """Random playouts in which every decision is replayed on a clone whose geometry cache is empty:
+    the legal actions, the events and the next state must be the same."""
+    from questbox.core import Rng
+    from questbox.games.descent.state import DescentState
+
+    checked = 0
+    for seed in seeds:
+        st = GAME.new(setup, seed=seed)
+        assert isinstance(st, DescentState)
+        pick = Rng(seed)
+        while not st.is_over():
+            seat = st.to_move()[0]
+            legal = st.legal_actions(seat)
+            fresh = st.clone()
+            fresh._geo, fresh._legal = {}, None
+            assert fresh.legal_actions(seat) == legal
+            action = legal[pick.below(len(legal))]
+            assert fresh.apply(seat, action) == st.apply(seat, action)
+            assert fresh.to_json() == st.to_json()
+            checked += 1
+    return checked
+
+
+def test_cached_geometry_gives_what_a_fresh_computation_gives() -> None:
+    for n in GAME.seat_counts:
+        assert _audit(GAME.setup_for_seats(n), range(6))
+    for quest in ("drowned-chapel", "warren-raid"):
+        assert _audit({"quest": quest}, range(6))
+
+
+def test_cached_geometry_in_a_campaign_encounter_with_plot_cards() -> None:
+    from questbox.games.descent.plot import cards_of
+
+    cards = list(cards_of("first-legion"))
+    camp = {"plot_deck": "first-legion", "threat": 12, "faceup": cards, "facedown": []}
+    for quest in ("sunken-ossuary", "drowned-chapel", "warren-raid"):
+        assert _audit({"quest": quest, "heroes": ["syndrael", "leoric"], "campaign": camp}, range(8))

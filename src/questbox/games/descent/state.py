@@ -48,7 +48,7 @@ Handler = Callable[["DescentState", Task], None]
 class DescentState(State):
     """One position of a Descent encounter."""
 
-    __slots__ = ("_events", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc", "figs",
+    __slots__ = ("_events", "_geo", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc", "figs",
                  "ids", "mods", "occ", "phase", "result", "round", "surcharge", "tasks", "tests", "tokens",
                  "turns")
 
@@ -74,6 +74,11 @@ class DescentState(State):
         self.active_group = -1
         self._events: list[Event] = []
         self._pre: tuple[Seat, list[Action]] | None = None
+        #: what depends only on where the figures stand and which doors are open (routes, attack
+        #: targets), cached; replaced by a new dict whenever a figure is placed or lifted or a door
+        #: changes (clones share it until then), so ``occ``, figures' ``pos``/``orient``/``status``
+        #: and ``doors`` change only through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`
+        self._geo: dict[Any, Any] = {}
 
     # ================================================================================ basics
     @property
@@ -253,7 +258,8 @@ class DescentState(State):
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         d = self.pending.pop()
-        self._events = events = list[Event]()
+        events: list[Event] = []
+        self._events = events
         self._pre = None
         kind = d.kind
         if kind == "hero-turn":
@@ -387,9 +393,15 @@ class DescentState(State):
     def _place(self, fi: int, anchor: int, orient: int) -> None:
         f = self.figs[fi]
         self._lift(fi)
+        self._geo = {}
         f.pos, f.orient, f.status = anchor, orient, "active"
         for s in self.squares(fi):
             self.occ[s] = fi
+
+    def set_doors(self, mask: int) -> None:
+        """Open and close doors: bit ``i`` of ``mask`` set means door ``i`` is open."""
+        self.doors = mask
+        self._geo = {}
 
     def place(self, fi: int, anchor: int, orient: int = 0) -> None:
         """Put a figure on the map (placement rules are the caller's)."""
@@ -397,6 +409,7 @@ class DescentState(State):
 
     def _lift(self, fi: int) -> None:
         f = self.figs[fi]
+        self._geo = {}
         if f.pos >= 0 and f.status == "active":
             for s in self.squares(fi):
                 if self.occ.get(s) == fi:
@@ -777,29 +790,61 @@ class DescentState(State):
         if mp <= 0:
             return {}
         f = self.figs[fi]
+        if f.shape != (1, 1):
+            table = self._large_moves(fi, mp)
+            return dict(table) if paths else {k: ((), c, a, o) for k, (_, c, a, o) in table.items()}
         board = self.enc.board
-        blocked = self._blocked(fi)
-        extra = self._extra_cost(fi)
+        best, order, _ = self._small_reach(fi, mp)
         occ = self.occ
+        out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
+        if want is not None:
+            arg = want.args[0] if want.name == "move" and len(want.args) == 1 else None
+            s = board.index.get(arg, -1) if isinstance(arg, str) else -1
+            if s in best and s != f.pos and s not in occ:
+                out[want] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+            return out
+        acts = board.move_actions
+        pos = f.pos
+        for s in order:
+            if s == pos or s in occ:
+                continue
+            out[acts[s]] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+        return out
+
+    def _geo_key(self, kind: str, fi: int, mp: int) -> tuple[tuple[Any, ...], dict[int, int] | None]:
+        extra = self._extra_cost(fi)
+        return (kind, fi, mp, self.doors, self.figs[fi].stat, tuple(sorted(extra.items())) if extra else None), extra
+
+    def _small_reach(self, fi: int, mp: int) -> tuple[dict[int, tuple[int, int, int]], tuple[int, ...], list[Action]]:
+        """A small figure's routes with ``mp`` movement points (see :meth:`Board.reach`), their
+        squares in ascending order and its ``move <square>`` actions (cached until a figure or a
+        door moves: do not mutate)."""
+        key, extra = self._geo_key("small", fi, mp)
+        got = self._geo.get(key)
+        if got is None:
+            f = self.figs[fi]
+            board = self.enc.board
+            best, order = board.reach(self.doors, (f.pos,), mp, self._blocked(fi), extra)
+            acts = board.move_actions
+            occ = self.occ
+            pos = f.pos
+            got = (best, order, [acts[s] for s in order if s != pos and s not in occ])
+            self._geo[key] = got
+        return got
+
+    def _large_moves(self, fi: int, mp: int) -> dict[Action, tuple[tuple[int, ...], int, int, int]]:
+        """A large figure's :meth:`moves` with paths (cached until a figure or a door moves: do not
+        mutate)."""
+        key, extra = self._geo_key("large", fi, mp)
+        got = self._geo.get(key)
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+        f = self.figs[fi]
+        board = self.enc.board
         names = board.names
         out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
-        if f.shape == (1, 1):
-            best, order = board.reach(self.doors, (f.pos,), mp, blocked, extra)
-            if want is not None:
-                arg = want.args[0] if want.name == "move" and len(want.args) == 1 else None
-                s = board.index.get(arg, -1) if isinstance(arg, str) else -1
-                if s in best and s != f.pos and s not in occ:
-                    out[want] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
-                return out
-            acts = board.move_actions
-            pos = f.pos
-            for s in order:
-                if s == pos or s in occ:
-                    continue
-                out[acts[s]] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
-            return out
         own = self.squares(fi)
-        best = board.reach(self.doors, own, mp, blocked, extra)[0]
+        best = board.reach(self.doors, own, mp, self._blocked(fi), extra)[0]
         nb = board.move_neighbors(self.doors)
         # the cost of *entering* each square, and the path that does it; a large figure moves as
         # if it were small from one of its squares, and may re-enter its own squares
@@ -830,26 +875,21 @@ class DescentState(State):
                         if fp is None:
                             continue
                         c, q = min((enter[q][0], q) for q in fp if q in enter)
-                        key = Action("move", (f"{names[anchor]}:{names[fp[-1]]}",))
-                        path = (*board.path_to(best, enter[q][1]), q) if paths else ()
-                        out[key] = (path, c, anchor, o)
+                        key_ = Action("move", (f"{names[anchor]}:{names[fp[-1]]}",))
+                        out[key_] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
+        self._geo[key] = out
         return out
 
-    def move_actions(self, fi: int) -> list[Action]:
-        """The ``move <square>`` actions of figure ``fi`` now: the keys of :meth:`moves`, cheaper."""
-        f = self.figs[fi]
-        if f.shape != (1, 1):
-            return list(self.moves(fi))
+    def _move_actions(self, fi: int) -> list[Action]:
+        """The ``move <square>`` actions of figure ``fi`` now: the keys of :meth:`moves`, cheaper
+        (do not mutate)."""
         turn = self.turn
         mp = turn.mp if turn is not None else 0
         if mp <= 0:
             return []
-        board = self.enc.board
-        order = board.reach(self.doors, (f.pos,), mp, self._blocked(fi), self._extra_cost(fi))[1]
-        acts = board.move_actions
-        occ = self.occ
-        pos = f.pos
-        return [acts[s] for s in order if s != pos and s not in occ]
+        if self.figs[fi].shape != (1, 1):
+            return list(self._large_moves(fi, mp))
+        return self._small_reach(fi, mp)[2]
 
     def _t_step(self, t: Task) -> None:
         """A small figure enters the next space of its path."""
@@ -920,18 +960,35 @@ class DescentState(State):
     def attack_targets(self, fi: int, melee: bool | None = None) -> list[int]:
         """The figures ``fi`` may attack with its own attack (melee: adjacent, or within 2 spaces in
         line of sight with Reach; ranged: in line of sight at any distance)."""
-        st = self.stat(fi)
+        return list(self._targets(fi, melee))
+
+    def _targets(self, fi: int, melee: bool | None = None) -> tuple[int, ...]:
+        """:meth:`attack_targets`, cached until a figure or a door moves."""
+        f = self.figs[fi]
+        st = self.enc.stats[f.stat]
         if melee is None:
             melee = st.attack == "melee"
+        key = ("targets", fi, melee, self.doors, f.stat)
+        got: tuple[int, ...] | None = self._geo.get(key)
+        if got is None:
+            got = self._geo[key] = self._find_targets(fi, st, melee)
+        return got
+
+    def _find_targets(self, fi: int, st: Stat, melee: bool) -> tuple[int, ...]:
         mine = self.squares(fi)
         if not mine:
-            return []
+            return ()
         board = self.enc.board
-        adj = board.adjacency(self.doors)
+        doors = self.doors
+        adj = board.adjacency(doors)
         reach = melee and "reach" in st.abilities
+        side = self.figs[fi].side
+        others: set[int] | None = None      # squares of figures other than ``fi`` (for sight)
         out = []
-        for e in self.enemies(fi):
-            theirs = self.squares(e)
+        for e, f in enumerate(self.figs):
+            if f.status != "active" or f.side == side:
+                continue
+            theirs = (f.pos,) if f.shape == (1, 1) and f.pos >= 0 else self.squares(e)
             near = False
             for s in mine:
                 adj_s = adj[s]
@@ -946,11 +1003,15 @@ class DescentState(State):
                 continue
             if melee and not reach:
                 continue
-            if reach and board.distance(self.doors, mine, theirs) > 2:
+            if reach and board.distance(doors, mine, theirs) > 2:
                 continue
-            if board.sight(self.doors, mine, theirs, self.occupied(fi, e)):
+            if others is None:
+                others = set(self.occ).difference(mine)
+            # a line's blockers never hold its own end points: a small target's square need not
+            # be taken out of ``others``, a large target's other squares must
+            if board.sight(doors, mine, theirs, others if len(theirs) == 1 else others.difference(theirs)):
                 out.append(e)
-        return out
+        return tuple(out)
 
     def start_attack(self, attacker: int, target: int, *, source: str, melee: bool, dice: tuple[str, ...] | list[str],
                      abilities: tuple[Any, ...] | list[Any], bonus_hearts: int = 0, pierce: int = 0,
@@ -1180,16 +1241,16 @@ class DescentState(State):
         if act and not immob:
             out.append(MOVE)
         if turn.mp > 0:
-            out.extend(self.move_actions(fi))
+            out.extend(self._move_actions(fi))
         if not immob and f.fatigue < self.stamina(fi):
             out.append(FATIGUE)
-        targets: list[int] | None = None
+        targets: tuple[int, ...] | None = None
         if act:
-            targets = self.attack_targets(fi)
+            targets = self._targets(fi)
             out.extend(Action("attack", (self.figs[x].id,)) for x in targets)
         if self.enc.two_hero_rule and "bonus" not in turn.flags:
             if targets is None:
-                targets = self.attack_targets(fi)
+                targets = self._targets(fi)
             out.extend(Action("bonus-attack", (self.figs[x].id,)) for x in targets)
             if f.damage > 0:
                 out.append(BONUS_RECOVER)
@@ -1287,10 +1348,7 @@ class DescentState(State):
         if name in ("open", "close"):
             turn.actions -= 1
             i = self.enc.board.door_ids.index(str(action.args[0]))
-            if name == "open":
-                self.doors |= 1 << i
-            else:
-                self.doors &= ~(1 << i)
+            self.set_doors(self.doors | 1 << i if name == "open" else self.doors & ~(1 << i))
             self.emit("door", f"{self.name(fi)} {'opens' if name == 'open' else 'closes'} the "
                       f"{self.enc.board.door_names[i]}.", {"door": self.enc.board.door_ids[i], "open": name == "open"})
             self.window("action-performed", (fi, name))
@@ -1352,9 +1410,9 @@ class DescentState(State):
         if act and "immobilized" not in f.conds and turn.move_actions < limit and turn.kind != "extra":
             out.append(MOVE)
         if turn.mp > 0:
-            out.extend(self.move_actions(fi))
+            out.extend(self._move_actions(fi))
         if act and turn.attacks == 0:
-            out.extend(Action("attack", (self.figs[x].id,)) for x in self.attack_targets(fi))
+            out.extend(Action("attack", (self.figs[x].id,)) for x in self._targets(fi))
             if turn.kind != "extra":
                 out.extend(self._special_actions(fi))
         for m in self.enc.offerers["monster-turn"]:
@@ -1461,6 +1519,7 @@ class DescentState(State):
         st.surcharge = copy_json(doc["surcharge"])
         st.active_group = doc["active_group"]
         st.result = (doc["result"][0], doc["result"][1]) if doc["result"] else None
+        st._geo = {}
         return st
 
     def clone(self) -> DescentState:
@@ -1481,7 +1540,7 @@ class DescentState(State):
         s.mods = copy_json(self.mods) if self.mods else {}
         s.surcharge = copy_json(self.surcharge) if self.surcharge else []
         s.result, s.active_group = self.result, self.active_group
-        s._events, s._pre = [], None
+        s._events, s._pre, s._geo = [], None, self._geo
         return s
 
     def determinize(self, seat: Seat, rng: Rng) -> DescentState:
