@@ -87,3 +87,27 @@ def test_cached_geometry_in_a_campaign_encounter_with_plot_cards() -> None:
     camp = {"plot_deck": "first-legion", "threat": 12, "faceup": cards, "facedown": []}
     for quest in ("sunken-ossuary", "drowned-chapel", "warren-raid"):
         assert _audit({"quest": quest, "heroes": ["syndrael", "leoric"], "campaign": camp}, range(8))
+
+
+def test_the_plain_movement_search_matches_the_general_one() -> None:
+    import random
+
+    from questbox.games.descent.board import Board
+
+    board = _board(2)
+    assert board._no_damage
+    rnd = random.Random(3)
+    for _ in range(300):
+        starts = tuple(rnd.sample(board.spaces, rnd.choice((1, 1, 4))))
+        can = list(board.passable)
+        for s in rnd.sample(board.spaces, 8):
+            can[s] = False
+        extra = {s: rnd.randint(0, 2) for s in rnd.sample(board.spaces, 6)} if rnd.random() < 0.3 else None
+        budget = rnd.randint(0, 9)
+        plain = board._plain_paths(0, starts, budget, can, extra)
+        board._no_damage = False
+        try:
+            general = Board._shortest_paths(board, 0, starts, budget, can, extra)
+        finally:
+            board._no_damage = True
+        assert plain == general
