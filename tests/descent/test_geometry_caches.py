@@ -89,7 +89,7 @@ def test_cached_geometry_in_a_campaign_encounter_with_plot_cards() -> None:
         assert _audit({"quest": quest, "heroes": ["syndrael", "leoric"], "campaign": camp}, range(8))
 
 
-def test_the_plain_movement_search_matches_the_general_one() -> None:
+def test_the_plain_and_the_memoized_movement_search_match_the_general_one() -> None:
     import random
 
     from questbox.games.descent.board import Board
@@ -100,7 +100,8 @@ def test_the_plain_movement_search_matches_the_general_one() -> None:
     for _ in range(300):
         starts = tuple(rnd.sample(board.spaces, rnd.choice((1, 1, 4))))
         can = list(board.passable)
-        for s in rnd.sample(board.spaces, 8):
+        blocked = rnd.sample(board.spaces, rnd.choice((0, 3, 8)))
+        for s in blocked:
             can[s] = False
         extra = {s: rnd.randint(0, 2) for s in rnd.sample(board.spaces, 6)} if rnd.random() < 0.3 else None
         budget = rnd.randint(0, 9)
@@ -111,3 +112,5 @@ def test_the_plain_movement_search_matches_the_general_one() -> None:
         finally:
             board._no_damage = True
         assert plain == general
+        # the memoized search, which skips blocked squares it does not reach, agrees
+        assert board.reach(0, starts, budget, blocked, extra)[0] == plain

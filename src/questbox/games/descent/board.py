@@ -564,26 +564,37 @@ class Board:
                         buckets[nc].append(v)
         return best
 
-    def reach(self, mask: int, starts: tuple[int, ...], budget: int, blocked: tuple[int, ...],
+    def reach(self, mask: int, starts: tuple[int, ...], budget: int, blocked: Iterable[int],
               extra: dict[int, int] | None = None) -> tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]:
         """:meth:`shortest_paths` with the squares the mover may not enter given as ``blocked``
-        (besides impassable terrain), a cheaper memo key; returns the routes and their squares in
-        ascending order. Memoized: callers must not mutate the results."""
-        key = (mask, starts, budget, blocked, tuple(sorted(extra.items())) if extra else None)
+        (besides impassable terrain); returns the routes and their squares in ascending order.
+
+        The search without ``blocked`` is memoized per map position and budget (so it is shared by
+        every game on this map); a blocked square matters only if that search reaches it (the two
+        searches run alike until they first try to enter one), so the search with ``blocked`` is
+        memoized by the blocked squares it reaches, and skipped when there are none. Callers must
+        not mutate the results."""
+        ex = tuple(sorted(extra.items())) if extra else None
+        key: tuple[Any, ...] = (mask, starts, budget, ex)
         memo = self._reach
+        free = memo.get(key)
+        if free is None:
+            if len(memo) >= 8192:
+                memo.clear()
+            best = self._shortest_paths(mask, starts, budget, self.passable, extra)
+            free = memo[key] = (best, tuple(sorted(best)))
+        reached = free[0]
+        relevant = tuple(sorted([s for s in blocked if s in reached]))
+        if not relevant:
+            return free
+        key = (mask, starts, budget, ex, relevant)
         got = memo.get(key)
-        if got is not None:
-            return got
-        if len(memo) >= 4096:
-            memo.clear()
-        can = self.passable
-        if blocked:
-            can = can[:]
-            for s in blocked:
+        if got is None:
+            can = self.passable[:]
+            for s in relevant:
                 can[s] = False
-        best = self._shortest_paths(mask, starts, budget, can, extra)
-        got = (best, tuple(sorted(best)))
-        memo[key] = got
+            best = self._shortest_paths(mask, starts, budget, can, extra)
+            got = memo[key] = (best, tuple(sorted(best)))
         return got
 
     def _plain_paths(self, mask: int, starts: tuple[int, ...], budget: int, can_pass: list[bool],

@@ -757,15 +757,15 @@ class DescentState(State):
             self.tasks.append(nxt)
 
     # ================================================================================ movement
-    def _blocked(self, fi: int) -> tuple[int, ...]:
-        """The squares figure ``fi`` may not enter because an enemy stands there, ascending (a
-        monster with Scamper moves through enemies)."""
+    def _blocked(self, fi: int) -> list[int]:
+        """The squares figure ``fi`` may not enter because an enemy stands there (a monster with
+        Scamper moves through enemies)."""
         f = self.figs[fi]
         if f.side == "monster" and "scamper" in self.stat(fi).abilities:
-            return ()
+            return []
         side = f.side
         figs = self.figs
-        return tuple(sorted([s for s, o in self.occ.items() if figs[o].side != side]))
+        return [s for s, o in self.occ.items() if figs[o].side != side]
 
     def _extra_cost(self, fi: int) -> dict[int, int] | None:
         if not self.surcharge:
