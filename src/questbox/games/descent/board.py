@@ -124,6 +124,7 @@ class Board:
         self._mnbrs: dict[int, list[tuple[int, ...]]] = {}
         self._dist: dict[tuple[int, int], list[int]] = {}
         self._los: dict[tuple[int, int, int], tuple[frozenset[int], ...]] = {}
+        self._lostab: dict[int, list[tuple[frozenset[int], ...] | None]] = {}
         self._adj: dict[int, list[frozenset[int]]] = {}
         self._fp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
         self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
@@ -463,12 +464,26 @@ class Board:
         self._shapes[(dx, dy)] = shape
         return shape
 
+    def los_table(self, mask: int) -> list[tuple[frozenset[int], ...] | None]:
+        """:meth:`los_lines` of every ordered pair ``(a, b)`` at index ``a * size + b``, filled in
+        as they are asked (``None``: not yet): a faster lookup than the keyed cache."""
+        got = self._lostab.get(mask)
+        if got is None:
+            got = self._lostab[mask] = [None] * (self.size * self.size)
+        return got
+
     def sight(self, mask: int, srcs: Iterable[int], dsts: Iterable[int], occupied: set[int] | frozenset[int]) -> bool:
         """Line of sight between two figures' squares, given the squares other figures occupy."""
         ds = tuple(dsts)
+        table = self.los_table(mask)
+        size = self.size
         for a in srcs:
+            row = a * size
             for b in ds:
-                for blockers in self.los_lines(mask, a, b):
+                lines = table[row + b]
+                if lines is None:
+                    lines = table[row + b] = self.los_lines(mask, a, b)
+                for blockers in lines:
                     if not blockers or blockers.isdisjoint(occupied):
                         return True
         return False

@@ -974,6 +974,16 @@ class DescentState(State):
             got = self._geo[key] = self._find_targets(fi, st, melee)
         return got
 
+    def target_actions(self, fi: int, name: str, melee: bool | None = None) -> tuple[Action, ...]:
+        """``<name> <figure>`` for each of :meth:`attack_targets` (cached until a figure or a door
+        moves)."""
+        key = ("target-actions", name, fi, melee, self.doors, self.figs[fi].stat)
+        got: tuple[Action, ...] | None = self._geo.get(key)
+        if got is None:
+            figs = self.figs
+            got = self._geo[key] = tuple(Action(name, (figs[x].id,)) for x in self._targets(fi, melee))
+        return got
+
     def _find_targets(self, fi: int, st: Stat, melee: bool) -> tuple[int, ...]:
         mine = self.squares(fi)
         if not mine:
@@ -981,28 +991,32 @@ class DescentState(State):
         board = self.enc.board
         doors = self.doors
         adj = board.adjacency(doors)
+        near = adj[mine[0]] if len(mine) == 1 else frozenset().union(*(adj[s] for s in mine))
+        ranged = not melee
         reach = melee and "reach" in st.abilities
-        side = self.figs[fi].side
+        figs = self.figs
+        side = figs[fi].side
         others: set[int] | None = None      # squares of figures other than ``fi`` (for sight)
         out = []
-        for e, f in enumerate(self.figs):
+        for e, f in enumerate(figs):
             if f.status != "active" or f.side == side:
                 continue
-            theirs = (f.pos,) if f.shape == (1, 1) and f.pos >= 0 else self.squares(e)
-            near = False
-            for s in mine:
-                adj_s = adj[s]
-                for t in theirs:
-                    if t in adj_s:
-                        near = True
-                        break
-                if near:
-                    break
-            if near:
-                out.append(e)
-                continue
-            if melee and not reach:
-                continue
+            if f.shape == (1, 1):
+                if f.pos < 0:
+                    continue                # off the map: nothing reaches it
+                if f.pos in near:
+                    out.append(e)
+                    continue
+                if not (ranged or reach):
+                    continue
+                theirs: tuple[int, ...] = (f.pos,)
+            else:
+                theirs = self.squares(e)
+                if not near.isdisjoint(theirs):
+                    out.append(e)
+                    continue
+                if not (ranged or reach):
+                    continue
             if reach and board.distance(doors, mine, theirs) > 2:
                 continue
             if others is None:
@@ -1244,22 +1258,18 @@ class DescentState(State):
             out.extend(self._move_actions(fi))
         if not immob and f.fatigue < self.stamina(fi):
             out.append(FATIGUE)
-        targets: tuple[int, ...] | None = None
         if act:
-            targets = self._targets(fi)
-            out.extend(Action("attack", (self.figs[x].id,)) for x in targets)
+            out.extend(self.target_actions(fi, "attack"))
         if self.enc.two_hero_rule and "bonus" not in turn.flags:
-            if targets is None:
-                targets = self._targets(fi)
-            out.extend(Action("bonus-attack", (self.figs[x].id,)) for x in targets)
+            out.extend(self.target_actions(fi, "bonus-attack"))
             if f.damage > 0:
                 out.append(BONUS_RECOVER)
         if act:
             if "rested" not in turn.flags:
                 out.append(REST)
-            out.extend(Action("search", (self.enc.board.names[s],)) for s in self.searchable(fi))
-            out.extend(Action("revive", (self.figs[h].id,)) for h in self.revivable(fi))
-            out.extend(self._door_actions(fi))
+            if self.tokens:
+                out.extend(Action("search", (self.enc.board.names[s],)) for s in self.searchable(fi))
+            out.extend(self._place_actions(fi))
         for m in self.enc.offerers["hero-turn"]:
             out.extend(m.offers(self, f.seat, "hero-turn", (fi,)))
         out.append(END)
@@ -1276,8 +1286,29 @@ class DescentState(State):
         dist = board.dist_from(self.doors, pos)
         return [s for s, kind in sorted(self.tokens.items()) if kind == "search" and dist[s] <= within]
 
+    def heroes_near(self, fi: int) -> tuple[int, ...]:
+        """The active heroes that are ``fi`` or adjacent to it (cached until a figure or a door
+        moves)."""
+        key = ("heroes-near", fi, self.doors)
+        got: tuple[int, ...] | None = self._geo.get(key)
+        if got is None:
+            figs = self.figs
+            got = self._geo[key] = tuple(h for h in self.heroes()
+                                         if figs[h].status == "active" and (h == fi or self.adjacent(fi, h)))
+        return got
+
     def revivable(self, fi: int) -> list[int]:
         return [h for h in self.heroes() if self.figs[h].status == "ko" and self.adjacent(fi, h)]
+
+    def _place_actions(self, fi: int) -> tuple[Action, ...]:
+        """A hero's ``revive`` and door actions (cached until a figure or a door moves)."""
+        key = ("place-actions", fi, self.doors)
+        got: tuple[Action, ...] | None = self._geo.get(key)
+        if got is None:
+            figs = self.figs
+            got = self._geo[key] = (*(Action("revive", (figs[h].id,)) for h in self.revivable(fi)),
+                                    *self._door_actions(fi))
+        return got
 
     def _door_actions(self, fi: int) -> list[Action]:
         board = self.enc.board
@@ -1412,7 +1443,7 @@ class DescentState(State):
         if turn.mp > 0:
             out.extend(self._move_actions(fi))
         if act and turn.attacks == 0:
-            out.extend(Action("attack", (self.figs[x].id,)) for x in self._targets(fi))
+            out.extend(self.target_actions(fi, "attack"))
             if turn.kind != "extra":
                 out.extend(self._special_actions(fi))
         for m in self.enc.offerers["monster-turn"]:
