@@ -127,10 +127,12 @@ class Board:
         self._lostab: dict[int, list[tuple[frozenset[int], ...] | None]] = {}
         self._adj: dict[int, list[frozenset[int]]] = {}
         self._fp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
+        self._cover: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
         self._shapes: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
         self._sp: dict[tuple[Any, ...], dict[int, tuple[int, int, int]]] = {}
         self._reach: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]] = {}
+        self._reach_blocked: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]] = {}
         self.spaces = [i for i in range(n) if self.space[i]]
         # no terrain deals damage and entering any space costs at least 1: the movement search
         # needs no tie-breaking on damage (see _shortest_paths)
@@ -489,6 +491,17 @@ class Board:
         return False
 
     # -- movement ------------------------------------------------------------------------------------
+    def covering(self, s: int, w: int, h: int) -> tuple[int, ...]:
+        """The anchors (top-left squares on the grid) of the ``w`` x ``h`` rectangles that cover
+        square ``s``, nearest first: ``s`` itself, then one column left, ... (cached)."""
+        key = (s, w, h)
+        got = self._cover.get(key)
+        if got is None:
+            sx, sy = self.xy(s)
+            got = self._cover[key] = tuple(a for dy in range(h) for dx in range(w)
+                                           if (a := self.at(sx - dx, sy - dy)) >= 0)
+        return got
+
     def footprint(self, mask: int, anchor: int, w: int, h: int) -> tuple[int, ...] | None:
         """The squares of a ``w`` x ``h`` figure whose top-left square is ``anchor``, or ``None`` if
         it does not fit on spaces, or a wall (or closed door) runs through it."""
@@ -591,20 +604,22 @@ class Board:
         not mutate the results."""
         ex = tuple(sorted(extra.items())) if extra else None
         key: tuple[Any, ...] = (mask, starts, budget, ex)
-        memo = self._reach
-        free = memo.get(key)
+        free = self._reach.get(key)
         if free is None:
-            if len(memo) >= 8192:
-                memo.clear()
+            if len(self._reach) >= 16384:
+                self._reach.clear()
             best = self._shortest_paths(mask, starts, budget, self.passable, extra)
-            free = memo[key] = (best, tuple(sorted(best)))
+            free = self._reach[key] = (best, tuple(sorted(best)))
         reached = free[0]
         relevant = tuple(sorted([s for s in blocked if s in reached]))
         if not relevant:
             return free
         key = (mask, starts, budget, ex, relevant)
+        memo = self._reach_blocked
         got = memo.get(key)
         if got is None:
+            if len(memo) >= 8192:
+                memo.clear()
             can = self.passable[:]
             for s in relevant:
                 can[s] = False

@@ -24,6 +24,7 @@ conformance case scripts ``random: [faces...]``. Face numbers are those of ``dat
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
@@ -44,12 +45,17 @@ BONUS_RECOVER = Action("bonus-recover")
 Task = tuple[Any, ...]
 Handler = Callable[["DescentState", Task], None]
 
+# Events and decisions are built by ``tuple.__new__`` with every field given (the same values as
+# ``Event(kind, text, None, data)``), which skips the named tuple's Python-level ``__new__``
+_new_event: Callable[[type[Event], tuple[Any, ...]], Event] = tuple.__new__
+_new_decision: Callable[[type[Decision], tuple[Any, ...]], Decision] = tuple.__new__
+
 
 class DescentState(State):
     """One position of a Descent encounter."""
 
-    __slots__ = ("_events", "_geo", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc", "figs",
-                 "ids", "mods", "occ", "phase", "result", "round", "surcharge", "tasks", "tests", "tokens",
+    __slots__ = ("_events", "_geo", "_heroes", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc",
+                 "figs", "ids", "mods", "occ", "phase", "result", "round", "surcharge", "tasks", "tests", "tokens",
                  "turns")
 
     def __init__(self, enc: Encounter, rng: Rng) -> None:
@@ -79,6 +85,7 @@ class DescentState(State):
         #: changes (clones share it until then), so ``occ``, figures' ``pos``/``orient``/``status``
         #: and ``doors`` change only through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`
         self._geo: dict[Any, Any] = {}
+        self._heroes: tuple[int, ...] | None = None     # the heroes' figure numbers (see heroes())
 
     # ================================================================================ basics
     @property
@@ -108,7 +115,11 @@ class DescentState(State):
         return None if attrs is None else attrs[attr]
 
     def heroes(self) -> list[int]:
-        return [i for i, f in enumerate(self.figs) if f.side == "hero"]
+        return list(self._heroes or self._find_heroes())
+
+    def _find_heroes(self) -> tuple[int, ...]:
+        self._heroes = tuple(i for i, f in enumerate(self.figs) if f.side == "hero")
+        return self._heroes
 
     def monsters(self, active: bool = True) -> list[int]:
         return [i for i, f in enumerate(self.figs) if f.side == "monster" and (not active or f.status == "active")]
@@ -119,7 +130,9 @@ class DescentState(State):
             return ()
         if f.shape == (1, 1):
             return (f.pos,)
-        w, h = f.dims
+        w, h = f.shape
+        if f.orient:
+            w, h = h, w
         fp = self.enc.board.footprint(self.doors, f.pos, w, h)
         return fp if fp is not None else (f.pos,)
 
@@ -170,7 +183,7 @@ class DescentState(State):
 
     # ================================================================================ narration
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
-        self._events.append(Event(kind, text, None, data))
+        self._events.append(_new_event(Event, (kind, text, None, data, ())))
 
     def name(self, fi: int) -> str:
         f = self.figs[fi]
@@ -189,7 +202,7 @@ class DescentState(State):
 
     def ask(self, seat: Seat, kind: str, data: tuple[Any, ...] = (), actions: list[Action] | None = None) -> None:
         """Ask ``seat`` a decision (the flow waits for the answer)."""
-        self.pending.append(Decision(seat, kind, data))
+        self.pending.append(_new_decision(Decision, (seat, kind, data)))
         self._pre = (seat, actions) if actions is not None else None
 
     def mod_task(self, module: str, payload: Any) -> Task:
@@ -197,9 +210,15 @@ class DescentState(State):
 
     def _run(self) -> None:
         tasks = self.tasks
+        pending = self.pending
         handlers = _HANDLERS
-        while tasks and not self.pending and self.result is None:
+        quiet = self.enc.quiet
+        while tasks and not pending and self.result is None:
             t = tasks.pop()
+            if t[0] == "win" and t[1] in quiet:
+                # what _t_win does for a window nobody listens to: narrate it
+                self._events.append(_new_event(Event, ("window", t[1], (), {"window": t[1], "ctx": list(t[2])}, ())))
+                continue
             handlers[t[0]](self, t)
 
     def finish(self, side: str, reason: str) -> None:
@@ -293,7 +312,7 @@ class DescentState(State):
     def _t_win(self, t: Task) -> None:
         _, name, ctx, i = t
         if i == 0:
-            self._events.append(Event("window", name, (), {"window": name, "ctx": list(ctx)}))
+            self._events.append(_new_event(Event, ("window", name, (), {"window": name, "ctx": list(ctx)}, ())))
         listeners = self.enc.listeners[name]
         tasks = self.tasks
         while i < len(listeners):
@@ -311,7 +330,7 @@ class DescentState(State):
             tasks.append(("offer", name, ctx, 0))
 
     def _offer_seats(self) -> list[Seat]:
-        t = self.turn
+        t = self.turns[-1] if self.turns else None
         first = self.figs[t.fig].seat if t is not None else ("overlord" if self.phase == "overlord" else self.seats[0])
         return [first, *(s for s in self.seats if s != first)]
 
@@ -387,13 +406,13 @@ class DescentState(State):
     def _add_fig(self, f: Fig) -> int:
         """Add a figure (rule modules may add agents); it starts off the map."""
         self.figs.append(f)
+        self._heroes = None
         self.ids = {**self.ids, f.id: len(self.figs) - 1}     # clones may share the old mapping
         return len(self.figs) - 1
 
     def _place(self, fi: int, anchor: int, orient: int) -> None:
         f = self.figs[fi]
-        self._lift(fi)
-        self._geo = {}
+        self._lift(fi)          # (forgets the cached geometry)
         f.pos, f.orient, f.status = anchor, orient, "active"
         for s in self.squares(fi):
             self.occ[s] = fi
@@ -443,7 +462,7 @@ class DescentState(State):
         self.push(("win", "round-start", (self.round,), 0), ("heroes-phase",))
 
     def _t_heroes_phase(self, t: Task) -> None:
-        left = [i for i in self.heroes() if not self.figs[i].activated]
+        left = [i for i in self._heroes or self._find_heroes() if not self.figs[i].activated]
         if not left:
             self.tasks.append(("ol-phase",))
             return
@@ -462,7 +481,7 @@ class DescentState(State):
 
     def _t_hero_act(self, t: Task) -> None:
         fi = t[1]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         assert turn is not None and turn.fig == fi
         if turn.ended:
             self.tasks.append(("hero-end", fi))
@@ -510,10 +529,11 @@ class DescentState(State):
         return [*(Action("activate", (self.figs[i].id,)) for i in self._ol_candidates()), END]
 
     def _t_ol_act(self, t: Task) -> None:
-        if not self._ol_candidates():
+        cands = self._ol_candidates()
+        if not cands:
             self.tasks.append(("ol-end",))
             return
-        self.ask("overlord", "ol-turn", (), self._ol_actions())
+        self.ask("overlord", "ol-turn", (), [*(Action("activate", (self.figs[i].id,)) for i in cands), END])
 
     def _do_ol(self, action: Action) -> None:
         if action == END:
@@ -531,7 +551,7 @@ class DescentState(State):
 
     def _t_monster_act(self, t: Task) -> None:
         fi = t[1]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         assert turn is not None and turn.fig == fi
         if turn.ended or self.figs[fi].status != "active":
             self.tasks.append(("monster-end", fi))
@@ -605,7 +625,7 @@ class DescentState(State):
         if "stunned" not in f.conds or f.status != "active":
             return
         f.conds.remove("stunned")
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if turn is not None and turn.fig == fi:
             turn.actions = max(0, turn.actions - 1)
         self.emit("condition", f"{self.name(fi)} is Stunned: it loses an action and discards Stunned.")
@@ -784,7 +804,7 @@ class DescentState(State):
         """Where figure ``fi`` may move with its movement points: ``move`` action -> (path of squares
         entered, cost, anchor, orientation); the paths of small figures only if ``paths``. With
         ``want``, a small figure's result holds at most that action (the others are skipped)."""
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if mp is None:
             mp = turn.mp if turn is not None else 0
         if mp <= 0:
@@ -825,10 +845,13 @@ class DescentState(State):
             f = self.figs[fi]
             board = self.enc.board
             best, order = board.reach(self.doors, (f.pos,), mp, self._blocked(fi), extra)
-            acts = board.move_actions
             occ = self.occ
             pos = f.pos
-            got = (best, order, [acts[s] for s in order if s != pos and s not in occ])
+            if pos in occ:      # (always, unless the figure is passing a friend or off the map)
+                dests = [*map(board.move_actions.__getitem__, filterfalse(occ.__contains__, order))]
+            else:
+                dests = [board.move_actions[s] for s in order if s != pos and s not in occ]
+            got = (best, order, dests)
             self._geo[key] = got
         return got
 
@@ -859,31 +882,33 @@ class DescentState(State):
                     if c <= mp and (s not in enter or c < enter[s][0]):
                         enter[s] = (c, u)
         w0, h0 = f.shape
-        orients = (0,) if w0 == h0 else (0, 1)
+        shapes = ((0, w0, h0),) if w0 == h0 else ((0, w0, h0), (1, h0, w0))
         seen: set[tuple[int, int]] = set()
+        doors = self.doors
+        passable = board.passable
+        occ = self.occ
+        here = (f.pos, f.orient)
         for s in sorted(enter):
-            sx, sy = board.xy(s)
-            for o in orients:
-                w, h = (h0, w0) if o else (w0, h0)
-                for dy in range(h):
-                    for dx in range(w):
-                        anchor = board.at(sx - dx, sy - dy)
-                        if anchor < 0 or (anchor, o) in seen or (anchor == f.pos and o == f.orient):
-                            continue
-                        seen.add((anchor, o))
-                        fp = self.fits(fi, anchor, o)
-                        if fp is None:
-                            continue
-                        c, q = min((enter[q][0], q) for q in fp if q in enter)
-                        key_ = Action("move", (f"{names[anchor]}:{names[fp[-1]]}",))
-                        out[key_] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
+            for o, w, h in shapes:
+                for anchor in board.covering(s, w, h):
+                    spot = (anchor, o)
+                    if spot in seen or spot == here:
+                        continue
+                    seen.add(spot)
+                    # what fits(fi, anchor, o) checks: on spaces, no wall inside, passable, free
+                    fp = board.footprint(doors, anchor, w, h)
+                    if fp is None or not all([passable[q] and occ.get(q, fi) == fi for q in fp]):
+                        continue
+                    c, q = min([(enter[q][0], q) for q in fp if q in enter])
+                    key_ = Action("move", (f"{names[anchor]}:{names[fp[-1]]}",))
+                    out[key_] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
         self._geo[key] = out
         return out
 
     def _move_actions(self, fi: int) -> list[Action]:
         """The ``move <square>`` actions of figure ``fi`` now: the keys of :meth:`moves`, cheaper
         (do not mutate)."""
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         mp = turn.mp if turn is not None else 0
         if mp <= 0:
             return []
@@ -895,35 +920,46 @@ class DescentState(State):
         """A small figure enters the next space of its path."""
         _, fi, path, i = t
         f = self.figs[fi]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if f.status != "active" or turn is None or turn.ended or turn.fig != fi:
             return
-        s = path[i]
         board = self.enc.board
         extra = self._extra_cost(fi)
-        turn.mp = max(0, turn.mp - board.cost[s] - (extra.get(s, 0) if extra else 0))
-        o = self.occ.get(s)
-        if o is not None and o != fi:
-            self._lift(fi)      # passing through a friendly figure's space
-            f.pos = s
-        else:
-            self._place(fi, s, 0)
-        if "moved" not in turn.flags:
-            turn.flags.append("moved")
-        stop = board.stops[s]
-        if stop:
-            turn.mp = 0
-        elif i + 1 < len(path):
-            self.tasks.append(("step", fi, path, i + 1))
-        self.window("enter-space", (fi, s))
-        if board.damage[s]:
-            self.suffer(fi, board.damage[s], -1, board.terrain[s])
+        occ = self.occ
+        # when nobody listens to enter-space and the space deals no damage, nothing can happen
+        # between the step's window and the next step: take the next step here (same events)
+        quiet = "enter-space" in self.enc.quiet
+        while True:
+            s = path[i]
+            turn.mp = max(0, turn.mp - board.cost[s] - (extra.get(s, 0) if extra else 0))
+            o = occ.get(s)
+            if o is not None and o != fi:
+                self._lift(fi)      # passing through a friendly figure's space
+                f.pos = s
+            else:
+                self._place(fi, s, 0)
+            if "moved" not in turn.flags:
+                turn.flags.append("moved")
+            stop = board.stops[s]
+            if stop:
+                turn.mp = 0
+            elif i + 1 < len(path):
+                if quiet and not board.damage[s]:
+                    self._events.append(_new_event(Event, ("window", "enter-space", (),
+                                                           {"window": "enter-space", "ctx": [fi, s]}, ())))
+                    i += 1
+                    continue
+                self.tasks.append(("step", fi, path, i + 1))
+            self.window("enter-space", (fi, s))
+            if board.damage[s]:
+                self.suffer(fi, board.damage[s], -1, board.terrain[s])
+            return
 
     def _t_lmove(self, t: Task) -> None:
         """A large figure moves as if it were small along ``path``, then is placed."""
         _, fi, path, i, anchor, orient = t
         f = self.figs[fi]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if f.status != "active":
             return
         if i < len(path):
@@ -951,7 +987,7 @@ class DescentState(State):
             if path:
                 self.tasks.append(("step", fi, path, 0))
         else:
-            turn = self.turn
+            turn = self.turns[-1] if self.turns else None
             assert turn is not None
             turn.mp -= cost
             self.tasks.append(("lmove", fi, path, 0, anchor, orient))
@@ -1039,7 +1075,7 @@ class DescentState(State):
         atk.def_dice = list(self.stat(target).defense)
         atk.distance = self.distance(attacker, target)
         self.attacks.append(atk)
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if turn is not None and turn.fig == attacker:
             turn.attacks += 1
             if "attacked" not in turn.flags:
@@ -1249,28 +1285,35 @@ class DescentState(State):
         turn = self.turns[-1]
         if f.status == "ko":
             return [STAND]
-        out: list[Action] = []
         act = turn.actions > 0
         immob = "immobilized" in f.conds
-        if act and not immob:
-            out.append(MOVE)
+        out: list[Action] = [MOVE] if act and not immob else []
         if turn.mp > 0:
             out.extend(self._move_actions(fi))
-        if not immob and f.fatigue < self.stamina(fi):
+        enc = self.enc
+        if not immob and f.fatigue < enc.lib.heroes[f.stat].stamina:
             out.append(FATIGUE)
-        if act:
-            out.extend(self.target_actions(fi, "attack"))
-        if self.enc.two_hero_rule and "bonus" not in turn.flags:
-            out.extend(self.target_actions(fi, "bonus-attack"))
-            if f.damage > 0:
-                out.append(BONUS_RECOVER)
-        if act:
-            if "rested" not in turn.flags:
-                out.append(REST)
-            if self.tokens:
-                out.extend(Action("search", (self.enc.board.names[s],)) for s in self.searchable(fi))
-            out.extend(self._place_actions(fi))
-        for m in self.enc.offerers["hero-turn"]:
+        bonus = enc.two_hero_rule and "bonus" not in turn.flags
+        if act or bonus:
+            # attack, bonus-attack, revive and door actions: cached until a figure or a door moves
+            menu = self._geo.get(("hero-menu", fi, self.doors, f.stat))
+            if menu is None:
+                menu = self._geo[("hero-menu", fi, self.doors, f.stat)] = (
+                    self.target_actions(fi, "attack"), self.target_actions(fi, "bonus-attack"),
+                    self._place_actions(fi))
+            if act:
+                out.extend(menu[0])
+            if bonus:
+                out.extend(menu[1])
+                if f.damage > 0:
+                    out.append(BONUS_RECOVER)
+            if act:
+                if "rested" not in turn.flags:
+                    out.append(REST)
+                if self.tokens:
+                    out.extend(Action("search", (enc.board.names[s],)) for s in self.searchable(fi))
+                out.extend(menu[2])
+        for m in enc.offerers["hero-turn"]:
             out.extend(m.offers(self, f.seat, "hero-turn", (fi,)))
         out.append(END)
         return out
@@ -1293,12 +1336,12 @@ class DescentState(State):
         got: tuple[int, ...] | None = self._geo.get(key)
         if got is None:
             figs = self.figs
-            got = self._geo[key] = tuple(h for h in self.heroes()
+            got = self._geo[key] = tuple(h for h in self._heroes or self._find_heroes()
                                          if figs[h].status == "active" and (h == fi or self.adjacent(fi, h)))
         return got
 
     def revivable(self, fi: int) -> list[int]:
-        return [h for h in self.heroes() if self.figs[h].status == "ko" and self.adjacent(fi, h)]
+        return [h for h in self._heroes or self._find_heroes() if self.figs[h].status == "ko" and self.adjacent(fi, h)]
 
     def _place_actions(self, fi: int) -> tuple[Action, ...]:
         """A hero's ``revive`` and door actions (cached until a figure or a door moves)."""
@@ -1451,15 +1494,23 @@ class DescentState(State):
         out.append(END)
         return out
 
-    def _special_actions(self, fi: int) -> list[Action]:
+    def _special_actions(self, fi: int) -> tuple[Action, ...]:
+        """Howl, Grab and Throw (cached until a figure or a door moves)."""
+        key = ("special", fi, self.doors, self.figs[fi].stat)
+        got: tuple[Action, ...] | None = self._geo.get(key)
+        if got is None:
+            got = self._geo[key] = tuple(self._find_special_actions(fi))
+        return got
+
+    def _find_special_actions(self, fi: int) -> list[Action]:
         st = self.stat(fi)
         out = []
-        if "howl" in st.abilities and any(self.within(fi, h, 3) for h in self.heroes()
+        if "howl" in st.abilities and any(self.within(fi, h, 3) for h in self._heroes or self._find_heroes()
                                           if self.figs[h].status == "active"):
             out.append(Action("howl"))
         for ab in ("grab", "throw"):
             if ab in st.abilities:
-                out.extend(Action(ab, (self.figs[h].id,)) for h in self.heroes()
+                out.extend(Action(ab, (self.figs[h].id,)) for h in self._heroes or self._find_heroes()
                            if self.figs[h].status == "active" and self.adjacent(fi, h))
         return out
 
@@ -1571,7 +1622,7 @@ class DescentState(State):
         s.mods = copy_json(self.mods) if self.mods else {}
         s.surcharge = copy_json(self.surcharge) if self.surcharge else []
         s.result, s.active_group = self.result, self.active_group
-        s._events, s._pre, s._geo = [], None, self._geo
+        s._events, s._pre, s._geo, s._heroes = [], None, self._geo, self._heroes
         return s
 
     def determinize(self, seat: Seat, rng: Rng) -> DescentState:
