@@ -611,7 +611,7 @@ class Board:
             best = self._shortest_paths(mask, starts, budget, self.passable, extra)
             free = self._reach[key] = (best, tuple(sorted(best)))
         reached = free[0]
-        relevant = tuple(sorted([s for s in blocked if s in reached]))
+        relevant = tuple(sorted(filter(reached.__contains__, blocked)))
         if not relevant:
             return free
         key = (mask, starts, budget, ex, relevant)

@@ -49,6 +49,15 @@ Handler = Callable[["DescentState", Task], None]
 # ``Event(kind, text, None, data)``), which skips the named tuple's Python-level ``__new__``
 _new_event: Callable[[type[Event], tuple[Any, ...]], Event] = tuple.__new__
 _new_decision: Callable[[type[Decision], tuple[Any, ...]], Decision] = tuple.__new__
+_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+def _action(name: str, arg: str) -> Action:
+    """``Action(name, (arg,))``, memoized (actions are immutable values)."""
+    got = _ACTIONS.get((name, arg))
+    if got is None:
+        got = _ACTIONS[(name, arg)] = Action(name, (arg,))
+    return got
 
 
 class DescentState(State):
@@ -414,6 +423,9 @@ class DescentState(State):
         f = self.figs[fi]
         self._lift(fi)          # (forgets the cached geometry)
         f.pos, f.orient, f.status = anchor, orient, "active"
+        if f.shape == (1, 1):
+            self.occ[anchor] = fi
+            return
         for s in self.squares(fi):
             self.occ[s] = fi
 
@@ -430,9 +442,14 @@ class DescentState(State):
         f = self.figs[fi]
         self._geo = {}
         if f.pos >= 0 and f.status == "active":
+            occ = self.occ
+            if f.shape == (1, 1):
+                if occ.get(f.pos) == fi:
+                    del occ[f.pos]
+                return
             for s in self.squares(fi):
-                if self.occ.get(s) == fi:
-                    del self.occ[s]
+                if occ.get(s) == fi:
+                    del occ[s]
 
     def fits(self, fi: int, anchor: int, orient: int, ignore: tuple[int, ...] = ()) -> tuple[int, ...] | None:
         """The squares figure ``fi`` would occupy at (anchor, orient), if it may stand there."""
@@ -783,9 +800,13 @@ class DescentState(State):
         f = self.figs[fi]
         if f.side == "monster" and "scamper" in self.stat(fi).abilities:
             return []
-        side = f.side
-        figs = self.figs
-        return [s for s, o in self.occ.items() if figs[o].side != side]
+        key = ("blocked", f.side)
+        got: list[int] | None = self._geo.get(key)
+        if got is None:
+            side = f.side
+            figs = self.figs
+            got = self._geo[key] = [s for s, o in self.occ.items() if figs[o].side != side]
+        return got
 
     def _extra_cost(self, fi: int) -> dict[int, int] | None:
         if not self.surcharge:
@@ -832,6 +853,8 @@ class DescentState(State):
         return out
 
     def _geo_key(self, kind: str, fi: int, mp: int) -> tuple[tuple[Any, ...], dict[int, int] | None]:
+        if not self.surcharge:
+            return (kind, fi, mp, self.doors, self.figs[fi].stat), None
         extra = self._extra_cost(fi)
         return (kind, fi, mp, self.doors, self.figs[fi].stat, tuple(sorted(extra.items())) if extra else None), extra
 
@@ -1017,7 +1040,7 @@ class DescentState(State):
         got: tuple[Action, ...] | None = self._geo.get(key)
         if got is None:
             figs = self.figs
-            got = self._geo[key] = tuple(Action(name, (figs[x].id,)) for x in self._targets(fi, melee))
+            got = self._geo[key] = tuple([_action(name, figs[x].id) for x in self._targets(fi, melee)])
         return got
 
     def _find_targets(self, fi: int, st: Stat, melee: bool) -> tuple[int, ...]:
@@ -1033,6 +1056,9 @@ class DescentState(State):
         figs = self.figs
         side = figs[fi].side
         others: set[int] | None = None      # squares of figures other than ``fi`` (for sight)
+        one = ranged and len(mine) == 1     # a small figure's ranged attack
+        table = board.los_table(doors)
+        row = mine[0] * board.size
         out = []
         for e, f in enumerate(figs):
             if f.status != "active" or f.side == side:
@@ -1044,6 +1070,19 @@ class DescentState(State):
                     out.append(e)
                     continue
                 if not (ranged or reach):
+                    continue
+                if one:
+                    # Board.sight for two small figures, inlined
+                    if others is None:
+                        others = set(self.occ).difference(mine)
+                    b = f.pos
+                    lines = table[row + b]
+                    if lines is None:
+                        lines = table[row + b] = board.los_lines(doors, mine[0], b)
+                    for blockers in lines:
+                        if not blockers or blockers.isdisjoint(others):
+                            out.append(e)
+                            break
                     continue
                 theirs: tuple[int, ...] = (f.pos,)
             else:
@@ -1319,8 +1358,17 @@ class DescentState(State):
         return out
 
     def searchable(self, fi: int, within: int = 1) -> list[int]:
+        """The squares of the search tokens figure ``fi`` may search (adjacent or its own), or
+        that lie within ``within`` spaces."""
         if not self.tokens:
             return []
+        key = ("searchable", fi, within, self.doors, len(self.tokens))
+        got: list[int] | None = self._geo.get(key)
+        if got is None:
+            got = self._geo[key] = self._searchable(fi, within)
+        return list(got)
+
+    def _searchable(self, fi: int, within: int) -> list[int]:
         pos = self.figs[fi].pos
         board = self.enc.board
         if within <= 1:
@@ -1336,8 +1384,17 @@ class DescentState(State):
         got: tuple[int, ...] | None = self._geo.get(key)
         if got is None:
             figs = self.figs
-            got = self._geo[key] = tuple(h for h in self._heroes or self._find_heroes()
-                                         if figs[h].status == "active" and (h == fi or self.adjacent(fi, h)))
+            f = figs[fi]
+            heroes = self._heroes or self._find_heroes()
+            if f.shape == (1, 1) and f.pos >= 0 and all(figs[h].shape == (1, 1) for h in heroes):
+                # adjacent(fi, h) of small figures: h stands next to fi or on its square
+                pos = f.pos
+                near = self.enc.board.adjacency(self.doors)[pos]
+                got = tuple(h for h in heroes if figs[h].status == "active"
+                            and (h == fi or figs[h].pos in near or figs[h].pos == pos))
+            else:
+                got = tuple(h for h in heroes if figs[h].status == "active" and (h == fi or self.adjacent(fi, h)))
+            self._geo[key] = got
         return got
 
     def revivable(self, fi: int) -> list[int]:
@@ -1443,6 +1500,7 @@ class DescentState(State):
     def search(self, fi: int, square: int) -> None:
         """``fi`` searches the token on ``square``: it is removed and the hero draws a Search card."""
         del self.tokens[square]
+        self._geo = {}
         card = self.deck.pop(0) if self.deck else "nothing"
         name = self.enc.lib.search[card].name
         if card != "nothing":
