@@ -128,6 +128,8 @@ class Board:
         self._adj: dict[int, list[frozenset[int]]] = {}
         self._fp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
         self._cover: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._ofp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
+        self._lmove: dict[tuple[int, int], Action] = {}
         self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
         self._shapes: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
         self._sp: dict[tuple[Any, ...], dict[int, tuple[int, int, int]]] = {}
@@ -491,6 +493,22 @@ class Board:
         return False
 
     # -- movement ------------------------------------------------------------------------------------
+    def open_footprint(self, mask: int, anchor: int, w: int, h: int) -> tuple[int, ...] | None:
+        """:meth:`footprint` if all of its squares are passable, else ``None`` (cached)."""
+        key = (mask, anchor, w, h)
+        if key in self._ofp:
+            return self._ofp[key]
+        fp = self.footprint(mask, anchor, w, h)
+        got = self._ofp[key] = fp if fp is not None and all(self.passable[q] for q in fp) else None
+        return got
+
+    def large_move(self, anchor: int, last: int) -> Action:
+        """The action ``move <anchor>:<last>`` of a large figure (cached)."""
+        got = self._lmove.get((anchor, last))
+        if got is None:
+            got = self._lmove[(anchor, last)] = Action("move", (f"{self.names[anchor]}:{self.names[last]}",))
+        return got
+
     def covering(self, s: int, w: int, h: int) -> tuple[int, ...]:
         """The anchors (top-left squares on the grid) of the ``w`` x ``h`` rectangles that cover
         square ``s``, nearest first: ``s`` itself, then one column left, ... (cached)."""

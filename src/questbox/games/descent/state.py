@@ -24,7 +24,7 @@ conformance case scripts ``random: [faces...]``. Face numbers are those of ``dat
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import filterfalse
+from itertools import compress, filterfalse
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
@@ -803,9 +803,9 @@ class DescentState(State):
         key = ("blocked", f.side)
         got: list[int] | None = self._geo.get(key)
         if got is None:
-            side = f.side
-            figs = self.figs
-            got = self._geo[key] = [s for s, o in self.occ.items() if figs[o].side != side]
+            occ = self.occ
+            sides = [g.side for g in self.figs]
+            got = self._geo[key] = [*compress(occ, map(f.side.__ne__, map(sides.__getitem__, occ.values())))]
         return got
 
     def _extra_cost(self, fi: int) -> dict[int, int] | None:
@@ -887,7 +887,6 @@ class DescentState(State):
             return got  # type: ignore[no-any-return]
         f = self.figs[fi]
         board = self.enc.board
-        names = board.names
         out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
         own = self.squares(fi)
         best = board.reach(self.doors, own, mp, self._blocked(fi), extra)[0]
@@ -908,8 +907,8 @@ class DescentState(State):
         shapes = ((0, w0, h0),) if w0 == h0 else ((0, w0, h0), (1, h0, w0))
         seen: set[tuple[int, int]] = set()
         doors = self.doors
-        passable = board.passable
-        occ = self.occ
+        taken = {s for s, o in self.occ.items() if o != fi}         # the other figures' squares
+        rank = {q: (c, q) for q, (c, _) in enter.items()}
         here = (f.pos, f.orient)
         for s in sorted(enter):
             for o, w, h in shapes:
@@ -919,12 +918,11 @@ class DescentState(State):
                         continue
                     seen.add(spot)
                     # what fits(fi, anchor, o) checks: on spaces, no wall inside, passable, free
-                    fp = board.footprint(doors, anchor, w, h)
-                    if fp is None or not all([passable[q] and occ.get(q, fi) == fi for q in fp]):
+                    fp = board.open_footprint(doors, anchor, w, h)
+                    if fp is None or not taken.isdisjoint(fp):
                         continue
-                    c, q = min([(enter[q][0], q) for q in fp if q in enter])
-                    key_ = Action("move", (f"{names[anchor]}:{names[fp[-1]]}",))
-                    out[key_] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
+                    c, q = min(map(rank.__getitem__, filter(rank.__contains__, fp)))
+                    out[board.large_move(anchor, fp[-1])] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
         self._geo[key] = out
         return out
 
