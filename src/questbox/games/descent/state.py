@@ -89,10 +89,11 @@ class DescentState(State):
         self.active_group = -1
         self._events: list[Event] = []
         self._pre: tuple[Seat, list[Action]] | None = None
-        #: what depends only on where the figures stand and which doors are open (routes, attack
-        #: targets), cached; replaced by a new dict whenever a figure is placed or lifted or a door
-        #: changes (clones share it until then), so ``occ``, figures' ``pos``/``orient``/``status``
-        #: and ``doors`` change only through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`
+        #: what depends only on where the figures stand, which doors are open and which search
+        #: tokens are left (routes, attack targets, ...), cached; replaced by a new dict whenever a
+        #: figure is placed or lifted, a door changes or a token is searched (clones share it until
+        #: then), so ``occ``, figures' ``pos``/``orient``/``status`` and ``doors`` change only
+        #: through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`, ``tokens`` in :meth:`search`
         self._geo: dict[Any, Any] = {}
         self._heroes: tuple[int, ...] | None = None     # the heroes' figure numbers (see heroes())
 
