@@ -124,12 +124,21 @@ class Board:
         self._mnbrs: dict[int, list[tuple[int, ...]]] = {}
         self._dist: dict[tuple[int, int], list[int]] = {}
         self._los: dict[tuple[int, int, int], tuple[frozenset[int], ...]] = {}
+        self._lostab: dict[int, list[tuple[frozenset[int], ...] | None]] = {}
         self._adj: dict[int, list[frozenset[int]]] = {}
         self._fp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
+        self._cover: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._ofp: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
+        self._lmove: dict[tuple[int, int], Action] = {}
         self._lat: dict[int, tuple[list[bool], list[bool], list[int]]] = {}
         self._shapes: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
         self._sp: dict[tuple[Any, ...], dict[int, tuple[int, int, int]]] = {}
+        self._reach: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]] = {}
+        self._reach_blocked: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]] = {}
         self.spaces = [i for i in range(n) if self.space[i]]
+        # no terrain deals damage and entering any space costs at least 1: the movement search
+        # needs no tie-breaking on damage (see _shortest_paths)
+        self._no_damage = all(not self.damage[i] and self.cost[i] >= 1 for i in self.spaces if self.passable[i])
         # squares of each tile
         self.tiles: dict[str, tuple[int, ...]] = {}
         for i in self.spaces:
@@ -459,17 +468,58 @@ class Board:
         self._shapes[(dx, dy)] = shape
         return shape
 
+    def los_table(self, mask: int) -> list[tuple[frozenset[int], ...] | None]:
+        """:meth:`los_lines` of every ordered pair ``(a, b)`` at index ``a * size + b``, filled in
+        as they are asked (``None``: not yet): a faster lookup than the keyed cache."""
+        got = self._lostab.get(mask)
+        if got is None:
+            got = self._lostab[mask] = [None] * (self.size * self.size)
+        return got
+
     def sight(self, mask: int, srcs: Iterable[int], dsts: Iterable[int], occupied: set[int] | frozenset[int]) -> bool:
         """Line of sight between two figures' squares, given the squares other figures occupy."""
         ds = tuple(dsts)
+        table = self.los_table(mask)
+        size = self.size
         for a in srcs:
+            row = a * size
             for b in ds:
-                for blockers in self.los_lines(mask, a, b):
+                lines = table[row + b]
+                if lines is None:
+                    lines = table[row + b] = self.los_lines(mask, a, b)
+                for blockers in lines:
                     if not blockers or blockers.isdisjoint(occupied):
                         return True
         return False
 
     # -- movement ------------------------------------------------------------------------------------
+    def open_footprint(self, mask: int, anchor: int, w: int, h: int) -> tuple[int, ...] | None:
+        """:meth:`footprint` if all of its squares are passable, else ``None`` (cached)."""
+        key = (mask, anchor, w, h)
+        if key in self._ofp:
+            return self._ofp[key]
+        fp = self.footprint(mask, anchor, w, h)
+        got = self._ofp[key] = fp if fp is not None and all(self.passable[q] for q in fp) else None
+        return got
+
+    def large_move(self, anchor: int, last: int) -> Action:
+        """The action ``move <anchor>:<last>`` of a large figure (cached)."""
+        got = self._lmove.get((anchor, last))
+        if got is None:
+            got = self._lmove[(anchor, last)] = Action("move", (f"{self.names[anchor]}:{self.names[last]}",))
+        return got
+
+    def covering(self, s: int, w: int, h: int) -> tuple[int, ...]:
+        """The anchors (top-left squares on the grid) of the ``w`` x ``h`` rectangles that cover
+        square ``s``, nearest first: ``s`` itself, then one column left, ... (cached)."""
+        key = (s, w, h)
+        got = self._cover.get(key)
+        if got is None:
+            sx, sy = self.xy(s)
+            got = self._cover[key] = tuple(a for dy in range(h) for dx in range(w)
+                                           if (a := self.at(sx - dx, sy - dy)) >= 0)
+        return got
+
     def footprint(self, mask: int, anchor: int, w: int, h: int) -> tuple[int, ...] | None:
         """The squares of a ``w`` x ``h`` figure whose top-left square is ``anchor``, or ``None`` if
         it does not fit on spaces, or a wall (or closed door) runs through it."""
@@ -520,6 +570,8 @@ class Board:
 
     def _shortest_paths(self, mask: int, starts: tuple[int, ...], budget: int, can_pass: list[bool],
                         extra: dict[int, int] | None) -> dict[int, tuple[int, int, int]]:
+        if self._no_damage and (not extra or min(extra.values()) >= 0):
+            return self._plain_paths(mask, starts, budget, can_pass, extra)
         nb = self.move_neighbors(mask)
         cost, damage, stops = self.cost, self.damage, self.stops
         best: dict[int, tuple[int, int, int]] = {}
@@ -555,6 +607,69 @@ class Board:
                     old = best_get(v)
                     if old is None or nc < old[0] or (nc == old[0] and nd < old[1]):
                         best[v] = (nc, nd, u)
+                        buckets[nc].append(v)
+        return best
+
+    def reach(self, mask: int, starts: tuple[int, ...], budget: int, blocked: Iterable[int],
+              extra: dict[int, int] | None = None) -> tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]:
+        """:meth:`shortest_paths` with the squares the mover may not enter given as ``blocked``
+        (besides impassable terrain); returns the routes and their squares in ascending order.
+
+        The search without ``blocked`` is memoized per map position and budget (so it is shared by
+        every game on this map); a blocked square matters only if that search reaches it (the two
+        searches run alike until they first try to enter one), so the search with ``blocked`` is
+        memoized by the blocked squares it reaches, and skipped when there are none. Callers must
+        not mutate the results."""
+        ex = tuple(sorted(extra.items())) if extra else None
+        key: tuple[Any, ...] = (mask, starts, budget, ex)
+        free = self._reach.get(key)
+        if free is None:
+            if len(self._reach) >= 16384:
+                self._reach.clear()
+            best = self._shortest_paths(mask, starts, budget, self.passable, extra)
+            free = self._reach[key] = (best, tuple(sorted(best)))
+        reached = free[0]
+        relevant = tuple(sorted(filter(reached.__contains__, blocked)))
+        if not relevant:
+            return free
+        key = (mask, starts, budget, ex, relevant)
+        memo = self._reach_blocked
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= 8192:
+                memo.clear()
+            can = self.passable[:]
+            for s in relevant:
+                can[s] = False
+            best = self._shortest_paths(mask, starts, budget, can, extra)
+            got = memo[key] = (best, tuple(sorted(best)))
+        return got
+
+    def _plain_paths(self, mask: int, starts: tuple[int, ...], budget: int, can_pass: list[bool],
+                     extra: dict[int, int] | None) -> dict[int, tuple[int, int, int]]:
+        """:meth:`_shortest_paths` when no space deals damage and every step costs at least 1:
+        the cost of entering a square does not depend on where it is entered from, so the first
+        time the bucket order reaches a square is its cheapest route, and with no damage to break
+        ties, no later route replaces it (the same result as the general search, faster)."""
+        nb = self.move_neighbors(mask)
+        cost, stops = self.cost, self.stops
+        best: dict[int, tuple[int, int, int]] = {}
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+        for s in starts:
+            best[s] = (0, 0, -1)
+            buckets[0].append(s)
+        for c in range(budget + 1):
+            for u in buckets[c]:
+                if stops[u] and best[u][2] != -1:
+                    continue    # a pit ends movement
+                for v in nb[u]:
+                    if v in best or not can_pass[v]:
+                        continue
+                    nc = c + cost[v]
+                    if extra:
+                        nc += extra.get(v, 0)
+                    if nc <= budget:
+                        best[v] = (nc, 0, u)
                         buckets[nc].append(v)
         return best
 

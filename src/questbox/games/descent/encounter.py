@@ -94,6 +94,8 @@ class Encounter:
     listeners: dict[str, tuple[RuleModule, ...]] = field(default_factory=dict)
     offerers: dict[str, tuple[RuleModule, ...]] = field(default_factory=dict)
     by_name: dict[str, RuleModule] = field(default_factory=dict)
+    #: windows no module listens to nor offers at (the engine only narrates them)
+    quiet: frozenset[str] = frozenset()
 
     @property
     def n_heroes(self) -> int:
@@ -343,6 +345,7 @@ def _build(setup: JSON) -> Encounter:
     enc.by_name = {m.name: m for m in mods}
     enc.listeners = {w: tuple(m for m in mods if w in m.listens) for w in WINDOWS}
     enc.offerers = {w: tuple(m for m in mods if w in m.offers_at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
+    enc.quiet = frozenset(w for w in WINDOWS if not enc.listeners[w] and not enc.offerers[w])
     return enc
 
 

@@ -24,6 +24,7 @@ conformance case scripts ``random: [faces...]``. Face numbers are those of ``dat
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, filterfalse
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
@@ -44,12 +45,26 @@ BONUS_RECOVER = Action("bonus-recover")
 Task = tuple[Any, ...]
 Handler = Callable[["DescentState", Task], None]
 
+# Events and decisions are built by ``tuple.__new__`` with every field given (the same values as
+# ``Event(kind, text, None, data)``), which skips the named tuple's Python-level ``__new__``
+_new_event: Callable[[type[Event], tuple[Any, ...]], Event] = tuple.__new__
+_new_decision: Callable[[type[Decision], tuple[Any, ...]], Decision] = tuple.__new__
+_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+def _action(name: str, arg: str) -> Action:
+    """``Action(name, (arg,))``, memoized (actions are immutable values)."""
+    got = _ACTIONS.get((name, arg))
+    if got is None:
+        got = _ACTIONS[(name, arg)] = Action(name, (arg,))
+    return got
+
 
 class DescentState(State):
     """One position of a Descent encounter."""
 
-    __slots__ = ("_events", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc", "figs",
-                 "ids", "mods", "occ", "phase", "result", "round", "surcharge", "tasks", "tests", "tokens",
+    __slots__ = ("_events", "_geo", "_heroes", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc",
+                 "figs", "ids", "mods", "occ", "phase", "result", "round", "surcharge", "tasks", "tests", "tokens",
                  "turns")
 
     def __init__(self, enc: Encounter, rng: Rng) -> None:
@@ -74,6 +89,13 @@ class DescentState(State):
         self.active_group = -1
         self._events: list[Event] = []
         self._pre: tuple[Seat, list[Action]] | None = None
+        #: what depends only on where the figures stand, which doors are open and which search
+        #: tokens are left (routes, attack targets, ...), cached; replaced by a new dict whenever a
+        #: figure is placed or lifted, a door changes or a token is searched (clones share it until
+        #: then), so ``occ``, figures' ``pos``/``orient``/``status`` and ``doors`` change only
+        #: through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`, ``tokens`` in :meth:`search`
+        self._geo: dict[Any, Any] = {}
+        self._heroes: tuple[int, ...] | None = None     # the heroes' figure numbers (see heroes())
 
     # ================================================================================ basics
     @property
@@ -103,7 +125,11 @@ class DescentState(State):
         return None if attrs is None else attrs[attr]
 
     def heroes(self) -> list[int]:
-        return [i for i, f in enumerate(self.figs) if f.side == "hero"]
+        return list(self._heroes or self._find_heroes())
+
+    def _find_heroes(self) -> tuple[int, ...]:
+        self._heroes = tuple(i for i, f in enumerate(self.figs) if f.side == "hero")
+        return self._heroes
 
     def monsters(self, active: bool = True) -> list[int]:
         return [i for i, f in enumerate(self.figs) if f.side == "monster" and (not active or f.status == "active")]
@@ -114,7 +140,9 @@ class DescentState(State):
             return ()
         if f.shape == (1, 1):
             return (f.pos,)
-        w, h = f.dims
+        w, h = f.shape
+        if f.orient:
+            w, h = h, w
         fp = self.enc.board.footprint(self.doors, f.pos, w, h)
         return fp if fp is not None else (f.pos,)
 
@@ -165,7 +193,7 @@ class DescentState(State):
 
     # ================================================================================ narration
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
-        self._events.append(Event(kind, text, None, data))
+        self._events.append(_new_event(Event, (kind, text, None, data, ())))
 
     def name(self, fi: int) -> str:
         f = self.figs[fi]
@@ -184,7 +212,7 @@ class DescentState(State):
 
     def ask(self, seat: Seat, kind: str, data: tuple[Any, ...] = (), actions: list[Action] | None = None) -> None:
         """Ask ``seat`` a decision (the flow waits for the answer)."""
-        self.pending.append(Decision(seat, kind, data))
+        self.pending.append(_new_decision(Decision, (seat, kind, data)))
         self._pre = (seat, actions) if actions is not None else None
 
     def mod_task(self, module: str, payload: Any) -> Task:
@@ -192,9 +220,15 @@ class DescentState(State):
 
     def _run(self) -> None:
         tasks = self.tasks
+        pending = self.pending
         handlers = _HANDLERS
-        while tasks and not self.pending and self.result is None:
+        quiet = self.enc.quiet
+        while tasks and not pending and self.result is None:
             t = tasks.pop()
+            if t[0] == "win" and t[1] in quiet:
+                # what _t_win does for a window nobody listens to: narrate it
+                self._events.append(_new_event(Event, ("window", t[1], (), {"window": t[1], "ctx": list(t[2])}, ())))
+                continue
             handlers[t[0]](self, t)
 
     def finish(self, side: str, reason: str) -> None:
@@ -253,7 +287,8 @@ class DescentState(State):
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         d = self.pending.pop()
-        self._events = events = list[Event]()
+        events: list[Event] = []
+        self._events = events
         self._pre = None
         kind = d.kind
         if kind == "hero-turn":
@@ -287,7 +322,7 @@ class DescentState(State):
     def _t_win(self, t: Task) -> None:
         _, name, ctx, i = t
         if i == 0:
-            self._events.append(Event("window", name, (), {"window": name, "ctx": list(ctx)}))
+            self._events.append(_new_event(Event, ("window", name, (), {"window": name, "ctx": list(ctx)}, ())))
         listeners = self.enc.listeners[name]
         tasks = self.tasks
         while i < len(listeners):
@@ -305,7 +340,7 @@ class DescentState(State):
             tasks.append(("offer", name, ctx, 0))
 
     def _offer_seats(self) -> list[Seat]:
-        t = self.turn
+        t = self.turns[-1] if self.turns else None
         first = self.figs[t.fig].seat if t is not None else ("overlord" if self.phase == "overlord" else self.seats[0])
         return [first, *(s for s in self.seats if s != first)]
 
@@ -381,15 +416,24 @@ class DescentState(State):
     def _add_fig(self, f: Fig) -> int:
         """Add a figure (rule modules may add agents); it starts off the map."""
         self.figs.append(f)
+        self._heroes = None
         self.ids = {**self.ids, f.id: len(self.figs) - 1}     # clones may share the old mapping
         return len(self.figs) - 1
 
     def _place(self, fi: int, anchor: int, orient: int) -> None:
         f = self.figs[fi]
-        self._lift(fi)
+        self._lift(fi)          # (forgets the cached geometry)
         f.pos, f.orient, f.status = anchor, orient, "active"
+        if f.shape == (1, 1):
+            self.occ[anchor] = fi
+            return
         for s in self.squares(fi):
             self.occ[s] = fi
+
+    def set_doors(self, mask: int) -> None:
+        """Open and close doors: bit ``i`` of ``mask`` set means door ``i`` is open."""
+        self.doors = mask
+        self._geo = {}
 
     def place(self, fi: int, anchor: int, orient: int = 0) -> None:
         """Put a figure on the map (placement rules are the caller's)."""
@@ -397,10 +441,16 @@ class DescentState(State):
 
     def _lift(self, fi: int) -> None:
         f = self.figs[fi]
+        self._geo = {}
         if f.pos >= 0 and f.status == "active":
+            occ = self.occ
+            if f.shape == (1, 1):
+                if occ.get(f.pos) == fi:
+                    del occ[f.pos]
+                return
             for s in self.squares(fi):
-                if self.occ.get(s) == fi:
-                    del self.occ[s]
+                if occ.get(s) == fi:
+                    del occ[s]
 
     def fits(self, fi: int, anchor: int, orient: int, ignore: tuple[int, ...] = ()) -> tuple[int, ...] | None:
         """The squares figure ``fi`` would occupy at (anchor, orient), if it may stand there."""
@@ -430,7 +480,7 @@ class DescentState(State):
         self.push(("win", "round-start", (self.round,), 0), ("heroes-phase",))
 
     def _t_heroes_phase(self, t: Task) -> None:
-        left = [i for i in self.heroes() if not self.figs[i].activated]
+        left = [i for i in self._heroes or self._find_heroes() if not self.figs[i].activated]
         if not left:
             self.tasks.append(("ol-phase",))
             return
@@ -449,7 +499,7 @@ class DescentState(State):
 
     def _t_hero_act(self, t: Task) -> None:
         fi = t[1]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         assert turn is not None and turn.fig == fi
         if turn.ended:
             self.tasks.append(("hero-end", fi))
@@ -497,10 +547,11 @@ class DescentState(State):
         return [*(Action("activate", (self.figs[i].id,)) for i in self._ol_candidates()), END]
 
     def _t_ol_act(self, t: Task) -> None:
-        if not self._ol_candidates():
+        cands = self._ol_candidates()
+        if not cands:
             self.tasks.append(("ol-end",))
             return
-        self.ask("overlord", "ol-turn", (), self._ol_actions())
+        self.ask("overlord", "ol-turn", (), [*(Action("activate", (self.figs[i].id,)) for i in cands), END])
 
     def _do_ol(self, action: Action) -> None:
         if action == END:
@@ -518,7 +569,7 @@ class DescentState(State):
 
     def _t_monster_act(self, t: Task) -> None:
         fi = t[1]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         assert turn is not None and turn.fig == fi
         if turn.ended or self.figs[fi].status != "active":
             self.tasks.append(("monster-end", fi))
@@ -592,7 +643,7 @@ class DescentState(State):
         if "stunned" not in f.conds or f.status != "active":
             return
         f.conds.remove("stunned")
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if turn is not None and turn.fig == fi:
             turn.actions = max(0, turn.actions - 1)
         self.emit("condition", f"{self.name(fi)} is Stunned: it loses an action and discards Stunned.")
@@ -744,14 +795,19 @@ class DescentState(State):
             self.tasks.append(nxt)
 
     # ================================================================================ movement
-    def _can_pass(self, fi: int) -> list[bool]:
+    def _blocked(self, fi: int) -> list[int]:
+        """The squares figure ``fi`` may not enter because an enemy stands there (a monster with
+        Scamper moves through enemies)."""
         f = self.figs[fi]
-        can = list(self.enc.board.passable)
-        scamper = f.side == "monster" and "scamper" in self.stat(fi).abilities
-        for s, o in self.occ.items():
-            if o != fi and self.figs[o].side != f.side and not scamper:
-                can[s] = False
-        return can
+        if f.side == "monster" and "scamper" in self.stat(fi).abilities:
+            return []
+        key = ("blocked", f.side)
+        got: list[int] | None = self._geo.get(key)
+        if got is None:
+            occ = self.occ
+            sides = [g.side for g in self.figs]
+            got = self._geo[key] = [*compress(occ, map(f.side.__ne__, map(sides.__getitem__, occ.values())))]
+        return got
 
     def _extra_cost(self, fi: int) -> dict[int, int] | None:
         if not self.surcharge:
@@ -770,35 +826,71 @@ class DescentState(State):
         """Where figure ``fi`` may move with its movement points: ``move`` action -> (path of squares
         entered, cost, anchor, orientation); the paths of small figures only if ``paths``. With
         ``want``, a small figure's result holds at most that action (the others are skipped)."""
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if mp is None:
             mp = turn.mp if turn is not None else 0
         if mp <= 0:
             return {}
         f = self.figs[fi]
+        if f.shape != (1, 1):
+            table = self._large_moves(fi, mp)
+            return dict(table) if paths else {k: ((), c, a, o) for k, (_, c, a, o) in table.items()}
         board = self.enc.board
-        can = self._can_pass(fi)
-        extra = self._extra_cost(fi)
+        best, order, _ = self._small_reach(fi, mp)
         occ = self.occ
-        names = board.names
         out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
-        if f.shape == (1, 1):
-            best = board.shortest_paths(self.doors, (f.pos,), mp, can, extra)
-            if want is not None:
-                arg = want.args[0] if want.name == "move" and len(want.args) == 1 else None
-                s = board.index.get(arg, -1) if isinstance(arg, str) else -1
-                if s in best and s != f.pos and s not in occ:
-                    out[want] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
-                return out
-            acts = board.move_actions
-            pos = f.pos
-            for s in sorted(best):
-                if s == pos or s in occ:
-                    continue
-                out[acts[s]] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+        if want is not None:
+            arg = want.args[0] if want.name == "move" and len(want.args) == 1 else None
+            s = board.index.get(arg, -1) if isinstance(arg, str) else -1
+            if s in best and s != f.pos and s not in occ:
+                out[want] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
             return out
+        acts = board.move_actions
+        pos = f.pos
+        for s in order:
+            if s == pos or s in occ:
+                continue
+            out[acts[s]] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+        return out
+
+    def _geo_key(self, kind: str, fi: int, mp: int) -> tuple[tuple[Any, ...], dict[int, int] | None]:
+        if not self.surcharge:
+            return (kind, fi, mp, self.doors, self.figs[fi].stat), None
+        extra = self._extra_cost(fi)
+        return (kind, fi, mp, self.doors, self.figs[fi].stat, tuple(sorted(extra.items())) if extra else None), extra
+
+    def _small_reach(self, fi: int, mp: int) -> tuple[dict[int, tuple[int, int, int]], tuple[int, ...], list[Action]]:
+        """A small figure's routes with ``mp`` movement points (see :meth:`Board.reach`), their
+        squares in ascending order and its ``move <square>`` actions (cached until a figure or a
+        door moves: do not mutate)."""
+        key, extra = self._geo_key("small", fi, mp)
+        got = self._geo.get(key)
+        if got is None:
+            f = self.figs[fi]
+            board = self.enc.board
+            best, order = board.reach(self.doors, (f.pos,), mp, self._blocked(fi), extra)
+            occ = self.occ
+            pos = f.pos
+            if pos in occ:      # (always, unless the figure is passing a friend or off the map)
+                dests = [*map(board.move_actions.__getitem__, filterfalse(occ.__contains__, order))]
+            else:
+                dests = [board.move_actions[s] for s in order if s != pos and s not in occ]
+            got = (best, order, dests)
+            self._geo[key] = got
+        return got
+
+    def _large_moves(self, fi: int, mp: int) -> dict[Action, tuple[tuple[int, ...], int, int, int]]:
+        """A large figure's :meth:`moves` with paths (cached until a figure or a door moves: do not
+        mutate)."""
+        key, extra = self._geo_key("large", fi, mp)
+        got = self._geo.get(key)
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+        f = self.figs[fi]
+        board = self.enc.board
+        out: dict[Action, tuple[tuple[int, ...], int, int, int]] = {}
         own = self.squares(fi)
-        best = board.shortest_paths(self.doors, own, mp, can, extra)
+        best = board.reach(self.doors, own, mp, self._blocked(fi), extra)[0]
         nb = board.move_neighbors(self.doors)
         # the cost of *entering* each square, and the path that does it; a large figure moves as
         # if it were small from one of its squares, and may re-enter its own squares
@@ -813,60 +905,83 @@ class DescentState(State):
                     if c <= mp and (s not in enter or c < enter[s][0]):
                         enter[s] = (c, u)
         w0, h0 = f.shape
-        orients = (0,) if w0 == h0 else (0, 1)
+        shapes = ((0, w0, h0),) if w0 == h0 else ((0, w0, h0), (1, h0, w0))
         seen: set[tuple[int, int]] = set()
+        doors = self.doors
+        taken = {s for s, o in self.occ.items() if o != fi}         # the other figures' squares
+        rank = {q: (c, q) for q, (c, _) in enter.items()}
+        here = (f.pos, f.orient)
         for s in sorted(enter):
-            sx, sy = board.xy(s)
-            for o in orients:
-                w, h = (h0, w0) if o else (w0, h0)
-                for dy in range(h):
-                    for dx in range(w):
-                        anchor = board.at(sx - dx, sy - dy)
-                        if anchor < 0 or (anchor, o) in seen or (anchor == f.pos and o == f.orient):
-                            continue
-                        seen.add((anchor, o))
-                        fp = self.fits(fi, anchor, o)
-                        if fp is None:
-                            continue
-                        c, q = min((enter[q][0], q) for q in fp if q in enter)
-                        key = Action("move", (f"{names[anchor]}:{names[fp[-1]]}",))
-                        path = (*board.path_to(best, enter[q][1]), q) if paths else ()
-                        out[key] = (path, c, anchor, o)
+            for o, w, h in shapes:
+                for anchor in board.covering(s, w, h):
+                    spot = (anchor, o)
+                    if spot in seen or spot == here:
+                        continue
+                    seen.add(spot)
+                    # what fits(fi, anchor, o) checks: on spaces, no wall inside, passable, free
+                    fp = board.open_footprint(doors, anchor, w, h)
+                    if fp is None or not taken.isdisjoint(fp):
+                        continue
+                    c, q = min(map(rank.__getitem__, filter(rank.__contains__, fp)))
+                    out[board.large_move(anchor, fp[-1])] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
+        self._geo[key] = out
         return out
+
+    def _move_actions(self, fi: int) -> list[Action]:
+        """The ``move <square>`` actions of figure ``fi`` now: the keys of :meth:`moves`, cheaper
+        (do not mutate)."""
+        turn = self.turns[-1] if self.turns else None
+        mp = turn.mp if turn is not None else 0
+        if mp <= 0:
+            return []
+        if self.figs[fi].shape != (1, 1):
+            return list(self._large_moves(fi, mp))
+        return self._small_reach(fi, mp)[2]
 
     def _t_step(self, t: Task) -> None:
         """A small figure enters the next space of its path."""
         _, fi, path, i = t
         f = self.figs[fi]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if f.status != "active" or turn is None or turn.ended or turn.fig != fi:
             return
-        s = path[i]
         board = self.enc.board
         extra = self._extra_cost(fi)
-        turn.mp = max(0, turn.mp - board.cost[s] - (extra.get(s, 0) if extra else 0))
-        o = self.occ.get(s)
-        if o is not None and o != fi:
-            self._lift(fi)      # passing through a friendly figure's space
-            f.pos = s
-        else:
-            self._place(fi, s, 0)
-        if "moved" not in turn.flags:
-            turn.flags.append("moved")
-        stop = board.stops[s]
-        if stop:
-            turn.mp = 0
-        elif i + 1 < len(path):
-            self.tasks.append(("step", fi, path, i + 1))
-        self.window("enter-space", (fi, s))
-        if board.damage[s]:
-            self.suffer(fi, board.damage[s], -1, board.terrain[s])
+        occ = self.occ
+        # when nobody listens to enter-space and the space deals no damage, nothing can happen
+        # between the step's window and the next step: take the next step here (same events)
+        quiet = "enter-space" in self.enc.quiet
+        while True:
+            s = path[i]
+            turn.mp = max(0, turn.mp - board.cost[s] - (extra.get(s, 0) if extra else 0))
+            o = occ.get(s)
+            if o is not None and o != fi:
+                self._lift(fi)      # passing through a friendly figure's space
+                f.pos = s
+            else:
+                self._place(fi, s, 0)
+            if "moved" not in turn.flags:
+                turn.flags.append("moved")
+            stop = board.stops[s]
+            if stop:
+                turn.mp = 0
+            elif i + 1 < len(path):
+                if quiet and not board.damage[s]:
+                    self._events.append(_new_event(Event, ("window", "enter-space", (),
+                                                           {"window": "enter-space", "ctx": [fi, s]}, ())))
+                    i += 1
+                    continue
+                self.tasks.append(("step", fi, path, i + 1))
+            self.window("enter-space", (fi, s))
+            if board.damage[s]:
+                self.suffer(fi, board.damage[s], -1, board.terrain[s])
+            return
 
     def _t_lmove(self, t: Task) -> None:
         """A large figure moves as if it were small along ``path``, then is placed."""
         _, fi, path, i, anchor, orient = t
         f = self.figs[fi]
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if f.status != "active":
             return
         if i < len(path):
@@ -894,7 +1009,7 @@ class DescentState(State):
             if path:
                 self.tasks.append(("step", fi, path, 0))
         else:
-            turn = self.turn
+            turn = self.turns[-1] if self.turns else None
             assert turn is not None
             turn.mp -= cost
             self.tasks.append(("lmove", fi, path, 0, anchor, orient))
@@ -903,37 +1018,88 @@ class DescentState(State):
     def attack_targets(self, fi: int, melee: bool | None = None) -> list[int]:
         """The figures ``fi`` may attack with its own attack (melee: adjacent, or within 2 spaces in
         line of sight with Reach; ranged: in line of sight at any distance)."""
-        st = self.stat(fi)
+        return list(self._targets(fi, melee))
+
+    def _targets(self, fi: int, melee: bool | None = None) -> tuple[int, ...]:
+        """:meth:`attack_targets`, cached until a figure or a door moves."""
+        f = self.figs[fi]
+        st = self.enc.stats[f.stat]
         if melee is None:
             melee = st.attack == "melee"
+        key = ("targets", fi, melee, self.doors, f.stat)
+        got: tuple[int, ...] | None = self._geo.get(key)
+        if got is None:
+            got = self._geo[key] = self._find_targets(fi, st, melee)
+        return got
+
+    def target_actions(self, fi: int, name: str, melee: bool | None = None) -> tuple[Action, ...]:
+        """``<name> <figure>`` for each of :meth:`attack_targets` (cached until a figure or a door
+        moves)."""
+        key = ("target-actions", name, fi, melee, self.doors, self.figs[fi].stat)
+        got: tuple[Action, ...] | None = self._geo.get(key)
+        if got is None:
+            figs = self.figs
+            got = self._geo[key] = tuple([_action(name, figs[x].id) for x in self._targets(fi, melee)])
+        return got
+
+    def _find_targets(self, fi: int, st: Stat, melee: bool) -> tuple[int, ...]:
         mine = self.squares(fi)
         if not mine:
-            return []
+            return ()
         board = self.enc.board
-        adj = board.adjacency(self.doors)
+        doors = self.doors
+        adj = board.adjacency(doors)
+        near = adj[mine[0]] if len(mine) == 1 else frozenset().union(*(adj[s] for s in mine))
+        ranged = not melee
         reach = melee and "reach" in st.abilities
+        figs = self.figs
+        side = figs[fi].side
+        others: set[int] | None = None      # squares of figures other than ``fi`` (for sight)
+        one = ranged and len(mine) == 1     # a small figure's ranged attack
+        table = board.los_table(doors)
+        row = mine[0] * board.size
         out = []
-        for e in self.enemies(fi):
-            theirs = self.squares(e)
-            near = False
-            for s in mine:
-                adj_s = adj[s]
-                for t in theirs:
-                    if t in adj_s:
-                        near = True
-                        break
-                if near:
-                    break
-            if near:
+        for e, f in enumerate(figs):
+            if f.status != "active" or f.side == side:
+                continue
+            if f.shape == (1, 1):
+                if f.pos < 0:
+                    continue                # off the map: nothing reaches it
+                if f.pos in near:
+                    out.append(e)
+                    continue
+                if not (ranged or reach):
+                    continue
+                if one:
+                    # Board.sight for two small figures, inlined
+                    if others is None:
+                        others = set(self.occ).difference(mine)
+                    b = f.pos
+                    lines = table[row + b]
+                    if lines is None:
+                        lines = table[row + b] = board.los_lines(doors, mine[0], b)
+                    for blockers in lines:
+                        if not blockers or blockers.isdisjoint(others):
+                            out.append(e)
+                            break
+                    continue
+                theirs: tuple[int, ...] = (f.pos,)
+            else:
+                theirs = self.squares(e)
+                if not near.isdisjoint(theirs):
+                    out.append(e)
+                    continue
+                if not (ranged or reach):
+                    continue
+            if reach and board.distance(doors, mine, theirs) > 2:
+                continue
+            if others is None:
+                others = set(self.occ).difference(mine)
+            # a line's blockers never hold its own end points: a small target's square need not
+            # be taken out of ``others``, a large target's other squares must
+            if board.sight(doors, mine, theirs, others if len(theirs) == 1 else others.difference(theirs)):
                 out.append(e)
-                continue
-            if melee and not reach:
-                continue
-            if reach and board.distance(self.doors, mine, theirs) > 2:
-                continue
-            if board.sight(self.doors, mine, theirs, self.occupied(fi, e)):
-                out.append(e)
-        return out
+        return tuple(out)
 
     def start_attack(self, attacker: int, target: int, *, source: str, melee: bool, dice: tuple[str, ...] | list[str],
                      abilities: tuple[Any, ...] | list[Any], bonus_hearts: int = 0, pierce: int = 0,
@@ -947,7 +1113,7 @@ class DescentState(State):
         atk.def_dice = list(self.stat(target).defense)
         atk.distance = self.distance(attacker, target)
         self.attacks.append(atk)
-        turn = self.turn
+        turn = self.turns[-1] if self.turns else None
         if turn is not None and turn.fig == attacker:
             turn.attacks += 1
             if "attacked" not in turn.flags:
@@ -1157,39 +1323,51 @@ class DescentState(State):
         turn = self.turns[-1]
         if f.status == "ko":
             return [STAND]
-        out: list[Action] = []
         act = turn.actions > 0
         immob = "immobilized" in f.conds
-        if act and not immob:
-            out.append(MOVE)
+        out: list[Action] = [MOVE] if act and not immob else []
         if turn.mp > 0:
-            out.extend(self.moves(fi))
-        if not immob and f.fatigue < self.stamina(fi):
+            out.extend(self._move_actions(fi))
+        enc = self.enc
+        if not immob and f.fatigue < enc.lib.heroes[f.stat].stamina:
             out.append(FATIGUE)
-        targets: list[int] | None = None
-        if act:
-            targets = self.attack_targets(fi)
-            out.extend(Action("attack", (self.figs[x].id,)) for x in targets)
-        if self.enc.two_hero_rule and "bonus" not in turn.flags:
-            if targets is None:
-                targets = self.attack_targets(fi)
-            out.extend(Action("bonus-attack", (self.figs[x].id,)) for x in targets)
-            if f.damage > 0:
-                out.append(BONUS_RECOVER)
-        if act:
-            if "rested" not in turn.flags:
-                out.append(REST)
-            out.extend(Action("search", (self.enc.board.names[s],)) for s in self.searchable(fi))
-            out.extend(Action("revive", (self.figs[h].id,)) for h in self.revivable(fi))
-            out.extend(self._door_actions(fi))
-        for m in self.enc.offerers["hero-turn"]:
+        bonus = enc.two_hero_rule and "bonus" not in turn.flags
+        if act or bonus:
+            # attack, bonus-attack, revive and door actions: cached until a figure or a door moves
+            menu = self._geo.get(("hero-menu", fi, self.doors, f.stat))
+            if menu is None:
+                menu = self._geo[("hero-menu", fi, self.doors, f.stat)] = (
+                    self.target_actions(fi, "attack"), self.target_actions(fi, "bonus-attack"),
+                    self._place_actions(fi))
+            if act:
+                out.extend(menu[0])
+            if bonus:
+                out.extend(menu[1])
+                if f.damage > 0:
+                    out.append(BONUS_RECOVER)
+            if act:
+                if "rested" not in turn.flags:
+                    out.append(REST)
+                if self.tokens:
+                    out.extend(Action("search", (enc.board.names[s],)) for s in self.searchable(fi))
+                out.extend(menu[2])
+        for m in enc.offerers["hero-turn"]:
             out.extend(m.offers(self, f.seat, "hero-turn", (fi,)))
         out.append(END)
         return out
 
     def searchable(self, fi: int, within: int = 1) -> list[int]:
+        """The squares of the search tokens figure ``fi`` may search (adjacent or its own), or
+        that lie within ``within`` spaces."""
         if not self.tokens:
             return []
+        key = ("searchable", fi, within, self.doors, len(self.tokens))
+        got: list[int] | None = self._geo.get(key)
+        if got is None:
+            got = self._geo[key] = self._searchable(fi, within)
+        return list(got)
+
+    def _searchable(self, fi: int, within: int) -> list[int]:
         pos = self.figs[fi].pos
         board = self.enc.board
         if within <= 1:
@@ -1198,8 +1376,38 @@ class DescentState(State):
         dist = board.dist_from(self.doors, pos)
         return [s for s, kind in sorted(self.tokens.items()) if kind == "search" and dist[s] <= within]
 
+    def heroes_near(self, fi: int) -> tuple[int, ...]:
+        """The active heroes that are ``fi`` or adjacent to it (cached until a figure or a door
+        moves)."""
+        key = ("heroes-near", fi, self.doors)
+        got: tuple[int, ...] | None = self._geo.get(key)
+        if got is None:
+            figs = self.figs
+            f = figs[fi]
+            heroes = self._heroes or self._find_heroes()
+            if f.shape == (1, 1) and f.pos >= 0 and all(figs[h].shape == (1, 1) for h in heroes):
+                # adjacent(fi, h) of small figures: h stands next to fi or on its square
+                pos = f.pos
+                near = self.enc.board.adjacency(self.doors)[pos]
+                got = tuple(h for h in heroes if figs[h].status == "active"
+                            and (h == fi or figs[h].pos in near or figs[h].pos == pos))
+            else:
+                got = tuple(h for h in heroes if figs[h].status == "active" and (h == fi or self.adjacent(fi, h)))
+            self._geo[key] = got
+        return got
+
     def revivable(self, fi: int) -> list[int]:
-        return [h for h in self.heroes() if self.figs[h].status == "ko" and self.adjacent(fi, h)]
+        return [h for h in self._heroes or self._find_heroes() if self.figs[h].status == "ko" and self.adjacent(fi, h)]
+
+    def _place_actions(self, fi: int) -> tuple[Action, ...]:
+        """A hero's ``revive`` and door actions (cached until a figure or a door moves)."""
+        key = ("place-actions", fi, self.doors)
+        got: tuple[Action, ...] | None = self._geo.get(key)
+        if got is None:
+            figs = self.figs
+            got = self._geo[key] = (*(Action("revive", (figs[h].id,)) for h in self.revivable(fi)),
+                                    *self._door_actions(fi))
+        return got
 
     def _door_actions(self, fi: int) -> list[Action]:
         board = self.enc.board
@@ -1270,10 +1478,7 @@ class DescentState(State):
         if name in ("open", "close"):
             turn.actions -= 1
             i = self.enc.board.door_ids.index(str(action.args[0]))
-            if name == "open":
-                self.doors |= 1 << i
-            else:
-                self.doors &= ~(1 << i)
+            self.set_doors(self.doors | 1 << i if name == "open" else self.doors & ~(1 << i))
             self.emit("door", f"{self.name(fi)} {'opens' if name == 'open' else 'closes'} the "
                       f"{self.enc.board.door_names[i]}.", {"door": self.enc.board.door_ids[i], "open": name == "open"})
             self.window("action-performed", (fi, name))
@@ -1294,6 +1499,7 @@ class DescentState(State):
     def search(self, fi: int, square: int) -> None:
         """``fi`` searches the token on ``square``: it is removed and the hero draws a Search card."""
         del self.tokens[square]
+        self._geo = {}
         card = self.deck.pop(0) if self.deck else "nothing"
         name = self.enc.lib.search[card].name
         if card != "nothing":
@@ -1335,9 +1541,9 @@ class DescentState(State):
         if act and "immobilized" not in f.conds and turn.move_actions < limit and turn.kind != "extra":
             out.append(MOVE)
         if turn.mp > 0:
-            out.extend(self.moves(fi))
+            out.extend(self._move_actions(fi))
         if act and turn.attacks == 0:
-            out.extend(Action("attack", (self.figs[x].id,)) for x in self.attack_targets(fi))
+            out.extend(self.target_actions(fi, "attack"))
             if turn.kind != "extra":
                 out.extend(self._special_actions(fi))
         for m in self.enc.offerers["monster-turn"]:
@@ -1345,15 +1551,23 @@ class DescentState(State):
         out.append(END)
         return out
 
-    def _special_actions(self, fi: int) -> list[Action]:
+    def _special_actions(self, fi: int) -> tuple[Action, ...]:
+        """Howl, Grab and Throw (cached until a figure or a door moves)."""
+        key = ("special", fi, self.doors, self.figs[fi].stat)
+        got: tuple[Action, ...] | None = self._geo.get(key)
+        if got is None:
+            got = self._geo[key] = tuple(self._find_special_actions(fi))
+        return got
+
+    def _find_special_actions(self, fi: int) -> list[Action]:
         st = self.stat(fi)
         out = []
-        if "howl" in st.abilities and any(self.within(fi, h, 3) for h in self.heroes()
+        if "howl" in st.abilities and any(self.within(fi, h, 3) for h in self._heroes or self._find_heroes()
                                           if self.figs[h].status == "active"):
             out.append(Action("howl"))
         for ab in ("grab", "throw"):
             if ab in st.abilities:
-                out.extend(Action(ab, (self.figs[h].id,)) for h in self.heroes()
+                out.extend(Action(ab, (self.figs[h].id,)) for h in self._heroes or self._find_heroes()
                            if self.figs[h].status == "active" and self.adjacent(fi, h))
         return out
 
@@ -1444,6 +1658,7 @@ class DescentState(State):
         st.surcharge = copy_json(doc["surcharge"])
         st.active_group = doc["active_group"]
         st.result = (doc["result"][0], doc["result"][1]) if doc["result"] else None
+        st._geo = {}
         return st
 
     def clone(self) -> DescentState:
@@ -1464,7 +1679,7 @@ class DescentState(State):
         s.mods = copy_json(self.mods) if self.mods else {}
         s.surcharge = copy_json(self.surcharge) if self.surcharge else []
         s.result, s.active_group = self.result, self.active_group
-        s._events, s._pre = [], None
+        s._events, s._pre, s._geo, s._heroes = [], None, self._geo, self._heroes
         return s
 
     def determinize(self, seat: Seat, rng: Rng) -> DescentState:

@@ -20,13 +20,13 @@ class ClassesModule(RuleModule):
     name = "classes"
     listens = frozenset({"attack-declared"})
     offers_at = frozenset({"hero-turn", "attack-after-defense", "test-after-roll"})
+    _kits: dict[str, tuple[str, ...]] | None = None
 
     def _kit(self, st: DescentState, fi: int) -> tuple[str, ...]:
-        f = st.figs[fi]
-        for h in self.enc.heroes:
-            if h.id == f.stat:
-                return h.kit
-        return ()
+        kits = self._kits
+        if kits is None:
+            kits = self._kits = {h.id: h.kit for h in reversed(self.enc.heroes)}    # the first one wins
+        return kits.get(st.figs[fi].stat, ())
 
     # -- turn actions -------------------------------------------------------------------------
     def offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
@@ -60,11 +60,11 @@ class ClassesModule(RuleModule):
         out: list[Action] = []
         can_tire = f.fatigue < st.stamina(fi)
         if "rage" in kit and turn.actions > 0 and can_tire and st.stat(fi).attack == "melee":
-            out.extend(Action("rage", (st.figs[t].id,)) for t in st.attack_targets(fi, melee=True))
+            out.extend(st.target_actions(fi, "rage", melee=True))
         if "prayer-of-healing" in kit and can_tire and "prayer-of-healing" not in f.exhausted:
-            for h in st.heroes():
+            for h in st.heroes_near(fi):
                 g = st.figs[h]
-                if g.status == "active" and g.damage > 0 and (h == fi or st.adjacent(fi, h)):
+                if g.damage > 0:
                     out.append(Action("pray", (g.id,)))
         if "greedy" in kit and turn.actions > 0 and can_tire:
             near = set(st.searchable(fi))

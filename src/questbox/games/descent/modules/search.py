@@ -43,7 +43,7 @@ class SearchCards(RuleModule):
         if f.seat != seat or f.status != "active" or not f.items or turn is None:
             return []
         out: list[Action] = []
-        near = [h for h in st.heroes() if st.figs[h].status == "active" and (h == fi or st.adjacent(fi, h))]
+        near = st.heroes_near(fi)
         items = set(f.items)
         if "health-potion" in items:
             out.extend(Action("use", ("health-potion", st.figs[h].id)) for h in near if st.figs[h].damage > 0)
