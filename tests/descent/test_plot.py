@@ -532,3 +532,21 @@ def test_illegal_plot_actions_are_refused_and_leave_the_state_unchanged() -> Non
         with pytest.raises(IllegalAction):
             st.apply("overlord", bad)
     assert st.to_json() == doc
+
+
+def test_menus_describe_the_lieutenant_pack_actions_in_words() -> None:
+    """The terminal and web menus name the Plot card, the fortune use and the feat (not bare notation)."""
+    from questbox.core import Action
+
+    view: JSON = {"figures": {"goblin-m": {"name": "Goblin Archer master"}, "leoric": {"name": "Leoric"}}}
+    says = {str(a): GAME.describe_action(view, Action.parse(a)) for a in (
+        "plot strength-in-numbers", "plot retribution goblin-m", "fortune reroll 1", "fortune action",
+        "give leoric", "masses test", "comrade no-surges", "feat goblin-m goblin-m", "threat leoric")}
+    assert says["plot strength-in-numbers"] == "trigger the Plot card Strength in Numbers"
+    assert says["plot retribution goblin-m"] == "trigger the Plot card Retribution on Goblin Archer master (goblin-m)"
+    assert says["fortune reroll 1"] == "spend 1 fortune: reroll attack die #1"
+    assert says["fortune action"].startswith("spend 2 fortune")
+    assert "Leoric (leoric)" in says["give leoric"] and "Might" in says["masses test"]
+    assert says["comrade no-surges"] == "Comrade: spend no surges"
+    assert says["feat goblin-m goblin-m"].startswith("heroic feat on Goblin Archer master")
+    assert "threat" in says["threat leoric"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from questbox.core import JSON, Action, Game, Rng, Seat, SetupError, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
+from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tray import TrayState, new_tray
 
@@ -22,6 +23,43 @@ DESCRIBE = {
     "bonus-recover": "two-hero rule: recover 2 hearts (once a turn, free)",
     "howl": "Howl: each hero within 3 spaces tests Willpower or suffers 1 fatigue",
 }
+
+
+_PLOT_NAMES = {cid: card.name for cid, card in cards_of("first-legion").items()}
+_FORTUNE = {"recover": "spend 1 fortune: recover 1 fatigue",
+            "action": "spend 2 fortune: one more action this turn (once a round)"}
+_FORTUNE_REROLL = {"reroll": "attack", "defend": "defense", "retest": "attribute test"}
+
+
+def _describe_campaign_action(name: str, args: tuple[Any, ...], who: Callable[[Any], str]) -> str | None:
+    """Menu text of the lieutenant pack's actions (plot cards, threat, fortune) and heroic feats."""
+    if name == "plot" and args:
+        card = _PLOT_NAMES.get(str(args[0]), str(args[0]))
+        rest = " ".join(who(a) for a in args[1:])
+        return f"trigger the Plot card {card}" + (f" on {rest}" if rest else "")
+    if name == "threat" and args:
+        return f"gain 1 threat for knocking out {who(args[0])}"
+    if name == "give" and args:
+        return f"the spent threat token becomes fortune on {who(args[0])}"
+    if name == "fortune" and args:
+        if str(args[0]) in _FORTUNE:
+            return _FORTUNE[str(args[0])]
+        if str(args[0]) in _FORTUNE_REROLL and len(args) > 1:
+            return f"spend 1 fortune: reroll {_FORTUNE_REROLL[str(args[0])]} die #{args[1]}"
+    if name == "masses" and args:
+        return {"end-turn": "Threatening Masses: end your turn now",
+                "test": "Threatening Masses: test Might (fail: 1 threat per adjacent monster)"}.get(str(args[0]))
+    if name == "comrade" and args:
+        return {"fatigue": "Comrade: suffer 1 fatigue", "no-surges": "Comrade: spend no surges"}.get(str(args[0]))
+    if name == "fealty" and args:
+        return f"Fealty: {who(args[0])} suffers 5 hearts to add 2 shields"
+    if name == "flank" and args:
+        return f"Flanking: use the surge abilities of {who(args[0])}"
+    if name == "rally":
+        return "Rally: each monster within 3 spaces discards a condition"
+    if name == "feat":
+        return "heroic feat" + (" on " + ", ".join(who(a) for a in args) if args else "")
+    return None
 
 
 class DescentGame(Game):
@@ -133,7 +171,7 @@ class DescentGame(Game):
             return "use " + " ".join(str(a) for a in args)
         if name == "endure":
             return f"take {args[0]} of the hearts as fatigue"
-        return str(action)
+        return _describe_campaign_action(name, args, who) or str(action)
 
     def stats(self, state: State) -> Mapping[str, float | int | str]:
         if not isinstance(state, DescentState):
