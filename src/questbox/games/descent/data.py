@@ -621,15 +621,19 @@ def quest_files() -> dict[str, Path]:
 def read_quest(spec: str | Mapping[str, Any]) -> QuestModel:
     """A quest model from an id of ``data/quests`` or an inline quest document."""
     if isinstance(spec, str):
-        files = quest_files()
-        if spec not in files:
-            raise SetupError(f"no quest {spec!r} (quests: {', '.join(files)})")
-        doc = _read(files[spec])
-        where = f"quests/{spec}.yaml"
-    else:
-        doc = dict(spec)
-        where = f"quest {doc.get('id', '?')}"
-    return _validate(QuestModel, doc, where)
+        return _quest_file(spec)
+    doc = dict(spec)
+    return _validate(QuestModel, doc, f"quest {doc.get('id', '?')}")
+
+
+@functools.cache
+def _quest_file(qid: str) -> QuestModel:
+    """A quest of ``data/quests``, read and validated once per process (the model is frozen); a
+    campaign builds a new encounter for every quest and would otherwise re-parse the YAML each time."""
+    files = quest_files()
+    if qid not in files:
+        raise SetupError(f"no quest {qid!r} (quests: {', '.join(files)})")
+    return _validate(QuestModel, _read(files[qid]), f"quests/{qid}.yaml")
 
 
 def load_yaml(path: Path) -> Any:
