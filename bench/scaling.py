@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 from questbox.sim import SimConfig, run
@@ -24,9 +25,15 @@ def main() -> None:
     ap.add_argument("--seats", default="random,random")
     args = ap.parse_args()
     cfg = SimConfig(args.game, tuple(args.seats.split(",")), args.games, seed=5)
-    rate(SimConfig(cfg.game, cfg.seats, 20, seed=99), 2)  # warm up the pool and imports
-    one = rate(cfg, 1)
-    two = rate(cfg, 2)
+    warm = SimConfig(cfg.game, cfg.seats, 20, seed=99)
+    rate(warm, 1)  # warm up this process (jobs=1 plays here: imports, data, caches) ...
+    rate(warm, 2)  # ... and the pool's imports
+    # the median of three alternating runs each, so load changes hit both sides alike
+    ones, twos = [], []
+    for _ in range(3):
+        ones.append(rate(cfg, 1))
+        twos.append(rate(cfg, 2))
+    one, two = statistics.median(ones), statistics.median(twos)
     print(f"{args.game} {args.seats}: 1 process {one:,.1f} games/s, 2 processes {two:,.1f} games/s, "
           f"scaling {two / one:.2f}x")
 
