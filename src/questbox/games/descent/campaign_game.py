@@ -33,9 +33,10 @@ from questbox.core import JSON, Action, Event, Game, Outcome, Rng, Seat, SetupEr
 from questbox.core.agent import AgentFactory
 from questbox.games.descent import campaign as C
 from questbox.games.descent.data import library
-from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
+from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
+from questbox.games.descent.game import setup_for_seats
 from questbox.games.descent.model import copy_json
-from questbox.games.descent.plot import cards_of, plot_data
+from questbox.games.descent.plot import cards_of, plot_data, split_deck
 from questbox.games.descent.state import DescentState
 
 SETUP_KEYS = frozenset({"campaign", "heroes", "seats", "log", "players"})
@@ -106,22 +107,10 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     if pd is not None:
         if phase == "plot-deck":
             raise SetupError("log.plot_deck: the overlord has not chosen one yet in the plot-deck phase")
-        cards = cards_of(str(pd))
-        basic = next(c.id for c in cards.values() if c.basic)
-        faceup = doc.get("faceup", [basic])
-        facedown = doc.get("facedown", [c for c in cards if c not in faceup])
-        if not isinstance(faceup, list) or not isinstance(facedown, list):
-            raise SetupError("log.faceup, log.facedown: lists of the deck's card ids")
-        for c in (*faceup, *facedown):
-            if c not in cards:
-                raise SetupError(f"log: {c!r} is not a card of the {pd} Plot deck (cards: {', '.join(cards)})")
-        if sorted(faceup + facedown) != sorted(cards):
-            raise SetupError(f"log: every card of the {pd} Plot deck is once face up or face down")
-        if basic not in faceup:
-            raise SetupError(f"log.faceup: the basic card {basic} is always face up")
+        faceup, facedown = split_deck(str(pd), doc.get("faceup"), doc.get("facedown"), "log")
         log["plot_deck"] = pd
-        log["faceup"] = list(faceup)
-        log["facedown"] = [c for c in cards if c in facedown]        # the deck's order
+        log["faceup"] = faceup
+        log["facedown"] = [c for c in cards_of(str(pd)) if c in facedown]        # the deck's order
     else:
         for key in ("faceup", "facedown"):
             if doc.get(key):
@@ -371,17 +360,7 @@ class CampaignGame(Game):
         return _seats(campaign_log(setup))
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
-        doc = dict(setup or {})
-        doc.pop("players", None)
-        if "log" in doc:
-            return doc
-        if n == 2:
-            doc.setdefault("seats", "party")
-            return doc
-        doc["seats"] = "per-hero"
-        if "heroes" not in doc:
-            doc["heroes"] = list(DEFAULT_HEROES[:n - 1])
-        return doc
+        return setup_for_seats(n, setup, fixed="log")
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
         log = campaign_log(setup, seed)

@@ -25,6 +25,23 @@ DESCRIBE = {
 }
 
 
+def setup_for_seats(n: int, setup: JSON | None, *, fixed: str) -> JSON:
+    """Seats for ``n`` players: two play the party seat against the overlord, more play one hero
+    each (the first ``n - 1`` default heroes unless the setup names them). A setup with the key
+    ``fixed`` (a dice tray, a campaign log) decides its seats itself and is returned as is."""
+    doc = dict(setup or {})
+    doc.pop("players", None)
+    if fixed in doc:
+        return doc
+    if n == 2:
+        doc.setdefault("seats", "party")
+        return doc
+    doc["seats"] = "per-hero"
+    if "heroes" not in doc:
+        doc["heroes"] = list(DEFAULT_HEROES[: n - 1])
+    return doc
+
+
 _PLOT_NAMES = {cid: card.name for cid, card in cards_of("first-legion").items()}
 _FORTUNE = {"recover": "spend 1 fortune: recover 1 fatigue",
             "action": "spend 2 fortune: one more action this turn (once a round)"}
@@ -78,17 +95,7 @@ class DescentGame(Game):
         return seat_names(normalize_setup(doc))
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
-        doc = dict(setup or {})
-        doc.pop("players", None)
-        if "dice_tray" in doc:
-            return doc
-        if n == 2:
-            doc.setdefault("seats", "party")
-            return doc
-        doc["seats"] = "per-hero"
-        if "heroes" not in doc:
-            doc["heroes"] = list(DEFAULT_HEROES[: n - 1])
-        return doc
+        return setup_for_seats(n, setup, fixed="dice_tray")
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
         doc = dict(setup or {})

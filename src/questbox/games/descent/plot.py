@@ -134,6 +134,25 @@ def cards_of(deck_id: str) -> dict[str, PlotCardModel]:
     return {c.id: c for c in deck(deck_id).cards}
 
 
+def split_deck(pd: str, faceup: Any, facedown: Any, where: str) -> tuple[list[str], list[str]]:
+    """A Plot deck's cards split face up / face down (defaults: the basic card up, the rest down in
+    the deck's order), checked: lists of the deck's ids, each card once, the basic card face up."""
+    cards = cards_of(pd)
+    basic = next(c.id for c in cards.values() if c.basic)
+    up = [basic] if faceup is None else faceup
+    down = [c for c in cards if c not in up] if facedown is None else facedown
+    if not isinstance(up, list) or not isinstance(down, list):
+        raise SetupError(f"{where}.faceup, {where}.facedown: lists of the deck's card ids")
+    for c in (*up, *down):
+        if c not in cards:
+            raise SetupError(f"{where}: {c!r} is not a card of the {pd} Plot deck (cards: {', '.join(cards)})")
+    if sorted(up + down) != sorted(cards):
+        raise SetupError(f"{where}: every card of the {pd} Plot deck is once face up or face down")
+    if basic not in up:
+        raise SetupError(f"{where}.faceup: the basic card {basic} is always face up")
+    return list(up), list(down)
+
+
 def agent_stat(agent_id: str, act: int, n_heroes: int) -> Stat:
     a = next(x for x in plot_data().agents if x.id == agent_id)
     aa = a.acts[act]
@@ -169,17 +188,7 @@ def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
     faceup: list[str] = []
     facedown: list[str] = []
     if pd is not None:
-        cards = cards_of(str(pd))
-        basic = next(c.id for c in cards.values() if c.basic)
-        faceup = list(doc.get("faceup", [basic]))
-        facedown = list(doc.get("facedown", [c for c in cards if c not in faceup]))
-        for c in (*faceup, *facedown):
-            if c not in cards:
-                raise SetupError(f"campaign: {c!r} is not a card of the {pd} deck")
-        if sorted(faceup + facedown) != sorted(cards):
-            raise SetupError(f"campaign: every card of the {pd} deck is once face up or face down")
-        if basic not in faceup:
-            raise SetupError(f"campaign: the basic card {basic} is always face up")
+        faceup, facedown = split_deck(str(pd), doc.get("faceup"), doc.get("facedown"), "campaign")
     elif threat or doc.get("faceup") or doc.get("facedown") or any(doc.get("fortune", {}).values()):
         raise SetupError("campaign: threat, plot cards and fortune need a plot_deck")
     fortune = doc.get("fortune", {})
