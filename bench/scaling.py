@@ -19,7 +19,7 @@ from questbox.sim import SimConfig, run
 
 def rate(cfg: SimConfig, jobs: int) -> float:
     t0 = time.perf_counter()
-    n = sum(1 for _ in run(cfg, jobs=jobs, chunk=8))
+    n = sum(1 for _ in run(cfg, jobs=jobs))
     return n / (time.perf_counter() - t0)
 
 

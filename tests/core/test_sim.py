@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from questbox.cli import app
 from questbox.sim import SimConfig, play_one, run, wilson
+from questbox.sim.runner import chunk_size
 from questbox.sim.store import RowStore, read_rows
 
 runner = CliRunner()
@@ -30,6 +31,12 @@ def test_rows_do_not_depend_on_processes() -> None:
     assert one == two
     assert one[7] == play_one(cfg, 7), "any single game can be replayed alone"
     assert {"game", "seed", "seats", "agents", "winners", "reason", "length", "score_p1"} <= set(one[0])
+
+
+def test_default_chunks_grow_with_the_run_and_keep_rows_the_same() -> None:
+    assert chunk_size(10, 2) == 16 and chunk_size(4000, 2) == 62 and chunk_size(10**7, 2) == 256
+    cfg = SimConfig("pig", ("random", "random"), 40, seed=4)
+    assert sorted(run(cfg, jobs=2), key=lambda r: r["game"]) == [play_one(cfg, i) for i in range(40)]
 
 
 def test_rotation_puts_every_agent_in_every_seat() -> None:

@@ -79,19 +79,28 @@ def _chunks(todo: list[int], size: int) -> list[list[int]]:
     return [todo[a:a + size] for a in range(0, len(todo), size)]
 
 
+def chunk_size(games: int, workers: int) -> int:
+    """Games a task: at least 16 (a task's round trip between processes costs about what a short
+    game does), at most 256, and otherwise ~32 tasks a worker so the last ones finish together
+    and the progress bar moves."""
+    return max(16, min(256, games // (32 * max(1, workers))))
+
+
 def run(cfg: SimConfig, *, todo: Iterable[int] | None = None, jobs: int | None = None,
         ray_address: str | None = None, progress: Callable[[int], None] | None = None,
-        chunk: int = 16) -> Iterator[dict[str, Any]]:
+        chunk: int | None = None) -> Iterator[dict[str, Any]]:
     """Yield one row per game of ``todo`` (default: all ``cfg.games``), in completion order.
 
     ``jobs``: worker processes (default: every core; 1 plays in this process). ``ray_address``:
     run on a Ray cluster instead (``"auto"``, ``"local"`` for a new local one, or ``host:port``).
+    ``chunk``: games a task (default: :func:`chunk_size`).
     """
     indexes = list(range(cfg.games) if todo is None else todo)
     if ray_address is not None:
         yield from _run_ray(cfg, indexes, ray_address, progress, chunk)
         return
     jobs = jobs or os.cpu_count() or 1
+    chunk = chunk or chunk_size(len(indexes), jobs)
     if jobs <= 1:
         for i in indexes:
             row = play_one(cfg, i)
@@ -116,7 +125,7 @@ def run(cfg: SimConfig, *, todo: Iterable[int] | None = None, jobs: int | None =
 
 
 def _run_ray(cfg: SimConfig, indexes: list[int], address: str,
-             progress: Callable[[int], None] | None, chunk: int) -> Iterator[dict[str, Any]]:
+             progress: Callable[[int], None] | None, chunk: int | None) -> Iterator[dict[str, Any]]:
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the extra
@@ -132,7 +141,8 @@ def _run_ray(cfg: SimConfig, indexes: list[int], address: str,
     try:
         remote = ray.remote(_chunk)
         doc = cfg.to_json()
-        refs = [remote.remote((doc, c)) for c in _chunks(indexes, chunk)]
+        size = chunk or chunk_size(len(indexes), int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+        refs = [remote.remote((doc, c)) for c in _chunks(indexes, size)]
         while refs:
             done, refs = ray.wait(refs, num_returns=1)
             rows = ray.get(done[0])
