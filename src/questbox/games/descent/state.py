@@ -63,39 +63,84 @@ def _action(name: str, arg: str) -> Action:
 class DescentState(State):
     """One position of a Descent encounter."""
 
-    __slots__ = ("_events", "_geo", "_heroes", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc",
-                 "figs", "ids", "mods", "occ", "phase", "result", "round", "surcharge", "tasks", "tests", "tokens",
-                 "turns")
+    # no ``__slots__``: mypyc compiles this class (a native class has a fixed layout of its own)
 
-    def __init__(self, enc: Encounter, rng: Rng) -> None:
-        super().__init__(enc.seats, rng)
+    enc: Encounter
+    figs: list[Fig]
+    ids: dict[str, int]
+    occ: dict[int, int]
+    turns: list[Turn]
+    attacks: list[Attack]
+    tests: list[list[Any]]
+    tasks: list[Task]
+    round: int
+    phase: str
+    doors: int
+    tokens: dict[int, str]
+    deck: list[str]
+    counters: dict[str, int]
+    mods: dict[str, Any]
+    surcharge: list[list[Any]]
+    result: tuple[str, str] | None
+    active_group: int
+    _events: list[Event]
+    _pre: tuple[Seat, list[Action]] | None
+    #: what depends only on where the figures stand, which doors are open and which search
+    #: tokens are left (routes, attack targets, ...), cached; replaced by a new dict whenever a
+    #: figure is placed or lifted, a door changes or a token is searched (clones share it until
+    #: then), so ``occ``, figures' ``pos``/``orient``/``status`` and ``doors`` change only
+    #: through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`, ``tokens`` in :meth:`search`
+    _geo: dict[Any, Any]
+    _heroes: tuple[int, ...] | None     # the heroes' figure numbers (see heroes())
+
+    def __init__(self, enc: Encounter, rng: Rng, *, of: DescentState | None = None) -> None:
         self.enc = enc
-        self.figs: list[Fig] = []
-        self.ids: dict[str, int] = {}
-        self.occ: dict[int, int] = {}
-        self.turns: list[Turn] = []
-        self.attacks: list[Attack] = []
-        self.tests: list[list[Any]] = []
-        self.tasks: list[Task] = []
+        if of is not None:
+            # a copy of ``of`` (see clone(); a copy constructor, because a mypyc class's
+            # ``__new__`` runs ``__init__``)
+            self.seats, self.rng, self.pending, self._legal = of.seats, rng, list(of.pending), of._legal
+            self.figs = [f.copy() for f in of.figs]
+            self.ids = of.ids if len(of.ids) == len(of.figs) else dict(of.ids)
+            self.occ = dict(of.occ)
+            self.turns = [t.copy() for t in of.turns]
+            self.attacks = [a.copy() for a in of.attacks]
+            self.tests = [[t[0], t[1], t[2][:], t[3]] for t in of.tests]
+            self.tasks = list(of.tasks)
+            self.round, self.phase, self.doors = of.round, of.phase, of.doors
+            self.tokens = dict(of.tokens)
+            self.deck = list(of.deck)
+            self.counters = dict(of.counters)
+            self.mods = copy_json(of.mods) if of.mods else {}
+            self.surcharge = copy_json(of.surcharge) if of.surcharge else []
+            self.result = of.result
+            self.active_group = of.active_group
+            self._events = []
+            self._pre = None
+            self._geo = of._geo
+            self._heroes = of._heroes
+            return
+        super().__init__(enc.seats, rng)
+        self.figs = []
+        self.ids = {}
+        self.occ = {}
+        self.turns = []
+        self.attacks = []
+        self.tests = []
+        self.tasks = []
         self.round = 0
         self.phase = "setup"
         self.doors = enc.board.doors_open_at_start
-        self.tokens: dict[int, str] = {}
-        self.deck: list[str] = []
-        self.counters: dict[str, int] = {}
-        self.mods: dict[str, Any] = {}
-        self.surcharge: list[list[Any]] = []
-        self.result: tuple[str, str] | None = None
+        self.tokens = {}
+        self.deck = []
+        self.counters = {}
+        self.mods = {}
+        self.surcharge = []
+        self.result = None
         self.active_group = -1
-        self._events: list[Event] = []
-        self._pre: tuple[Seat, list[Action]] | None = None
-        #: what depends only on where the figures stand, which doors are open and which search
-        #: tokens are left (routes, attack targets, ...), cached; replaced by a new dict whenever a
-        #: figure is placed or lifted, a door changes or a token is searched (clones share it until
-        #: then), so ``occ``, figures' ``pos``/``orient``/``status`` and ``doors`` change only
-        #: through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`, ``tokens`` in :meth:`search`
-        self._geo: dict[Any, Any] = {}
-        self._heroes: tuple[int, ...] | None = None     # the heroes' figure numbers (see heroes())
+        self._events = []
+        self._pre = None
+        self._geo = {}
+        self._heroes = None
 
     # ================================================================================ basics
     @property
@@ -231,6 +276,12 @@ class DescentState(State):
                 continue
             handlers[t[0]](self, t)
 
+    def _settle(self) -> None:
+        """After the flow stopped: if the decision now asked came with its actions, cache them."""
+        pre = self._pre     # (read here, not in _apply, whose ``self._pre = None`` mypy would narrow)
+        if pre is not None and self.pending and pre[0] == self.pending[-1].seat:
+            self._legal = pre
+
     def finish(self, side: str, reason: str) -> None:
         """End the encounter: ``side`` (``heroes``/``overlord``) wins."""
         if self.result is not None:
@@ -313,8 +364,7 @@ class DescentState(State):
         elif kind.startswith("mod:"):
             self.enc.by_name[kind.split(":")[1]].decide(self, d, action)
         self._run()
-        if self._pre is not None and self.pending and self._pre[0] == self.pending[-1].seat:
-            self._legal = self._pre
+        self._settle()
         self._events = []
         return events
 
@@ -409,8 +459,7 @@ class DescentState(State):
                 self.mods[m.name] = v
         self.push(("win", "encounter-setup", (), 0), ("win", "after-setup", (), 0), ("round-start",))
         self._run()
-        if self._pre is not None and self.pending and self._pre[0] == self.pending[-1].seat:
-            self._legal = self._pre
+        self._settle()
         self._events = []
 
     def _add_fig(self, f: Fig) -> int:
@@ -1662,25 +1711,7 @@ class DescentState(State):
         return st
 
     def clone(self) -> DescentState:
-        s = DescentState.__new__(DescentState)
-        s.seats, s.rng, s.pending, s._legal = self.seats, self.rng.copy(), list(self.pending), self._legal
-        s.enc = self.enc
-        s.figs = [f.copy() for f in self.figs]
-        s.ids = self.ids if len(self.ids) == len(self.figs) else dict(self.ids)
-        s.occ = dict(self.occ)
-        s.turns = [t.copy() for t in self.turns]
-        s.attacks = [a.copy() for a in self.attacks]
-        s.tests = [[t[0], t[1], t[2][:], t[3]] for t in self.tests]
-        s.tasks = list(self.tasks)
-        s.round, s.phase, s.doors = self.round, self.phase, self.doors
-        s.tokens = dict(self.tokens)
-        s.deck = list(self.deck)
-        s.counters = dict(self.counters)
-        s.mods = copy_json(self.mods) if self.mods else {}
-        s.surcharge = copy_json(self.surcharge) if self.surcharge else []
-        s.result, s.active_group = self.result, self.active_group
-        s._events, s._pre, s._geo, s._heroes = [], None, self._geo, self._heroes
-        return s
+        return DescentState(self.enc, self.rng.copy(), of=self)
 
     def determinize(self, seat: Seat, rng: Rng) -> DescentState:
         """The order of the Search deck and the dice to come are hidden from every seat."""

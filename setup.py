@@ -1,0 +1,127 @@
+"""Build hook: compile Descent's engine with mypyc (the rest of the metadata is in pyproject.toml).
+
+The modules listed in ``src/questbox/games/descent/compiled.py`` (``MODULES``) become C extensions
+next to their sources; ``_compiled.json`` records each source's sha256 so that a source edited
+after the build is imported as Python instead of the stale extension (see compiled.py). The
+build is optional: with ``QUESTBOX_PURE=1``, without mypyc, or if the C compiler fails, Descent
+runs as pure Python (slower, same games).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+SRC = ROOT / "src"
+PACKAGE = SRC / "questbox" / "games" / "descent"
+
+
+def compiled_modules() -> list[str]:
+    """``MODULES`` of compiled.py, read without importing the package."""
+    tree = ast.parse((PACKAGE / "compiled.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MODULES" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise RuntimeError("compiled.py has no MODULES")
+
+
+def source(module: str) -> Path:
+    return SRC.joinpath(*module.split(".")).with_suffix(".py")
+
+
+class BuildExt(build_ext):
+    """``build_ext`` that compiles the engine with mypyc (when it runs, not whenever setup.py is
+    read), drops a previous build first, never fails the install (the extensions are optional)
+    and records the sources it compiled."""
+
+    def finalize_options(self) -> None:
+        self.distribution.ext_modules = _mypycify(compiled_modules())
+        super().finalize_options()
+
+    def run(self) -> None:
+        modules = compiled_modules()
+        self._forget(modules)
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - the pure-Python engine is the fallback
+            print(f"questbox: compiling Descent's engine failed ({exc}); it runs as pure Python",
+                  file=sys.stderr)
+            self._forget(modules)
+            return
+        if not all(Path(self.get_ext_fullpath(ext.name)).exists() for ext in self.extensions):
+            print("questbox: some of Descent's compiled modules did not build; it runs as pure Python",
+                  file=sys.stderr)
+            self._forget(modules)
+            return
+        group = next((e.name for e in self.extensions if e.name not in modules), None)
+        stamp = {"mypy": _mypy_version(), "group": group,
+                 "sources": {m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules}}
+        for target in self._stamp_dirs(modules):
+            target.mkdir(parents=True, exist_ok=True)
+            (target / "_compiled.json").write_text(json.dumps(stamp, indent=1) + "\n")
+
+    def _stamp_dirs(self, modules: list[str]) -> set[Path]:
+        """The package directory the extensions go to (the source tree when building in place)."""
+        return {Path(self.get_ext_fullpath(modules[0])).parent}
+
+    def _forget(self, modules: list[str]) -> None:
+        """Remove the extensions and the stamp of an earlier build (in the tree being built)."""
+        for ext in self.extensions:
+            p = Path(self.get_ext_fullpath(ext.name))
+            if p.exists():
+                p.unlink()
+        for target in self._stamp_dirs(modules):
+            (target / "_compiled.json").unlink(missing_ok=True)
+
+
+def _mypy_version() -> str:
+    try:
+        from mypy.version import __version__
+    except ImportError:
+        return "?"
+    return str(__version__)
+
+
+_EXTENSIONS: list[Any] | None = None
+
+
+def _mypycify(modules: list[str]) -> list[Any]:
+    """The extensions (mypyc generates their C code once per process)."""
+    global _EXTENSIONS
+    if _EXTENSIONS is None:
+        _EXTENSIONS = _generate(modules)
+    return _EXTENSIONS
+
+
+def _generate(modules: list[str]) -> list[Any]:
+    if os.environ.get("QUESTBOX_PURE", "") not in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("questbox: mypyc is not installed; Descent runs as pure Python", file=sys.stderr)
+        return []
+    cwd = os.getcwd()
+    os.chdir(ROOT)          # mypyc works with paths relative to the project
+    try:
+        exts = mypycify([str(source(m).relative_to(ROOT)) for m in modules], opt_level="3")
+    finally:
+        os.chdir(cwd)
+    for ext in exts:
+        ext.optional = True
+    return list(exts)
+
+
+# a placeholder, so that setuptools knows there are extensions; BuildExt replaces it
+setup(ext_modules=[Extension("questbox.games.descent._engine", sources=[])], cmdclass={"build_ext": BuildExt})
