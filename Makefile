@@ -7,7 +7,7 @@ STAMP   := $(VENV)/.installed
 # (questbox.games.descent.compiled.MODULES): when one changes, `make setup` (and every target
 # that needs the venv) compiles again (else Descent would run as pure Python, with a warning)
 COMPILED := src/questbox/games/descent/board.py src/questbox/games/descent/model.py \
-	src/questbox/games/descent/rules.py src/questbox/games/descent/state.py \
+	src/questbox/games/descent/plot.py src/questbox/games/descent/rules.py src/questbox/games/descent/state.py \
 	src/questbox/games/descent/modules/classes.py src/questbox/games/descent/modules/feats.py \
 	src/questbox/games/descent/modules/heroes.py src/questbox/games/descent/modules/quest.py \
 	src/questbox/games/descent/modules/search.py

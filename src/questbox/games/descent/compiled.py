@@ -33,6 +33,7 @@ from types import ModuleType
 MODULES = (
     "questbox.games.descent.board",
     "questbox.games.descent.model",
+    "questbox.games.descent.plot",
     "questbox.games.descent.rules",
     "questbox.games.descent.state",
     "questbox.games.descent.modules.classes",
