@@ -32,6 +32,7 @@ from types import ModuleType
 #: the modules compiled (``setup.py`` reads this list)
 MODULES = (
     "questbox.games.descent.board",
+    "questbox.games.descent.encounter",
     "questbox.games.descent.model",
     "questbox.games.descent.plot",
     "questbox.games.descent.rules",

@@ -65,6 +65,11 @@ class DescentState(State):
 
     # no ``__slots__``: mypyc compiles this class (a native class has a fixed layout of its own)
 
+    # (the core State's attributes, declared again so that the compiled class holds them itself)
+    seats: tuple[Seat, ...]
+    rng: Rng
+    pending: list[Decision]
+    _legal: tuple[Seat, list[Action]] | None
     enc: Encounter
     figs: list[Fig]
     ids: dict[str, int]
@@ -270,11 +275,28 @@ class DescentState(State):
         quiet = self.enc.quiet
         while tasks and not pending and self.result is None:
             t = tasks.pop()
-            if t[0] == "win" and t[1] in quiet:
-                # what _t_win does for a window nobody listens to: narrate it
-                self._events.append(_new_event(Event, ("window", t[1], (), {"window": t[1], "ctx": list(t[2])}, ())))
-                continue
-            handlers[t[0]](self, t)
+            k = t[0]
+            # the most frequent steps are called directly (compiled, that is a native call), the
+            # others through the table
+            if k == "win":
+                if t[1] in quiet:
+                    # what _t_win does for a window nobody listens to: narrate it
+                    self._events.append(_new_event(Event, ("window", t[1], (), {"window": t[1], "ctx": list(t[2])},
+                                                           ())))
+                else:
+                    self._t_win(t)
+            elif k == "atk":
+                self._t_atk(t)
+            elif k == "hero-act":
+                self._t_hero_act(t)
+            elif k == "offer":
+                self._t_offer(t)
+            elif k == "step":
+                self._t_step(t)
+            elif k == "monster-act":
+                self._t_monster_act(t)
+            else:
+                handlers[k](self, t)
 
     def _settle(self) -> None:
         """After the flow stopped: if the decision now asked came with its actions, cache them."""
