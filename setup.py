@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -67,22 +68,24 @@ class BuildExt(build_ext):
         group = next((e.name for e in self.extensions if e.name not in modules), None)
         stamp = {"mypy": _mypy_version(), "group": group,
                  "sources": {m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules}}
-        for target in self._stamp_dirs(modules):
-            target.mkdir(parents=True, exist_ok=True)
-            (target / "_compiled.json").write_text(json.dumps(stamp, indent=1) + "\n")
+        self._stamp().write_text(json.dumps(stamp, indent=1) + "\n")
 
-    def _stamp_dirs(self, modules: list[str]) -> set[Path]:
-        """The package directory the extensions go to (the source tree when building in place)."""
-        return {Path(self.get_ext_fullpath(modules[0])).parent}
+    def _root(self) -> Path:
+        """Where the packages are built: ``src`` when building in place (an editable install)."""
+        return Path(self.get_ext_fullpath("questbox.games.descent.state")).parents[3]
+
+    def _stamp(self) -> Path:
+        return self._root() / "questbox" / "games" / "descent" / "_compiled.json"
 
     def _forget(self, modules: list[str]) -> None:
         """Remove the extensions and the stamp of an earlier build (in the tree being built)."""
-        for ext in self.extensions:
-            p = Path(self.get_ext_fullpath(ext.name))
-            if p.exists():
-                p.unlink()
-        for target in self._stamp_dirs(modules):
-            (target / "_compiled.json").unlink(missing_ok=True)
+        root = self._root()
+        old = [p for m in modules for suffix in EXTENSION_SUFFIXES
+               for p in root.joinpath(*m.split(".")).parent.glob(m.rsplit(".", 1)[1] + suffix)]
+        old += [p for suffix in EXTENSION_SUFFIXES for p in root.glob("*__mypyc" + suffix)]
+        for p in old:
+            p.unlink()
+        self._stamp().unlink(missing_ok=True)
 
 
 def _mypy_version() -> str:
@@ -116,6 +119,9 @@ def _generate(modules: list[str]) -> list[Any]:
     os.chdir(ROOT)          # mypyc works with paths relative to the project
     try:
         exts = mypycify([str(source(m).relative_to(ROOT)) for m in modules], opt_level="3")
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - e.g. another mypy's type errors: the sources run
+        print(f"questbox: mypyc cannot compile Descent's engine ({exc!r}); it runs as pure Python", file=sys.stderr)
+        return []
     finally:
         os.chdir(cwd)
     for ext in exts:

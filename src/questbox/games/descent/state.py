@@ -24,7 +24,6 @@ conformance case scripts ``random: [faces...]``. Face numbers are those of ``dat
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, filterfalse
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
@@ -320,6 +319,30 @@ class DescentState(State):
     # ================================================================================ protocol
     def is_over(self) -> bool:
         return self.result is not None
+
+    # ``to_move``, ``legal_actions`` and ``apply`` do what State's do (they hand anything unusual
+    # to them): here they are compiled with the engine, and they run at every decision
+    def to_move(self) -> tuple[Seat, ...]:
+        pending = self.pending
+        if pending and self.result is None:
+            return (pending[-1][0],)
+        return ()
+
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        if seat is None:
+            return super().legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        if seat is None or type(action) is not Action or action not in self.legal_actions(seat):
+            return super().apply(seat, action)      # (parses, names the seat, explains an illegal action)
+        self._legal = None
+        return self._apply(seat, action)
 
     def outcome(self) -> Outcome | None:
         if self.result is None:
@@ -875,9 +898,9 @@ class DescentState(State):
         key = ("blocked", f.side)
         got: list[int] | None = self._geo.get(key)
         if got is None:
-            occ = self.occ
-            sides = [g.side for g in self.figs]
-            got = self._geo[key] = [*compress(occ, map(f.side.__ne__, map(sides.__getitem__, occ.values())))]
+            figs = self.figs
+            side = f.side
+            got = self._geo[key] = [s for s, o in self.occ.items() if figs[o].side != side]
         return got
 
     def _extra_cost(self, fi: int) -> dict[int, int] | None:
@@ -942,10 +965,9 @@ class DescentState(State):
             best, order = board.reach(self.doors, (f.pos,), mp, self._blocked(fi), extra)
             occ = self.occ
             pos = f.pos
-            if pos in occ:      # (always, unless the figure is passing a friend or off the map)
-                dests = [*map(board.move_actions.__getitem__, filterfalse(occ.__contains__, order))]
-            else:
-                dests = [board.move_actions[s] for s in order if s != pos and s not in occ]
+            acts = board.move_actions
+            # (plain loops: compiled, they beat map/filterfalse, which pure Python favours)
+            dests = [acts[s] for s in order if s != pos and s not in occ]
             got = (best, order, dests)
             self._geo[key] = got
         return got
