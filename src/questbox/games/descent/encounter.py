@@ -96,6 +96,8 @@ class Encounter:
     by_name: dict[str, RuleModule] = field(default_factory=dict)
     #: windows no module listens to nor offers at (the engine only narrates them)
     quiet: frozenset[str] = frozenset()
+    #: the order seats are offered optional actions in, by the seat offered first (the acting one)
+    offer_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def n_heroes(self) -> int:
@@ -358,6 +360,7 @@ def _static(key: str) -> Encounter:
                     two_hero_rule=setup["two_hero_rule"] and n == 2, hero_abilities=setup["hero_abilities"],
                     show_los=setup["show_los"])
     enc.map_json = map_doc(board)
+    enc.offer_order = {first: (first, *(s for s in seats if s != first)) for first in seats}
     return enc
 
 

@@ -409,8 +409,10 @@ class CampaignModule(RuleModule):
         return c["kind"] == "quest" and "ardus" not in c["lieutenants"] and not st.mods[NAME]["agent"]
 
     def _hero_offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
+        if point not in HERO_POINTS:
+            return []
         m = st.mods[NAME]
-        fortune = m["fortune"]
+        fortune: dict[str, int] = m["fortune"]
         if not fortune or not any(fortune.values()):
             return []
         atk = st.attack

@@ -434,10 +434,10 @@ class DescentState(State):
         if self.enc.offerers[name] and name != "encounter-end":
             tasks.append(("offer", name, ctx, 0))
 
-    def _offer_seats(self) -> list[Seat]:
+    def _offer_seats(self) -> tuple[Seat, ...]:
         t = self.turns[-1] if self.turns else None
         first = self.figs[t.fig].seat if t is not None else ("overlord" if self.phase == "overlord" else self.seats[0])
-        return [first, *(s for s in self.seats if s != first)]
+        return self.enc.offer_order[first]
 
     def _offers(self, seat: Seat, point: str, ctx: tuple[Any, ...]) -> list[Action]:
         out: list[Action] = []
