@@ -253,7 +253,7 @@ class DescentState(State):
     # ================================================================================ flow
     def push(self, *tasks: Task) -> None:
         """Push tasks so that the first one given runs first."""
-        self.tasks.extend(reversed(tasks))
+        self.tasks.extend(tasks[::-1])
 
     def window(self, name: str, ctx: tuple[Any, ...] = ()) -> None:
         """Open a timing window (it runs before whatever was pushed earlier)."""
