@@ -13,6 +13,8 @@ COMPILED := src/questbox/games/descent/board.py src/questbox/games/descent/encou
 	src/questbox/games/descent/modules/heroes.py src/questbox/games/descent/modules/quest.py \
 	src/questbox/games/descent/modules/search.py
 NATIVE  := $(VENV)/.compiled
+ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
+	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON)"
 GAME    ?= heirs
 SEATS   ?= human,heuristic
 PORT    ?= 8000
@@ -24,11 +26,13 @@ $(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@$(ENGINE)
 	touch $(STAMP) $(NATIVE)
 
 # (the install above compiles too; this recompiles after an edit of the engine)
 $(NATIVE): $(STAMP) $(COMPILED)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@$(ENGINE)
 	touch $(NATIVE)
 
 setup: $(STAMP) $(NATIVE)

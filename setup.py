@@ -3,8 +3,13 @@
 The modules listed in ``src/questbox/games/descent/compiled.py`` (``MODULES``) become C extensions
 next to their sources; ``_compiled.json`` records each source's sha256 so that a source edited
 after the build is imported as Python instead of the stale extension (see compiled.py). The
-build is optional: with ``QUESTBOX_PURE=1``, without mypyc, or if the C compiler fails, Descent
-runs as pure Python (slower, same games).
+build never fails the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if
+mypyc or the C compiler fails, ``_compiled.json`` records why (a test reports it) and Descent runs
+as pure Python (slower, the same games).
+
+mypyc type-checks the compiled modules and everything they import (the whole
+``questbox.games.descent`` package, ``questbox.core``): the typed libraries they reach are build
+requirements in pyproject.toml, because a fresh environment has none of them yet when pip builds.
 """
 
 from __future__ import annotations
@@ -39,10 +44,13 @@ def source(module: str) -> Path:
     return SRC.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def _say(text: str) -> None:
+    print(f"questbox: {text}", file=sys.stderr)
+
+
 class BuildExt(build_ext):
     """``build_ext`` that compiles the engine with mypyc (when it runs, not whenever setup.py is
-    read), drops a previous build first, never fails the install (the extensions are optional)
-    and records the sources it compiled."""
+    read), drops a previous build first, never fails the install and records what it did."""
 
     def finalize_options(self) -> None:
         self.distribution.ext_modules = _mypycify(compiled_modules())
@@ -52,23 +60,26 @@ class BuildExt(build_ext):
         modules = compiled_modules()
         self._forget(modules)
         if not self.extensions:
+            if _FAILED:
+                self._record({"failed": _FAILED})
             return
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 - the pure-Python engine is the fallback
-            print(f"questbox: compiling Descent's engine failed ({exc}); it runs as pure Python",
-                  file=sys.stderr)
-            self._forget(modules)
+            self._fail(modules, f"the C build failed: {exc}")
             return
-        if not all(Path(self.get_ext_fullpath(ext.name)).exists() for ext in self.extensions):
-            print("questbox: some of Descent's compiled modules did not build; it runs as pure Python",
-                  file=sys.stderr)
-            self._forget(modules)
+        missing = [e.name for e in self.extensions if not Path(self.get_ext_fullpath(e.name)).exists()]
+        if missing:
+            self._fail(modules, f"these extensions did not build: {', '.join(missing)}")
             return
         group = next((e.name for e in self.extensions if e.name not in modules), None)
-        stamp = {"mypy": _mypy_version(), "group": group,
-                 "sources": {m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules}}
-        self._stamp().write_text(json.dumps(stamp, indent=1) + "\n")
+        self._record({"mypy": _mypy_version(), "group": group,
+                      "sources": {m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules}})
+
+    def _fail(self, modules: list[str], why: str) -> None:
+        _say(f"{why}; Descent runs as pure Python")
+        self._forget(modules)
+        self._record({"failed": why})
 
     def _root(self) -> Path:
         """Where the packages are built: ``src`` when building in place (an editable install)."""
@@ -76,6 +87,10 @@ class BuildExt(build_ext):
 
     def _stamp(self) -> Path:
         return self._root() / "questbox" / "games" / "descent" / "_compiled.json"
+
+    def _record(self, doc: dict[str, Any]) -> None:
+        self._stamp().parent.mkdir(parents=True, exist_ok=True)
+        self._stamp().write_text(json.dumps(doc, indent=1) + "\n")
 
     def _forget(self, modules: list[str]) -> None:
         """Remove the extensions and the stamp of an earlier build (in the tree being built)."""
@@ -97,6 +112,8 @@ def _mypy_version() -> str:
 
 
 _EXTENSIONS: list[Any] | None = None
+#: why mypyc could not generate the extensions (``""``: it did, or it was not asked to)
+_FAILED = ""
 
 
 def _mypycify(modules: list[str]) -> list[Any]:
@@ -108,19 +125,21 @@ def _mypycify(modules: list[str]) -> list[Any]:
 
 
 def _generate(modules: list[str]) -> list[Any]:
+    global _FAILED
     if os.environ.get("QUESTBOX_PURE", "") not in ("", "0"):
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
-        print("questbox: mypyc is not installed; Descent runs as pure Python", file=sys.stderr)
+        _say("mypyc is not installed; Descent runs as pure Python")
         return []
     cwd = os.getcwd()
     os.chdir(ROOT)          # mypyc works with paths relative to the project
     try:
         exts = mypycify([str(source(m).relative_to(ROOT)) for m in modules], opt_level="3")
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - e.g. another mypy's type errors: the sources run
-        print(f"questbox: mypyc cannot compile Descent's engine ({exc!r}); it runs as pure Python", file=sys.stderr)
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - type errors (printed above) exit
+        _FAILED = f"mypyc failed ({exc!r}): see its messages in the build log"
+        _say(f"{_FAILED}; Descent runs as pure Python")
         return []
     finally:
         os.chdir(cwd)

@@ -77,6 +77,20 @@ def test_questbox_pure_forces_the_sources(tmp_path: Path, monkeypatch: pytest.Mo
     assert compiled.check(_fake_tree(tmp_path)) == "QUESTBOX_PURE is set"
 
 
+def test_a_failed_build_says_why(tmp_path: Path, not_pure: None) -> None:
+    root = _fake_tree(tmp_path, built=False, stamp=False)
+    compiled.source(compiled.MODULES[0], root).with_name(compiled.STAMP).write_text('{"failed": "mypyc failed"}')
+    assert compiled.check(root) == "not compiled: the build failed (mypyc failed)"
+
+
+def test_the_last_build_did_not_fail() -> None:
+    """setup.py records a failed compilation (it does not fail the install): report it here. The
+    usual cause: a module the engine's package imports needs a typed library that is not among
+    the build requirements (pyproject.toml, [build-system] requires)."""
+    doc = compiled.stamp() or {}
+    assert "failed" not in doc, doc.get("failed")
+
+
 def test_the_engine_in_use_is_the_one_selected() -> None:
     assert compiled.in_use() == compiled.ACTIVE
     assert compiled.ACTIVE is not bool(compiled.REASON)

@@ -6,8 +6,8 @@
 ``__init__`` before any of them is imported, makes Python import the ``.py`` sources instead when
 
 * ``QUESTBOX_PURE=1`` is set (to compare both, or to debug with Python tools), or
-* the extensions are missing (not built: mypyc or a C compiler was missing, or
-  ``QUESTBOX_PURE=1`` was set for the build), or
+* the extensions are missing: not built (mypyc was missing, or ``QUESTBOX_PURE=1`` was set for
+  the build) or the build failed (``_compiled.json`` then says why, and a test fails), or
 * they are stale: incomplete, or a source changed since they were built (they would run the old
   code; the build records each source's sha256 in ``_compiled.json``). Then a warning says to
   rebuild (``make setup`` or ``pip install -e .``).
@@ -28,6 +28,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 #: the modules compiled (``setup.py`` reads this list)
 MODULES = (
@@ -72,24 +73,34 @@ def _extension(module: str, root: Path) -> Path | None:
     return None
 
 
+def stamp(root: Path = _ROOT) -> dict[str, Any] | None:
+    """The record of the last build (``None``: none, or unreadable)."""
+    try:
+        doc = json.loads(source(MODULES[0], root).with_name(STAMP).read_text())
+    except (OSError, ValueError):
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
 def check(root: Path = _ROOT) -> str:
     """Why the extensions under ``root`` (the directory holding ``questbox``) cannot be used
     (``""``: they can)."""
     if os.environ.get("QUESTBOX_PURE", "") not in ("", "0"):
         return "QUESTBOX_PURE is set"
+    doc = stamp(root)
+    if doc is not None and "failed" in doc:
+        return f"not compiled: the build failed ({doc['failed']})"
     missing = [m for m in MODULES if _extension(m, root) is None]
     if len(missing) == len(MODULES):
         return "not compiled"
-    try:
-        stamp = json.loads(source(MODULES[0], root).with_name(STAMP).read_text())
-    except (OSError, ValueError):
+    if doc is None:
         return f"stale: no readable {STAMP} next to the extensions"
-    group = stamp.get("group")
+    group = doc.get("group")
     if not isinstance(group, str) or _extension(group, root) is None:
         missing.append(str(group))
     if missing:
         return "stale: the build is incomplete (missing " + ", ".join(missing) + ")"
-    sources = stamp.get("sources", {})
+    sources = doc.get("sources", {})
     changed = [m for m in MODULES if sources.get(m) != digest(source(m, root))]
     if changed:
         return "stale: changed since the build: " + ", ".join(changed)
