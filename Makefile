@@ -3,6 +3,18 @@ PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
+# Descent's engine is compiled with mypyc by the install (setup.py); these are its sources
+# (questbox.games.descent.compiled.MODULES): when one changes, `make setup` (and every target
+# that needs the venv) compiles again (else Descent would run as pure Python, with a warning)
+COMPILED := src/questbox/games/descent/board.py src/questbox/games/descent/encounter.py \
+	src/questbox/games/descent/model.py \
+	src/questbox/games/descent/plot.py src/questbox/games/descent/rules.py src/questbox/games/descent/state.py \
+	src/questbox/games/descent/modules/classes.py src/questbox/games/descent/modules/feats.py \
+	src/questbox/games/descent/modules/heroes.py src/questbox/games/descent/modules/quest.py \
+	src/questbox/games/descent/modules/search.py
+NATIVE  := $(VENV)/.compiled
+ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
+	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON)"
 GAME    ?= heirs
 SEATS   ?= human,heuristic
 PORT    ?= 8000
@@ -10,28 +22,35 @@ DB      ?= sqlite:///questbox.db
 
 .PHONY: play play-terminal test quick lint typecheck bench setup clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $(STAMP)
+	@$(ENGINE)
+	touch $(STAMP) $(NATIVE)
 
-setup: $(STAMP)
+# (the install above compiles too; this recompiles after an edit of the engine)
+$(NATIVE): $(STAMP) $(COMPILED)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@$(ENGINE)
+	touch $(NATIVE)
+
+setup: $(STAMP) $(NATIVE)
 
 ## play: set up and start the web table; open the address it prints (Ctrl+C stops)
-play: $(STAMP)
+play: $(STAMP) $(NATIVE)
 	$(BIN)/questbox serve --port $(PORT) --db $(DB)
 
 ## play-terminal: the terminal table (GAME=heirs SEATS=human,heuristic)
-play-terminal: $(STAMP)
+play-terminal: $(STAMP) $(NATIVE)
 	$(BIN)/questbox play $(GAME) --seats $(SEATS)
 
 ## test: set up and run the whole suite: lint, types, tests (slow ones included), conformance
-test: $(STAMP) lint typecheck
+test: $(STAMP) $(NATIVE) lint typecheck
 	$(BIN)/pytest
 
 ## quick: the suite without the slow tests
-quick: $(STAMP)
+quick: $(STAMP) $(NATIVE)
 	$(BIN)/pytest -m "not slow"
 
 lint: $(STAMP)
@@ -41,9 +60,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 ## bench: random-playout speed against OpenSpiel's python_tic_tac_toe, measured in the same run
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python bench/playouts.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
+	find src -name "*.so" -delete
+	rm -f src/questbox/games/descent/_compiled.json

@@ -7,6 +7,10 @@ pick ``legal[rng.below(len(legal))]`` with a questbox :class:`Rng` of the same s
 decision's seat and full legal-action list, every event (kind, text, data) and the final
 ``to_json`` go into one sha256.
 
+``descent-campaign`` is fingerprinted the same way with fewer seeds (``CAMPAIGN_SEEDS``; a whole
+campaign is four quests plus the Campaign phase between them), so the wrapper, the campaign log
+and the First Legion plot deck are covered too.
+
 A deliberate rule change (new actions, new events, a new default) changes these hashes. Then
 regenerate them and paste the printed dict over ``EXPECTED``:
 
@@ -23,10 +27,12 @@ import json
 
 import pytest
 
-from questbox.core import Rng
+from questbox.core import Game, Rng
 from questbox.games.descent import GAME
+from questbox.games.descent.campaign_game import GAME as CAMPAIGN
 
 SEEDS = 200
+CAMPAIGN_SEEDS = 40
 
 EXPECTED: dict[int, str] = {
     2: "d7e08a73393b9a9a6d5853eb0b4e485163a3cd144954d7be7d4febd7a1d9541c",
@@ -35,13 +41,20 @@ EXPECTED: dict[int, str] = {
     5: "47bf316b835b510ad56bb3267f4738215c071bfdda516e24ff2d41aad380dab7",
 }
 
+CAMPAIGN_EXPECTED: dict[int, str] = {
+    2: "72fe4071b28dbf514c1f2f83fa64f269d6b3a2906f75c1f4f651c8711051e7c8",
+    3: "2c1e397d65ed13a28439b67b938735e5b8b29192e9516d7fa57bcf3468454404",
+    4: "3a56daf9594ed69d9a35d04eed2ee3260f5d00f7bed79e64a971c48117d2808c",
+    5: "d967a151ac4f32380295c1f3f61dbdcc825385734f39cd1afd1bbc60afae61bb",
+}
 
-def fingerprint(n: int, seeds: int = SEEDS) -> str:
-    """The sha256 of ``seeds`` random playouts with ``n`` seats."""
+
+def fingerprint(n: int, seeds: int = SEEDS, game: Game = GAME) -> str:
+    """The sha256 of ``seeds`` random playouts of ``game`` with ``n`` seats."""
     h = hashlib.sha256()
-    setup = GAME.setup_for_seats(n)
+    setup = game.setup_for_seats(n)
     for seed in range(seeds):
-        state = GAME.new(setup, seed=seed)
+        state = game.new(setup, seed=seed)
         pick = Rng(seed)
         while not state.is_over():
             seat = state.to_move()[0]
@@ -63,8 +76,21 @@ def test_random_playouts_match_the_stored_fingerprint(n: int) -> None:
         "regenerate with `.venv/bin/python tests/descent/test_fingerprint.py`")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("n", CAMPAIGN.seat_counts)
+def test_random_campaigns_match_the_stored_fingerprint(n: int) -> None:
+    assert CAMPAIGN_EXPECTED, "no fingerprint stored: run this file to print them"
+    assert fingerprint(n, CAMPAIGN_SEEDS, CAMPAIGN) == CAMPAIGN_EXPECTED[n], (
+        f"{n} seats: the random campaigns changed; if the change is a deliberate rule change, "
+        "regenerate with `.venv/bin/python tests/descent/test_fingerprint.py`")
+
+
 if __name__ == "__main__":
     print("EXPECTED: dict[int, str] = {")
     for n in GAME.seat_counts:
         print(f'    {n}: "{fingerprint(n)}",', flush=True)
+    print("}")
+    print("CAMPAIGN_EXPECTED: dict[int, str] = {")
+    for n in CAMPAIGN.seat_counts:
+        print(f'    {n}: "{fingerprint(n, CAMPAIGN_SEEDS, CAMPAIGN)}",', flush=True)
     print("}")

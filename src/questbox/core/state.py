@@ -79,9 +79,11 @@ class State(ABC):
     ``_legal`` caches ``(seat, legal actions)`` until the next ``apply``. A game that already knows
     the next legal actions at the end of ``_apply`` may set it there, and a hand-written ``clone``
     must set it too (copying it is safe: the list is never mutated, ``apply`` replaces it).
-    """
 
-    __slots__ = ("_legal", "pending", "rng", "seats")
+    The class has no ``__slots__`` (its instances have a ``__dict__``), so that a game may compile
+    its state class with mypyc, whose classes cannot extend a class with a slot layout (see
+    docs/games/descent.md, *Compiled engine*). A subclass may still declare its own ``__slots__``.
+    """
 
     game: ClassVar[Game]
 

@@ -7,8 +7,12 @@ data (``data/``); rule modules (:mod:`questbox.games.descent.rules`) hook every 
 See ``docs/games/descent.md``.
 """
 
-from questbox.games.descent.game import GAME, DescentGame
-from questbox.games.descent.rules import RuleModule, register_module
-from questbox.games.descent.state import DescentState
+from questbox.games.descent import compiled as _compiled
+
+_compiled.select()      # the compiled engine if it is current, else the sources (before they load)
+
+from questbox.games.descent.game import GAME, DescentGame  # noqa: E402
+from questbox.games.descent.rules import RuleModule, register_module  # noqa: E402
+from questbox.games.descent.state import DescentState  # noqa: E402
 
 __all__ = ["GAME", "DescentGame", "DescentState", "RuleModule", "register_module"]

@@ -273,6 +273,17 @@ class CampaignState(State):
             return self.encounter.legal_actions(seat)
         return C.legal(self.log, seat)
 
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        st = self.encounter
+        if st is None or seat is None:
+            return super().apply(seat, action)
+        # in a quest the legal actions are the encounter's: let it check the action (once)
+        events = st.apply(seat, action)
+        self._legal = None
+        if st.is_over():
+            events += self._end_quest()
+        return events
+
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         st = self.encounter
         if st is not None:

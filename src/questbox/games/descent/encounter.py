@@ -96,6 +96,8 @@ class Encounter:
     by_name: dict[str, RuleModule] = field(default_factory=dict)
     #: windows no module listens to nor offers at (the engine only narrates them)
     quiet: frozenset[str] = frozenset()
+    #: the order seats are offered optional actions in, by the seat offered first (the acting one)
+    offer_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def n_heroes(self) -> int:
@@ -225,10 +227,33 @@ def _board(*args: Any) -> Board:
 
 
 def _build(setup: JSON) -> Encounter:
+    """The encounter of a normalized setup: its static part (cached, shared by the setups that
+    differ only in their ``campaign`` key, as a campaign's quests do) and its own rule modules."""
+    static = _static(json.dumps({k: v for k, v in setup.items() if k != "campaign"}, sort_keys=True))
+    enc = replace(static, setup=setup, stats=dict(static.stats))    # (modules may add stat lines)
+    names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
+             *(["feats"] if setup.get("heroic_feats") else []), *setup["modules"]]
+    if len(set(names)) != len(names):
+        raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
+    mods = tuple(module_factory(m)(enc) for m in names)
+    enc.module_names = tuple(names)
+    enc.modules = mods
+    enc.by_name = {m.name: m for m in mods}
+    enc.listeners = {w: tuple(m for m in mods if w in m.listens) for w in WINDOWS}
+    enc.offerers = {w: tuple(m for m in mods if w in m.offers_at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
+    enc.quiet = frozenset(w for w in WINDOWS if not enc.listeners[w] and not enc.offerers[w])
+    return enc
+
+
+@functools.lru_cache(maxsize=64)
+def _static(key: str) -> Encounter:
+    """The part of an encounter that does not depend on the setup's ``campaign`` key (validated),
+    without rule modules; do not change it (:func:`_build` copies it)."""
     # registers the built-in rule modules and the campaign module
     import questbox.games.descent.modules
     import questbox.games.descent.plot  # noqa: F401
 
+    setup = json.loads(key)
     lib = library()
     qm = read_quest(setup["quest"])
     tm = qm.map
@@ -335,17 +360,7 @@ def _build(setup: JSON) -> Encounter:
                     two_hero_rule=setup["two_hero_rule"] and n == 2, hero_abilities=setup["hero_abilities"],
                     show_los=setup["show_los"])
     enc.map_json = map_doc(board)
-    names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
-             *(["feats"] if setup.get("heroic_feats") else []), *setup["modules"]]
-    if len(set(names)) != len(names):
-        raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
-    mods = tuple(module_factory(m)(enc) for m in names)
-    enc.module_names = tuple(names)
-    enc.modules = mods
-    enc.by_name = {m.name: m for m in mods}
-    enc.listeners = {w: tuple(m for m in mods if w in m.listens) for w in WINDOWS}
-    enc.offerers = {w: tuple(m for m in mods if w in m.offers_at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
-    enc.quiet = frozenset(w for w in WINDOWS if not enc.listeners[w] and not enc.offerers[w])
+    enc.offer_order = {first: (first, *(s for s in seats if s != first)) for first in seats}
     return enc
 
 

@@ -1,7 +1,8 @@
 """The mutable pieces of an encounter: figures, turns in progress and attacks in progress.
 
-Each is a small ``__slots__`` class of plain ints, strings and lists with a hand-written
-``copy()`` (clones are cheap) and ``to_json`` / ``from_json`` (exact round trips).
+Each is a small class of plain ints, strings and lists with a hand-written ``copy()`` (clones are
+cheap) and ``to_json`` / ``from_json`` (exact round trips). They have no ``__slots__`` because mypyc
+compiles this module (see :mod:`questbox.games.descent.compiled`).
 """
 
 from __future__ import annotations
@@ -21,11 +22,27 @@ class Fig:
     (rule modules may change it). ``tags`` are words rule modules may set (``no-reinforce``, ...).
     """
 
-    __slots__ = ("activated", "conds", "damage", "exhausted", "fatigue", "group", "hp_bonus", "id",
-                 "items", "master", "orient", "pos", "seat", "shape", "side", "stat", "status", "tags")
+    id: str
+    side: str
+    stat: str
+    seat: str
+    shape: tuple[int, int]
+    group: int
+    master: bool
+    pos: int
+    orient: int
+    status: str
+    damage: int
+    fatigue: int
+    hp_bonus: int
+    activated: bool
+    conds: list[str]
+    exhausted: list[str]
+    items: list[str]
+    tags: list[str]
 
     def __init__(self, fid: str, side: str, stat: str, seat: str, shape: tuple[int, int],
-                 group: int = -1, master: bool = False) -> None:
+                 group: int = -1, master: bool = False, *, of: Fig | None = None) -> None:
         self.id = fid
         self.side = side
         self.stat = stat
@@ -33,15 +50,20 @@ class Fig:
         self.shape = shape
         self.group = group
         self.master = master
+        if of is not None:      # a copy of ``of`` (see copy())
+            self.pos, self.orient, self.status = of.pos, of.orient, of.status
+            self.damage, self.fatigue, self.hp_bonus, self.activated = of.damage, of.fatigue, of.hp_bonus, of.activated
+            self.conds, self.exhausted, self.items, self.tags = of.conds[:], of.exhausted[:], of.items[:], of.tags[:]
+            return
         self.pos = -1
         self.orient = 0
         self.status = "reserve"
         self.damage = 0
         self.fatigue = 0
-        self.conds: list[str] = []
-        self.exhausted: list[str] = []
-        self.items: list[str] = []
-        self.tags: list[str] = []
+        self.conds = []
+        self.exhausted = []
+        self.items = []
+        self.tags = []
         self.hp_bonus = 0
         self.activated = False
 
@@ -55,13 +77,9 @@ class Fig:
         return self.shape != (1, 1)
 
     def copy(self) -> Fig:
-        f = Fig.__new__(Fig)
-        f.id, f.side, f.stat, f.seat, f.shape = self.id, self.side, self.stat, self.seat, self.shape
-        f.group, f.master, f.pos, f.orient, f.status = self.group, self.master, self.pos, self.orient, self.status
-        f.damage, f.fatigue = self.damage, self.fatigue
-        f.hp_bonus, f.activated = self.hp_bonus, self.activated
-        f.conds, f.exhausted, f.items, f.tags = self.conds[:], self.exhausted[:], self.items[:], self.tags[:]
-        return f
+        # (a copy constructor, not ``__new__`` and assignments: a mypyc class's ``__new__`` runs
+        # ``__init__``)
+        return Fig(self.id, self.side, self.stat, self.seat, self.shape, self.group, self.master, of=self)
 
     def to_json(self, names: list[str]) -> JSON:
         return {"side": self.side, "stat": self.stat, "seat": self.seat, "shape": list(self.shape),
@@ -89,23 +107,31 @@ class Turn:
     grants (``kind`` ``extra``). ``flags`` are words: ``bonus`` (the two-hero action is used),
     ``rested``, ``moved``, ``attacked``, or a rule module's own."""
 
-    __slots__ = ("actions", "attacks", "ended", "fig", "flags", "kind", "move_actions", "mp")
+    fig: int
+    kind: str
+    actions: int
+    mp: int
+    attacks: int
+    move_actions: int
+    ended: bool
+    flags: list[str]
 
-    def __init__(self, fig: int, kind: str, actions: int = 2) -> None:
+    def __init__(self, fig: int, kind: str, actions: int = 2, *, of: Turn | None = None) -> None:
         self.fig = fig
         self.kind = kind
         self.actions = actions
+        if of is not None:      # a copy of ``of`` (see copy())
+            self.mp, self.attacks, self.move_actions, self.ended = of.mp, of.attacks, of.move_actions, of.ended
+            self.flags = of.flags[:]
+            return
         self.mp = 0
         self.attacks = 0
         self.move_actions = 0
         self.ended = False
-        self.flags: list[str] = []
+        self.flags = []
 
     def copy(self) -> Turn:
-        t = Turn.__new__(Turn)
-        t.fig, t.kind, t.actions, t.mp, t.attacks = self.fig, self.kind, self.actions, self.mp, self.attacks
-        t.move_actions, t.ended, t.flags = self.move_actions, self.ended, self.flags[:]
-        return t
+        return Turn(self.fig, self.kind, self.actions, of=self)
 
     def to_json(self) -> JSON:
         return {"fig": self.fig, "kind": self.kind, "actions": self.actions, "mp": self.mp,
@@ -134,25 +160,63 @@ class Attack:
     ``no_surges`` forbids spending surges (e.g. a plot card's choice). ``stage`` is the step of the
     printed order the attack has reached (see :mod:`questbox.games.descent.state`)."""
 
-    __slots__ = ("abilities", "attacker", "bonus_hearts", "bonus_range", "bonus_shields", "conditions",
-                 "damage", "def_dice", "def_faces", "defeated", "dice", "distance", "extra_surges", "faces",
-                 "flags", "melee", "mend", "missed", "no_surges", "pierce", "recover_fatigue", "recover_heart",
-                 "rerolled", "source", "spent", "stage", "target", "used")
+    attacker: int
+    target: int
+    melee: bool
+    source: str
+    dice: list[str]
+    faces: list[int]
+    def_dice: list[str]
+    def_faces: list[int]
+    abilities: list[list[Any]]
+    used: list[str]
+    conditions: list[str]
+    flags: list[str]
+    rerolled: list[int]
+    bonus_hearts: int
+    bonus_range: int
+    pierce: int
+    bonus_shields: int
+    extra_surges: int
+    spent: int
+    damage: int
+    distance: int
+    stage: int
+    mend: int
+    recover_fatigue: int
+    recover_heart: int
+    missed: bool
+    defeated: bool
+    no_surges: bool
 
-    def __init__(self, attacker: int, target: int, melee: bool, source: str, dice: list[str]) -> None:
+    def __init__(self, attacker: int, target: int, melee: bool, source: str, dice: list[str], *,
+                 of: Attack | None = None) -> None:
         self.attacker = attacker
         self.target = target
         self.melee = melee
         self.source = source
         self.dice = dice
-        self.faces: list[int] = []
-        self.def_dice: list[str] = []
-        self.def_faces: list[int] = []
-        self.abilities: list[list[Any]] = []
-        self.used: list[str] = []
-        self.conditions: list[str] = []
-        self.flags: list[str] = []
-        self.rerolled: list[int] = []
+        if of is not None:      # a copy of ``of`` (see copy())
+            self.faces, self.def_dice, self.def_faces = of.faces[:], of.def_dice[:], of.def_faces[:]
+            self.abilities = [x[:] for x in of.abilities]
+            self.used, self.conditions, self.flags, self.rerolled = (of.used[:], of.conditions[:], of.flags[:],
+                                                                     of.rerolled[:])
+            self.bonus_hearts, self.bonus_range, self.pierce, self.bonus_shields = (of.bonus_hearts, of.bonus_range,
+                                                                                    of.pierce, of.bonus_shields)
+            self.extra_surges, self.spent, self.damage, self.distance = (of.extra_surges, of.spent, of.damage,
+                                                                         of.distance)
+            self.stage, self.mend, self.recover_fatigue, self.recover_heart = (of.stage, of.mend, of.recover_fatigue,
+                                                                               of.recover_heart)
+            self.missed, self.defeated, self.no_surges = of.missed, of.defeated, of.no_surges
+            return
+        self.faces = []
+        self.def_dice = []
+        self.def_faces = []
+        self.abilities = []
+        self.used = []
+        self.conditions = []
+        self.flags = []
+        self.rerolled = []
         self.bonus_hearts = 0
         self.bonus_range = 0
         self.pierce = 0
@@ -170,15 +234,7 @@ class Attack:
         self.no_surges = False
 
     def copy(self) -> Attack:
-        a = Attack.__new__(Attack)
-        for k in _ATTACK_INTS:
-            setattr(a, k, getattr(self, k))
-        a.melee, a.source, a.missed, a.defeated, a.no_surges = (self.melee, self.source, self.missed,
-                                                               self.defeated, self.no_surges)
-        a.dice, a.faces, a.def_dice, a.def_faces = self.dice[:], self.faces[:], self.def_dice[:], self.def_faces[:]
-        a.abilities = [x[:] for x in self.abilities]
-        a.used, a.conditions, a.flags, a.rerolled = self.used[:], self.conditions[:], self.flags[:], self.rerolled[:]
-        return a
+        return Attack(self.attacker, self.target, self.melee, self.source, self.dice[:], of=self)
 
     def to_json(self) -> JSON:
         doc: JSON = {k: getattr(self, k) for k in _ATTACK_INTS}

@@ -52,6 +52,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from questbox.core import Action, Decision, Seat, SetupError
 
 if TYPE_CHECKING:
@@ -69,6 +71,7 @@ POINTS = ("hero-turn", "monster-turn")
 Ctx = tuple[Any, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)      # (this module is compiled: see compiled.py)
 class RuleModule:
     """Base class of rule modules; override what you need."""
 

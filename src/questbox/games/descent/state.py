@@ -24,7 +24,6 @@ conformance case scripts ``random: [faces...]``. Face numbers are those of ``dat
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, filterfalse
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
@@ -63,39 +62,89 @@ def _action(name: str, arg: str) -> Action:
 class DescentState(State):
     """One position of a Descent encounter."""
 
-    __slots__ = ("_events", "_geo", "_heroes", "_pre", "active_group", "attacks", "counters", "deck", "doors", "enc",
-                 "figs", "ids", "mods", "occ", "phase", "result", "round", "surcharge", "tasks", "tests", "tokens",
-                 "turns")
+    # no ``__slots__``: mypyc compiles this class (a native class has a fixed layout of its own)
 
-    def __init__(self, enc: Encounter, rng: Rng) -> None:
-        super().__init__(enc.seats, rng)
+    # (the core State's attributes, declared again so that the compiled class holds them itself)
+    seats: tuple[Seat, ...]
+    rng: Rng
+    pending: list[Decision]
+    _legal: tuple[Seat, list[Action]] | None
+    enc: Encounter
+    figs: list[Fig]
+    ids: dict[str, int]
+    occ: dict[int, int]
+    turns: list[Turn]
+    attacks: list[Attack]
+    tests: list[list[Any]]
+    tasks: list[Task]
+    round: int
+    phase: str
+    doors: int
+    tokens: dict[int, str]
+    deck: list[str]
+    counters: dict[str, int]
+    mods: dict[str, Any]
+    surcharge: list[list[Any]]
+    result: tuple[str, str] | None
+    active_group: int
+    _events: list[Event]
+    _pre: tuple[Seat, list[Action]] | None
+    #: what depends only on where the figures stand, which doors are open and which search
+    #: tokens are left (routes, attack targets, ...), cached; replaced by a new dict whenever a
+    #: figure is placed or lifted, a door changes or a token is searched (clones share it until
+    #: then), so ``occ``, figures' ``pos``/``orient``/``status`` and ``doors`` change only
+    #: through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`, ``tokens`` in :meth:`search`
+    _geo: dict[Any, Any]
+    _heroes: tuple[int, ...] | None     # the heroes' figure numbers (see heroes())
+
+    def __init__(self, enc: Encounter, rng: Rng, *, of: DescentState | None = None) -> None:
         self.enc = enc
-        self.figs: list[Fig] = []
-        self.ids: dict[str, int] = {}
-        self.occ: dict[int, int] = {}
-        self.turns: list[Turn] = []
-        self.attacks: list[Attack] = []
-        self.tests: list[list[Any]] = []
-        self.tasks: list[Task] = []
+        if of is not None:
+            # a copy of ``of`` (see clone(); a copy constructor, because a mypyc class's
+            # ``__new__`` runs ``__init__``)
+            self.seats, self.rng, self.pending, self._legal = of.seats, rng, list(of.pending), of._legal
+            self.figs = [f.copy() for f in of.figs]
+            self.ids = of.ids if len(of.ids) == len(of.figs) else dict(of.ids)
+            self.occ = dict(of.occ)
+            self.turns = [t.copy() for t in of.turns]
+            self.attacks = [a.copy() for a in of.attacks]
+            self.tests = [[t[0], t[1], t[2][:], t[3]] for t in of.tests]
+            self.tasks = list(of.tasks)
+            self.round, self.phase, self.doors = of.round, of.phase, of.doors
+            self.tokens = dict(of.tokens)
+            self.deck = list(of.deck)
+            self.counters = dict(of.counters)
+            self.mods = copy_json(of.mods) if of.mods else {}
+            self.surcharge = copy_json(of.surcharge) if of.surcharge else []
+            self.result = of.result
+            self.active_group = of.active_group
+            self._events = []
+            self._pre = None
+            self._geo = of._geo
+            self._heroes = of._heroes
+            return
+        super().__init__(enc.seats, rng)
+        self.figs = []
+        self.ids = {}
+        self.occ = {}
+        self.turns = []
+        self.attacks = []
+        self.tests = []
+        self.tasks = []
         self.round = 0
         self.phase = "setup"
         self.doors = enc.board.doors_open_at_start
-        self.tokens: dict[int, str] = {}
-        self.deck: list[str] = []
-        self.counters: dict[str, int] = {}
-        self.mods: dict[str, Any] = {}
-        self.surcharge: list[list[Any]] = []
-        self.result: tuple[str, str] | None = None
+        self.tokens = {}
+        self.deck = []
+        self.counters = {}
+        self.mods = {}
+        self.surcharge = []
+        self.result = None
         self.active_group = -1
-        self._events: list[Event] = []
-        self._pre: tuple[Seat, list[Action]] | None = None
-        #: what depends only on where the figures stand, which doors are open and which search
-        #: tokens are left (routes, attack targets, ...), cached; replaced by a new dict whenever a
-        #: figure is placed or lifted, a door changes or a token is searched (clones share it until
-        #: then), so ``occ``, figures' ``pos``/``orient``/``status`` and ``doors`` change only
-        #: through :meth:`_place`, :meth:`_lift` and :meth:`set_doors`, ``tokens`` in :meth:`search`
-        self._geo: dict[Any, Any] = {}
-        self._heroes: tuple[int, ...] | None = None     # the heroes' figure numbers (see heroes())
+        self._events = []
+        self._pre = None
+        self._geo = {}
+        self._heroes = None
 
     # ================================================================================ basics
     @property
@@ -204,7 +253,7 @@ class DescentState(State):
     # ================================================================================ flow
     def push(self, *tasks: Task) -> None:
         """Push tasks so that the first one given runs first."""
-        self.tasks.extend(reversed(tasks))
+        self.tasks.extend(tasks[::-1])
 
     def window(self, name: str, ctx: tuple[Any, ...] = ()) -> None:
         """Open a timing window (it runs before whatever was pushed earlier)."""
@@ -225,11 +274,34 @@ class DescentState(State):
         quiet = self.enc.quiet
         while tasks and not pending and self.result is None:
             t = tasks.pop()
-            if t[0] == "win" and t[1] in quiet:
-                # what _t_win does for a window nobody listens to: narrate it
-                self._events.append(_new_event(Event, ("window", t[1], (), {"window": t[1], "ctx": list(t[2])}, ())))
-                continue
-            handlers[t[0]](self, t)
+            k = t[0]
+            # the most frequent steps are called directly (compiled, that is a native call), the
+            # others through the table
+            if k == "win":
+                if t[1] in quiet:
+                    # what _t_win does for a window nobody listens to: narrate it
+                    self._events.append(_new_event(Event, ("window", t[1], (), {"window": t[1], "ctx": list(t[2])},
+                                                           ())))
+                else:
+                    self._t_win(t)
+            elif k == "atk":
+                self._t_atk(t)
+            elif k == "hero-act":
+                self._t_hero_act(t)
+            elif k == "offer":
+                self._t_offer(t)
+            elif k == "step":
+                self._t_step(t)
+            elif k == "monster-act":
+                self._t_monster_act(t)
+            else:
+                handlers[k](self, t)
+
+    def _settle(self) -> None:
+        """After the flow stopped: if the decision now asked came with its actions, cache them."""
+        pre = self._pre     # (read here, not in _apply, whose ``self._pre = None`` mypy would narrow)
+        if pre is not None and self.pending and pre[0] == self.pending[-1].seat:
+            self._legal = pre
 
     def finish(self, side: str, reason: str) -> None:
         """End the encounter: ``side`` (``heroes``/``overlord``) wins."""
@@ -247,6 +319,30 @@ class DescentState(State):
     # ================================================================================ protocol
     def is_over(self) -> bool:
         return self.result is not None
+
+    # ``to_move``, ``legal_actions`` and ``apply`` do what State's do (they hand anything unusual
+    # to them): here they are compiled with the engine, and they run at every decision
+    def to_move(self) -> tuple[Seat, ...]:
+        pending = self.pending
+        if pending and self.result is None:
+            return (pending[-1][0],)
+        return ()
+
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        if seat is None:
+            return super().legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        if seat is None or type(action) is not Action or action not in self.legal_actions(seat):
+            return super().apply(seat, action)      # (parses, names the seat, explains an illegal action)
+        self._legal = None
+        return self._apply(seat, action)
 
     def outcome(self) -> Outcome | None:
         if self.result is None:
@@ -313,8 +409,7 @@ class DescentState(State):
         elif kind.startswith("mod:"):
             self.enc.by_name[kind.split(":")[1]].decide(self, d, action)
         self._run()
-        if self._pre is not None and self.pending and self._pre[0] == self.pending[-1].seat:
-            self._legal = self._pre
+        self._settle()
         self._events = []
         return events
 
@@ -339,10 +434,10 @@ class DescentState(State):
         if self.enc.offerers[name] and name != "encounter-end":
             tasks.append(("offer", name, ctx, 0))
 
-    def _offer_seats(self) -> list[Seat]:
+    def _offer_seats(self) -> tuple[Seat, ...]:
         t = self.turns[-1] if self.turns else None
         first = self.figs[t.fig].seat if t is not None else ("overlord" if self.phase == "overlord" else self.seats[0])
-        return [first, *(s for s in self.seats if s != first)]
+        return self.enc.offer_order[first]
 
     def _offers(self, seat: Seat, point: str, ctx: tuple[Any, ...]) -> list[Action]:
         out: list[Action] = []
@@ -409,8 +504,7 @@ class DescentState(State):
                 self.mods[m.name] = v
         self.push(("win", "encounter-setup", (), 0), ("win", "after-setup", (), 0), ("round-start",))
         self._run()
-        if self._pre is not None and self.pending and self._pre[0] == self.pending[-1].seat:
-            self._legal = self._pre
+        self._settle()
         self._events = []
 
     def _add_fig(self, f: Fig) -> int:
@@ -804,9 +898,9 @@ class DescentState(State):
         key = ("blocked", f.side)
         got: list[int] | None = self._geo.get(key)
         if got is None:
-            occ = self.occ
-            sides = [g.side for g in self.figs]
-            got = self._geo[key] = [*compress(occ, map(f.side.__ne__, map(sides.__getitem__, occ.values())))]
+            figs = self.figs
+            side = f.side
+            got = self._geo[key] = [s for s, o in self.occ.items() if figs[o].side != side]
         return got
 
     def _extra_cost(self, fi: int) -> dict[int, int] | None:
@@ -871,10 +965,9 @@ class DescentState(State):
             best, order = board.reach(self.doors, (f.pos,), mp, self._blocked(fi), extra)
             occ = self.occ
             pos = f.pos
-            if pos in occ:      # (always, unless the figure is passing a friend or off the map)
-                dests = [*map(board.move_actions.__getitem__, filterfalse(occ.__contains__, order))]
-            else:
-                dests = [board.move_actions[s] for s in order if s != pos and s not in occ]
+            acts = board.move_actions
+            # (plain loops: compiled, they beat map/filterfalse, which pure Python favours)
+            dests = [acts[s] for s in order if s != pos and s not in occ]
             got = (best, order, dests)
             self._geo[key] = got
         return got
@@ -1662,25 +1755,7 @@ class DescentState(State):
         return st
 
     def clone(self) -> DescentState:
-        s = DescentState.__new__(DescentState)
-        s.seats, s.rng, s.pending, s._legal = self.seats, self.rng.copy(), list(self.pending), self._legal
-        s.enc = self.enc
-        s.figs = [f.copy() for f in self.figs]
-        s.ids = self.ids if len(self.ids) == len(self.figs) else dict(self.ids)
-        s.occ = dict(self.occ)
-        s.turns = [t.copy() for t in self.turns]
-        s.attacks = [a.copy() for a in self.attacks]
-        s.tests = [[t[0], t[1], t[2][:], t[3]] for t in self.tests]
-        s.tasks = list(self.tasks)
-        s.round, s.phase, s.doors = self.round, self.phase, self.doors
-        s.tokens = dict(self.tokens)
-        s.deck = list(self.deck)
-        s.counters = dict(self.counters)
-        s.mods = copy_json(self.mods) if self.mods else {}
-        s.surcharge = copy_json(self.surcharge) if self.surcharge else []
-        s.result, s.active_group = self.result, self.active_group
-        s._events, s._pre, s._geo, s._heroes = [], None, self._geo, self._heroes
-        return s
+        return DescentState(self.enc, self.rng.copy(), of=self)
 
     def determinize(self, seat: Seat, rng: Rng) -> DescentState:
         """The order of the Search deck and the dice to come are hidden from every seat."""

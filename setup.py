@@ -1,0 +1,152 @@
+"""Build hook: compile Descent's engine with mypyc (the rest of the metadata is in pyproject.toml).
+
+The modules listed in ``src/questbox/games/descent/compiled.py`` (``MODULES``) become C extensions
+next to their sources; ``_compiled.json`` records each source's sha256 so that a source edited
+after the build is imported as Python instead of the stale extension (see compiled.py). The
+build never fails the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if
+mypyc or the C compiler fails, ``_compiled.json`` records why (a test reports it) and Descent runs
+as pure Python (slower, the same games).
+
+mypyc type-checks the compiled modules and everything they import (the whole
+``questbox.games.descent`` package, ``questbox.core``): the typed libraries they reach are build
+requirements in pyproject.toml, because a fresh environment has none of them yet when pip builds.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+SRC = ROOT / "src"
+PACKAGE = SRC / "questbox" / "games" / "descent"
+
+
+def compiled_modules() -> list[str]:
+    """``MODULES`` of compiled.py, read without importing the package."""
+    tree = ast.parse((PACKAGE / "compiled.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MODULES" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise RuntimeError("compiled.py has no MODULES")
+
+
+def source(module: str) -> Path:
+    return SRC.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def _say(text: str) -> None:
+    print(f"questbox: {text}", file=sys.stderr)
+
+
+class BuildExt(build_ext):
+    """``build_ext`` that compiles the engine with mypyc (when it runs, not whenever setup.py is
+    read), drops a previous build first, never fails the install and records what it did."""
+
+    def finalize_options(self) -> None:
+        self.distribution.ext_modules = _mypycify(compiled_modules())
+        super().finalize_options()
+
+    def run(self) -> None:
+        modules = compiled_modules()
+        self._forget(modules)
+        if not self.extensions:
+            if _FAILED:
+                self._record({"failed": _FAILED})
+            return
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - the pure-Python engine is the fallback
+            self._fail(modules, f"the C build failed: {exc}")
+            return
+        missing = [e.name for e in self.extensions if not Path(self.get_ext_fullpath(e.name)).exists()]
+        if missing:
+            self._fail(modules, f"these extensions did not build: {', '.join(missing)}")
+            return
+        group = next((e.name for e in self.extensions if e.name not in modules), None)
+        self._record({"mypy": _mypy_version(), "group": group,
+                      "sources": {m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules}})
+
+    def _fail(self, modules: list[str], why: str) -> None:
+        _say(f"{why}; Descent runs as pure Python")
+        self._forget(modules)
+        self._record({"failed": why})
+
+    def _root(self) -> Path:
+        """Where the packages are built: ``src`` when building in place (an editable install)."""
+        return Path(self.get_ext_fullpath("questbox.games.descent.state")).parents[3]
+
+    def _stamp(self) -> Path:
+        return self._root() / "questbox" / "games" / "descent" / "_compiled.json"
+
+    def _record(self, doc: dict[str, Any]) -> None:
+        self._stamp().parent.mkdir(parents=True, exist_ok=True)
+        self._stamp().write_text(json.dumps(doc, indent=1) + "\n")
+
+    def _forget(self, modules: list[str]) -> None:
+        """Remove the extensions and the stamp of an earlier build (in the tree being built)."""
+        root = self._root()
+        old = [p for m in modules for suffix in EXTENSION_SUFFIXES
+               for p in root.joinpath(*m.split(".")).parent.glob(m.rsplit(".", 1)[1] + suffix)]
+        old += [p for suffix in EXTENSION_SUFFIXES for p in root.glob("*__mypyc" + suffix)]
+        for p in old:
+            p.unlink()
+        self._stamp().unlink(missing_ok=True)
+
+
+def _mypy_version() -> str:
+    try:
+        from mypy.version import __version__
+    except ImportError:
+        return "?"
+    return str(__version__)
+
+
+_EXTENSIONS: list[Any] | None = None
+#: why mypyc could not generate the extensions (``""``: it did, or it was not asked to)
+_FAILED = ""
+
+
+def _mypycify(modules: list[str]) -> list[Any]:
+    """The extensions (mypyc generates their C code once per process)."""
+    global _EXTENSIONS
+    if _EXTENSIONS is None:
+        _EXTENSIONS = _generate(modules)
+    return _EXTENSIONS
+
+
+def _generate(modules: list[str]) -> list[Any]:
+    global _FAILED
+    if os.environ.get("QUESTBOX_PURE", "") not in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _say("mypyc is not installed; Descent runs as pure Python")
+        return []
+    cwd = os.getcwd()
+    os.chdir(ROOT)          # mypyc works with paths relative to the project
+    try:
+        exts = mypycify([str(source(m).relative_to(ROOT)) for m in modules], opt_level="3")
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - type errors (printed above) exit
+        _FAILED = f"mypyc failed ({exc!r}): see its messages in the build log"
+        _say(f"{_FAILED}; Descent runs as pure Python")
+        return []
+    finally:
+        os.chdir(cwd)
+    for ext in exts:
+        ext.optional = True
+    return list(exts)
+
+
+# a placeholder, so that setuptools knows there are extensions; BuildExt replaces it
+setup(ext_modules=[Extension("questbox.games.descent._engine", sources=[])], cmdclass={"build_ext": BuildExt})
