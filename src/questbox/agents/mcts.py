@@ -7,12 +7,20 @@
   Powley & Whitehouse 2012).
 
 Budgets: ``iters=N`` iterations and/or ``seconds=S`` of wall time (whichever ends first; the
-default is 200 iterations). Rollouts play uniformly random actions for at most ``depth`` actions;
-a rollout cut short is scored by ``Game.evaluate`` when the game has one, else counts as a draw
-(0.5 for everybody). The default depth is 10 for a game with an evaluator and 1,000 (play to
-the end) for one without. Rewards are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point
-of view of the seat that chose each action. With a fixed ``iters`` budget the agent is
-reproducible for its seed.
+default is 200 iterations). Rollouts play at most ``depth`` actions; a rollout cut short is scored
+by ``Game.evaluate`` when the game has one, else counts as a draw (0.5 for everybody). The default
+depth is 10 for a game with an evaluator and 1,000 (play to the end) for one without. Rewards
+are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point of view of the seat that
+chose each action.
+
+Rollout policy: ``rollout=random`` (the default: uniformly random actions) or the name of one of
+the game's own bots (``Game.agents()``, e.g. ``rollout=heuristic``), which then chooses every
+rollout action for whichever seat is to move; with ``eps=E`` (0 ≤ E ≤ 1, default 0) each rollout
+action is instead uniformly random with chance E, so the search still sees the moves that bot
+never makes. The bot is built once per agent with a seed derived from the agent's, so the agent
+stays reproducible. Bot rollouts cost what the bot costs per decision (often 10–100× a random
+action), so they pay where random play says little about a position. With a fixed ``iters``
+budget the agent is reproducible for its seed (bot rollouts included).
 """
 
 from __future__ import annotations
@@ -22,7 +30,8 @@ import time
 from typing import Any
 
 from questbox.core.actions import Action
-from questbox.core.rng import Rng
+from questbox.core.agent import Agent
+from questbox.core.rng import Rng, derive_seed
 from questbox.core.state import Game, Seat, State
 
 
@@ -42,11 +51,17 @@ class MCTSAgent:
 
     def __init__(self, *, game: Game | None = None, seed: int = 0, iters: int | None = None,
                  seconds: float | None = None, c: float = 0.7, depth: int | None = None,
-                 determinize: bool = False) -> None:
+                 determinize: bool = False, rollout: str = "random", eps: float = 0.0) -> None:
         if iters is None and seconds is None:
             iters = 200
         if (iters is not None and iters < 1) or (seconds is not None and seconds <= 0):
             raise ValueError("the budget must be positive")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be a whole number >= 0 (got {depth!r})")
+        if not isinstance(rollout, str) or not rollout:
+            raise ValueError(f"rollout names a bot: random or one of the game's own (got {rollout!r})")
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0.0 <= eps <= 1.0:
+            raise ValueError(f"eps must be a number between 0 and 1 (got {eps!r})")
         self.game = game
         self.rng = Rng(seed)
         self.iters = iters
@@ -55,15 +70,36 @@ class MCTSAgent:
         self.depth = depth
         self._auto_depth = depth is None
         self.determinize = determinize
+        self.rollout = rollout
+        self.eps = float(eps)
+        self._seed = seed
+        self._policy: Agent | None = None  # the rollout bot (None: random rollouts)
+        if game is not None:
+            self._policy = self._rollout_bot(game)
         self.name = ("ismcts" if determinize else "mcts") + (
-            f":iters={iters}" if iters is not None else f":seconds={seconds}")
+            f":iters={iters}" if iters is not None else f":seconds={seconds}") + (
+            f",rollout={rollout}" if rollout != "random" else "") + (f",eps={eps:g}" if eps else "")
         self.last_iterations = 0
+
+    def _rollout_bot(self, game: Game) -> Agent | None:
+        """The bot that plays rollouts (``None``: uniformly random), found by name among the
+        game's own bots; an unknown name is refused."""
+        if self.rollout == "random":
+            return None
+        factory = game.agents().get(self.rollout)
+        if factory is None:
+            known = ", ".join(["random", *sorted(game.agents())])
+            raise ValueError(f"rollout={self.rollout}: {game.id} has no such bot (known: {known})")
+        # a seed of its own, derived from the agent's, so the bot's stream never aliases the agent's
+        return factory(game=game, seed=derive_seed(self._seed, "rollout"))
 
     # -- public ------------------------------------------------------------------------------
     def act(self, state: State, seat: Seat) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if self.rollout != "random" and self._policy is None:
+            self._policy = self._rollout_bot(self.game or type(state).game)
         if self._auto_depth:
             game = self.game or type(state).game
             self.depth = 10 if game.evaluate(state) is not None else 1000
@@ -128,12 +164,24 @@ class MCTSAgent:
     def _rollout(self, state: State) -> dict[Seat, float]:
         rng = self.rng
         steps = 0
-        depth = self.depth or 1000
-        while not state.is_over() and steps < depth:
-            mover = state.to_move()[0]
-            legal = state.legal_actions(mover)
-            state.apply(mover, legal[rng.below(len(legal))])
-            steps += 1
+        depth = self.depth if self.depth is not None else 1000
+        policy = self._policy
+        if policy is None:
+            while not state.is_over() and steps < depth:
+                mover = state.to_move()[0]
+                legal = state.legal_actions(mover)
+                state.apply(mover, legal[rng.below(len(legal))])
+                steps += 1
+        else:
+            eps = round(self.eps * 1_000_000)  # in millionths, drawn from the agent's own generator
+            while not state.is_over() and steps < depth:
+                mover = state.to_move()[0]
+                if eps and rng.below(1_000_000) < eps:
+                    legal = state.legal_actions(mover)
+                    state.apply(mover, legal[rng.below(len(legal))])
+                else:
+                    state.apply(mover, policy.act(state, mover))
+                steps += 1
         out = state.outcome()
         if out is not None:
             return out.returns(state.seats)
@@ -145,10 +193,10 @@ class MCTSAgent:
 
 
 def mcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
-    """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``)."""
+    """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``)."""
     return MCTSAgent(game=game, seed=seed, determinize=False, **params)
 
 
 def ismcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
-    """Seat spec ``ismcts:iters=400`` (or ``seconds=0.5``)."""
+    """Seat spec ``ismcts:iters=400`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``)."""
     return MCTSAgent(game=game, seed=seed, determinize=True, **params)
