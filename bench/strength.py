@@ -19,7 +19,9 @@ import itertools
 import time
 
 from questbox.core import games
-from questbox.sim import SimConfig, Summary, run
+from questbox.core.agent import split_specs
+from questbox.sim import SimConfig, run
+from questbox.sim.stats import wilson
 
 
 def ladder(gid: str, budgets: list[int], extra: str = "") -> list[str]:
@@ -61,13 +63,21 @@ def main() -> None:
         for a, b in pairings(ladder(gid, budgets, args.ismcts), args.pairs):
             t0 = time.perf_counter()
             cfg = SimConfig(gid, (a, b), args.games, seed=args.seed, rotate=True)
-            summary = Summary()
+            n = nobody = 0
+            wins = {a: 0, b: 0}
             for row in run(cfg, jobs=args.jobs or None):
-                summary.add(row)
-            per_agent = {r["agent"]: r for r in summary.agent_table()}
-            ra, rb = per_agent[a], per_agent[b]
-            print(f"| {gid} | {a} | {b} | {summary.games} | {ra['wins']} | {ra['rate']:.1%} | "
-                  f"{ra['lo']:.1%}–{ra['hi']:.1%} | {rb['wins']} | {summary.nobody} | "
+                # rows join the seats' specs with commas; split_specs keeps each spec's parameters
+                # together (Summary splits on every comma, which breaks specs with two parameters)
+                specs = split_specs(row["agents"])
+                seats = row["seats"].split(",")
+                winners = [w for w in row["winners"].split(",") if w]
+                n += 1
+                nobody += not winners
+                for w in winners:
+                    wins[specs[seats.index(w)]] += 1
+            lo, hi = wilson(wins[a], n)
+            print(f"| {gid} | {a} | {b} | {n} | {wins[a]} | {wins[a] / max(1, n):.1%} | "
+                  f"{lo:.1%}–{hi:.1%} | {wins[b]} | {nobody} | "
                   f"{time.perf_counter() - t0:.0f} |", flush=True)
 
 
