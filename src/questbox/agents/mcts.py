@@ -21,6 +21,12 @@ never makes. The bot is built once per agent with a seed derived from the agent'
 stays reproducible. Bot rollouts cost what the bot costs per decision (often 10–100× a random
 action), so they pay where random play says little about a position. With a fixed ``iters``
 budget the agent is reproducible for its seed (bot rollouts included).
+
+Simultaneous decisions (``to_move()`` names several seats): the tree branches on one seat's
+choice — the searching seat's when it is among them — and the other seats choose first, outside
+the tree, uniformly at random (or by the rollout bot), so that no node learns to answer a choice
+its seat could not have seen (searching them in turn would let the second seat always win a game
+of rock/paper/scissors inside the tree).
 """
 
 from __future__ import annotations
@@ -80,6 +86,7 @@ class MCTSAgent:
             f":iters={iters}" if iters is not None else f":seconds={seconds}") + (
             f",rollout={rollout}" if rollout != "random" else "") + (f",eps={eps:g}" if eps else "")
         self.last_iterations = 0
+        self.last_visits: dict[Action, int] = {}  # the root's children after the last search
 
     def _rollout_bot(self, game: Game) -> Agent | None:
         """The bot that plays rollouts (``None``: uniformly random), found by name among the
@@ -112,22 +119,28 @@ class MCTSAgent:
             if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
                 break
             sim = state.determinize(seat, self.rng) if self.determinize else state.clone()
-            self._iterate(root, sim)
+            self._iterate(root, sim, seat)
             n += 1
         self.last_iterations = n
+        self.last_visits = {a: ch.visits for a, ch in root.children.items()}
         legal_set = set(legal)
         best = max((a for a in root.children if a in legal_set),
                    key=lambda a: (root.children[a].visits, root.children[a].value), default=None)
         return best if best is not None else legal[self.rng.below(len(legal))]
 
     # -- one iteration -----------------------------------------------------------------------
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _iterate(self, root: _Node, state: State, me: Seat) -> None:
         path = [root]
         node = root
         rng = self.rng
         # selection / expansion
         while not state.is_over():
-            mover = state.to_move()[0]
+            movers = state.to_move()
+            mover = movers[0]
+            if len(movers) > 1:
+                mover = self._blind_moves(state, movers, me)
+                if state.is_over() or mover not in state.to_move():
+                    continue
             legal = state.legal_actions(mover)
             untried = [a for a in legal if a not in node.children]
             for a in legal:
@@ -160,6 +173,20 @@ class MCTSAgent:
             nd.visits += 1
             if nd.mover is not None:
                 nd.value += rewards.get(nd.mover, 0.0)
+
+    def _blind_moves(self, state: State, movers: tuple[Seat, ...], me: Seat) -> Seat:
+        """A simultaneous decision: the tree branches on one seat's choice (the searching seat's
+        if it is among the movers); the others choose first, outside the tree (uniformly at random,
+        or by the rollout bot), so no seat's node is conditioned on a choice it could not see."""
+        branch = me if me in movers else movers[0]
+        for other in movers:
+            if other != branch:
+                if self._policy is not None:
+                    state.apply(other, self._policy.act(state, other))
+                else:
+                    legal = state.legal_actions(other)
+                    state.apply(other, legal[self.rng.below(len(legal))])
+        return branch
 
     def _rollout(self, state: State) -> dict[Seat, float]:
         rng = self.rng
