@@ -173,3 +173,36 @@ def test_simultaneous_choices_are_searched_for_the_searching_seat() -> None:
         if found >= 3:
             break
     assert found >= 1
+
+
+def test_prior_expands_the_bots_choice_first_and_needs_a_bot() -> None:
+    """``prior=W``: the rollout bot's choice is the first child a node expands (hero-ik's heuristic
+    always rolls before spending Mana)."""
+    game = get_game("hero-ik")
+    with pytest.raises((ValueError, UnknownAgent)):
+        make_agent("ismcts:prior=1", game, seed=1)  # no bot to take hints from
+    with pytest.raises((ValueError, UnknownAgent)):
+        make_agent("ismcts:rollout=heuristic,prior=-1", game, seed=1)
+    agent = make_agent("ismcts:iters=30,rollout=heuristic,prior=0.5", game, seed=1)
+    assert isinstance(agent, MCTSAgent) and agent.prior == 0.5
+    assert agent.name == "ismcts:iters=30,rollout=heuristic,prior=0.5"
+    checked = 0
+    for seed in range(30):
+        state = _mid_game("hero-ik", seed, 0)
+        walker = RandomAgent(seed=seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            top = state.pending[-1]
+            if top.kind == "preroll" and len(state.legal_actions(seat)) > 1:
+                break
+            state.apply(seat, walker.act(state, seat))
+        if state.is_over():
+            continue
+        one = make_agent("ismcts:iters=1,rollout=heuristic,prior=1", game, seed=seed)
+        assert isinstance(one, MCTSAgent)
+        one.act(state, seat)
+        assert [str(a) for a in one.last_visits] == ["roll"]
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 1

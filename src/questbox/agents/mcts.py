@@ -22,6 +22,10 @@ stays reproducible. Bot rollouts cost what the bot costs per decision (often 10�
 action), so they pay where random play says little about a position. With a fixed ``iters``
 budget the agent is reproducible for its seed (bot rollouts included).
 
+Prior: with ``prior=W`` (> 0; needs a rollout bot) the rollout bot also guides the tree: at each
+node the action it would choose there is expanded first and gets a bonus of ``W / (1 + visits)``
+in the selection rule (progressive bias), which fades as the search gathers its own evidence.
+
 Simultaneous decisions (``to_move()`` names several seats): the tree branches on one seat's
 choice — the searching seat's when it is among them — and the other seats choose first, outside
 the tree, uniformly at random (or by the rollout bot), so that no node learns to answer a choice
@@ -42,7 +46,7 @@ from questbox.core.state import Game, Seat, State
 
 
 class _Node:
-    __slots__ = ("avail", "children", "mover", "value", "visits")
+    __slots__ = ("avail", "children", "hint", "mover", "value", "visits")
 
     def __init__(self, mover: Seat | None) -> None:
         self.mover = mover  # the seat whose action led here
@@ -50,6 +54,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.value = 0.0
+        self.hint: Action | None = None  # the rollout bot's choice here (``prior`` only)
 
 
 class MCTSAgent:
@@ -57,7 +62,8 @@ class MCTSAgent:
 
     def __init__(self, *, game: Game | None = None, seed: int = 0, iters: int | None = None,
                  seconds: float | None = None, c: float = 0.7, depth: int | None = None,
-                 determinize: bool = False, rollout: str = "random", eps: float = 0.0) -> None:
+                 determinize: bool = False, rollout: str = "random", eps: float = 0.0,
+                 prior: float = 0.0) -> None:
         if iters is None and seconds is None:
             iters = 200
         if (iters is not None and iters < 1) or (seconds is not None and seconds <= 0):
@@ -68,6 +74,10 @@ class MCTSAgent:
             raise ValueError(f"rollout names a bot: random or one of the game's own (got {rollout!r})")
         if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0.0 <= eps <= 1.0:
             raise ValueError(f"eps must be a number between 0 and 1 (got {eps!r})")
+        if isinstance(prior, bool) or not isinstance(prior, (int, float)) or prior < 0:
+            raise ValueError(f"prior must be a number >= 0 (got {prior!r})")
+        if prior and rollout == "random":
+            raise ValueError("prior needs a rollout bot (rollout=heuristic, ...) to take its hints from")
         self.game = game
         self.rng = Rng(seed)
         self.iters = iters
@@ -78,13 +88,15 @@ class MCTSAgent:
         self.determinize = determinize
         self.rollout = rollout
         self.eps = float(eps)
+        self.prior = float(prior)
         self._seed = seed
         self._policy: Agent | None = None  # the rollout bot (None: random rollouts)
         if game is not None:
             self._policy = self._rollout_bot(game)
         self.name = ("ismcts" if determinize else "mcts") + (
             f":iters={iters}" if iters is not None else f":seconds={seconds}") + (
-            f",rollout={rollout}" if rollout != "random" else "") + (f",eps={eps:g}" if eps else "")
+            f",rollout={rollout}" if rollout != "random" else "") + (f",eps={eps:g}" if eps else "") + (
+            f",prior={prior:g}" if prior else "")
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}  # the root's children after the last search
 
@@ -147,8 +159,14 @@ class MCTSAgent:
                 child = node.children.get(a)
                 if child is not None:
                     child.avail += 1
+            hint = None
+            if self.prior and len(legal) > 1:
+                if node.hint is None:
+                    assert self._policy is not None
+                    node.hint = self._policy.act(state, mover)
+                hint = node.hint
             if untried:
-                action = untried[rng.below(len(untried))]
+                action = hint if hint in untried else untried[rng.below(len(untried))]
                 child = _Node(mover)
                 child.avail = 1
                 node.children[action] = child
@@ -163,6 +181,8 @@ class MCTSAgent:
                 ch = node.children[a]
                 u = ch.value / ch.visits + c * math.sqrt(math.log(max(1, ch.avail)) / ch.visits) \
                     if self.determinize else ch.value / ch.visits + c * math.sqrt(log_n / ch.visits)
+                if a == hint:
+                    u += self.prior / (1 + ch.visits)
                 if u > best_u:
                     best_u, best_a = u, a
             node = node.children[best_a]
