@@ -18,8 +18,8 @@ the game's own bots (``Game.agents()``, e.g. ``rollout=heuristic``), which then 
 rollout action for whichever seat is to move; with ``eps=E`` (0 ≤ E ≤ 1, default 0) each rollout
 action is instead uniformly random with chance E, so the search still sees the moves that bot
 never makes. The bot is built once per agent with a seed derived from the agent's, so the agent
-stays reproducible. Bot rollouts cost what the bot costs per decision (often 10–100× a random
-action), so they pay where random play says little about a position. With a fixed ``iters``
+stays reproducible. Bot rollouts cost what the bot costs per decision, so they pay where random
+play says little about a position (docs/strength.md has measurements). With a fixed ``iters``
 budget the agent is reproducible for its seed (bot rollouts included).
 
 Prior: with ``prior=W`` (> 0; needs a rollout bot) the rollout bot also guides the tree: at each
