@@ -63,3 +63,34 @@ def test_generic_search_agents_can_play_descent() -> None:
     for _ in range(6):
         seat = st.to_move()[0]
         st.apply(seat, agent.act(st, seat))
+
+
+def test_the_evaluation_sees_the_goal_the_heroes_health_and_their_way_there() -> None:
+    """Damage to the quest's goal monster raises the heroes' chance, damage to the heroes lowers it,
+    and a hero closer to the goal is worth more (the positional term search needs)."""
+    from questbox.games.descent.bots import features, goal_groups
+
+    st = GAME.new({"heroes": ["syndrael", "avric"]}, seed=5)
+    assert isinstance(st, DescentState)
+    base = evaluate(st)
+    goal = next(i for i in st.monsters() if st.figs[i].group in goal_groups(st))
+    hurt_goal = st.clone()
+    hurt_goal.figs[goal].damage += 4
+    assert evaluate(hurt_goal) > base
+    hero = st.heroes()[0]
+    hurt_hero = st.clone()
+    hurt_hero.figs[hero].damage += 4
+    assert evaluate(hurt_hero) < base
+    # walk the first hero along its shortest way to the goal (all doors open): approach shrinks
+    near = st.clone()
+    board = near.enc.board
+    goal_sq = near.squares(goal)
+    dist = [min(board.dist_from((1 << len(board.door_ids)) - 1, g)[s] for g in goal_sq) for s in range(board.size)]
+    pos = near.figs[hero].pos
+    target = min((s for s in range(board.size) if s not in near.occ and dist[s] >= 6 and dist[s] < dist[pos]),
+                 key=lambda s: dist[s])
+    del near.occ[pos]
+    near.occ[target] = hero
+    near.figs[hero].pos = target
+    assert features(near)["approach"] < features(st)["approach"]
+    assert evaluate(near) > base

@@ -77,3 +77,26 @@ def test_solitaire_scenarios_get_harder() -> None:
     n = 1500
     easy, medium, hard = (_wins(["heuristic"], {"scenario": sc}, n) for sc in ("easy", "medium", "hard"))
     assert easy > medium > hard, (easy, medium, hard)
+
+
+def test_the_evaluation_counts_resources_and_ends_at_the_result() -> None:
+    """``evaluate`` (search cut-offs): a probability that rises with Courage, Mana and potions held and
+    falls with the dungeon master's Fear, whatever the encounters face up; the result once over."""
+    from questbox.games.hero_ik.bots import evaluate, features
+
+    s = new(seed=4)
+    base = evaluate(s)
+    assert 0.02 <= base <= 0.98
+    for attr, delta, up in (("courage", -2, False), ("fear", 3, False)):
+        t = s.clone()
+        setattr(t, attr, getattr(t, attr) + delta)
+        assert (evaluate(t) > base) is up
+    t = s.clone()
+    t.mana = [0] * len(t.mana)
+    assert evaluate(t) < base and features(t)["mana"] == 0
+    bot = HeuristicAgent(seed=2)
+    while not s.is_over():
+        seat = s.to_move()[0]
+        s.apply(seat, bot.act(s, seat))
+    out = GAME.evaluate(s)
+    assert out is not None and sorted(out.values()) == [0.0, 1.0]

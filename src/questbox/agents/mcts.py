@@ -7,12 +7,30 @@
   Powley & Whitehouse 2012).
 
 Budgets: ``iters=N`` iterations and/or ``seconds=S`` of wall time (whichever ends first; the
-default is 200 iterations). Rollouts play uniformly random actions for at most ``depth`` actions;
-a rollout cut short is scored by ``Game.evaluate`` when the game has one, else counts as a draw
-(0.5 for everybody). The default depth is 10 for a game with an evaluator and 1,000 (play to
-the end) for one without. Rewards are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point
-of view of the seat that chose each action. With a fixed ``iters`` budget the agent is
-reproducible for its seed.
+default is 200 iterations). Rollouts play at most ``depth`` actions; a rollout cut short is scored
+by ``Game.evaluate`` when the game has one, else counts as a draw (0.5 for everybody). The default
+depth is 10 for a game with an evaluator and 1,000 (play to the end) for one without. Rewards
+are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point of view of the seat that
+chose each action.
+
+Rollout policy: ``rollout=random`` (the default: uniformly random actions) or the name of one of
+the game's own bots (``Game.agents()``, e.g. ``rollout=heuristic``), which then chooses every
+rollout action for whichever seat is to move; with ``eps=E`` (0 ≤ E ≤ 1, default 0) each rollout
+action is instead uniformly random with chance E, so the search still sees the moves that bot
+never makes. The bot is built once per agent with a seed derived from the agent's, so the agent
+stays reproducible. Bot rollouts cost what the bot costs per decision, so they pay where random
+play says little about a position (docs/strength.md has measurements). With a fixed ``iters``
+budget the agent is reproducible for its seed (bot rollouts included).
+
+Prior: with ``prior=W`` (> 0; needs a rollout bot) the rollout bot also guides the tree: at each
+node the action it would choose there is expanded first and gets a bonus of ``W / (1 + visits)``
+in the selection rule (progressive bias), which fades as the search gathers its own evidence.
+
+Simultaneous decisions (``to_move()`` names several seats): the tree branches on one seat's
+choice — the searching seat's when it is among them — and the other seats choose first, outside
+the tree, uniformly at random (or by the rollout bot), so that no node learns to answer a choice
+its seat could not have seen (searching them in turn would let the second seat always win a game
+of rock/paper/scissors inside the tree).
 """
 
 from __future__ import annotations
@@ -22,12 +40,13 @@ import time
 from typing import Any
 
 from questbox.core.actions import Action
-from questbox.core.rng import Rng
+from questbox.core.agent import Agent
+from questbox.core.rng import Rng, derive_seed
 from questbox.core.state import Game, Seat, State
 
 
 class _Node:
-    __slots__ = ("avail", "children", "mover", "value", "visits")
+    __slots__ = ("avail", "children", "hint", "mover", "value", "visits")
 
     def __init__(self, mover: Seat | None) -> None:
         self.mover = mover  # the seat whose action led here
@@ -35,6 +54,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.value = 0.0
+        self.hint: Action | None = None  # the rollout bot's choice here (``prior`` only)
 
 
 class MCTSAgent:
@@ -42,11 +62,22 @@ class MCTSAgent:
 
     def __init__(self, *, game: Game | None = None, seed: int = 0, iters: int | None = None,
                  seconds: float | None = None, c: float = 0.7, depth: int | None = None,
-                 determinize: bool = False) -> None:
+                 determinize: bool = False, rollout: str = "random", eps: float = 0.0,
+                 prior: float = 0.0) -> None:
         if iters is None and seconds is None:
             iters = 200
         if (iters is not None and iters < 1) or (seconds is not None and seconds <= 0):
             raise ValueError("the budget must be positive")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be a whole number >= 0 (got {depth!r})")
+        if not isinstance(rollout, str) or not rollout:
+            raise ValueError(f"rollout names a bot: random or one of the game's own (got {rollout!r})")
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0.0 <= eps <= 1.0:
+            raise ValueError(f"eps must be a number between 0 and 1 (got {eps!r})")
+        if isinstance(prior, bool) or not isinstance(prior, (int, float)) or prior < 0:
+            raise ValueError(f"prior must be a number >= 0 (got {prior!r})")
+        if prior and rollout == "random":
+            raise ValueError("prior needs a rollout bot (rollout=heuristic, ...) to take its hints from")
         self.game = game
         self.rng = Rng(seed)
         self.iters = iters
@@ -55,15 +86,39 @@ class MCTSAgent:
         self.depth = depth
         self._auto_depth = depth is None
         self.determinize = determinize
+        self.rollout = rollout
+        self.eps = float(eps)
+        self.prior = float(prior)
+        self._seed = seed
+        self._policy: Agent | None = None  # the rollout bot (None: random rollouts)
+        if game is not None:
+            self._policy = self._rollout_bot(game)
         self.name = ("ismcts" if determinize else "mcts") + (
-            f":iters={iters}" if iters is not None else f":seconds={seconds}")
+            f":iters={iters}" if iters is not None else f":seconds={seconds}") + (
+            f",rollout={rollout}" if rollout != "random" else "") + (f",eps={eps:g}" if eps else "") + (
+            f",prior={prior:g}" if prior else "")
         self.last_iterations = 0
+        self.last_visits: dict[Action, int] = {}  # the root's children after the last search
+
+    def _rollout_bot(self, game: Game) -> Agent | None:
+        """The bot that plays rollouts (``None``: uniformly random), found by name among the
+        game's own bots; an unknown name is refused."""
+        if self.rollout == "random":
+            return None
+        factory = game.agents().get(self.rollout)
+        if factory is None:
+            known = ", ".join(["random", *sorted(game.agents())])
+            raise ValueError(f"rollout={self.rollout}: {game.id} has no such bot (known: {known})")
+        # a seed of its own, derived from the agent's, so the bot's stream never aliases the agent's
+        return factory(game=game, seed=derive_seed(self._seed, "rollout"))
 
     # -- public ------------------------------------------------------------------------------
     def act(self, state: State, seat: Seat) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if self.rollout != "random" and self._policy is None:
+            self._policy = self._rollout_bot(self.game or type(state).game)
         if self._auto_depth:
             game = self.game or type(state).game
             self.depth = 10 if game.evaluate(state) is not None else 1000
@@ -76,30 +131,42 @@ class MCTSAgent:
             if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
                 break
             sim = state.determinize(seat, self.rng) if self.determinize else state.clone()
-            self._iterate(root, sim)
+            self._iterate(root, sim, seat)
             n += 1
         self.last_iterations = n
+        self.last_visits = {a: ch.visits for a, ch in root.children.items()}
         legal_set = set(legal)
         best = max((a for a in root.children if a in legal_set),
                    key=lambda a: (root.children[a].visits, root.children[a].value), default=None)
         return best if best is not None else legal[self.rng.below(len(legal))]
 
     # -- one iteration -----------------------------------------------------------------------
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _iterate(self, root: _Node, state: State, me: Seat) -> None:
         path = [root]
         node = root
         rng = self.rng
         # selection / expansion
         while not state.is_over():
-            mover = state.to_move()[0]
+            movers = state.to_move()
+            mover = movers[0]
+            if len(movers) > 1:
+                mover = self._blind_moves(state, movers, me)
+                if state.is_over() or mover not in state.to_move():
+                    continue
             legal = state.legal_actions(mover)
             untried = [a for a in legal if a not in node.children]
             for a in legal:
                 child = node.children.get(a)
                 if child is not None:
                     child.avail += 1
+            hint = None
+            if self.prior and len(legal) > 1:
+                if node.hint is None:
+                    assert self._policy is not None
+                    node.hint = self._policy.act(state, mover)
+                hint = node.hint
             if untried:
-                action = untried[rng.below(len(untried))]
+                action = hint if hint in untried else untried[rng.below(len(untried))]
                 child = _Node(mover)
                 child.avail = 1
                 node.children[action] = child
@@ -114,6 +181,8 @@ class MCTSAgent:
                 ch = node.children[a]
                 u = ch.value / ch.visits + c * math.sqrt(math.log(max(1, ch.avail)) / ch.visits) \
                     if self.determinize else ch.value / ch.visits + c * math.sqrt(log_n / ch.visits)
+                if a == hint:
+                    u += self.prior / (1 + ch.visits)
                 if u > best_u:
                     best_u, best_a = u, a
             node = node.children[best_a]
@@ -125,15 +194,41 @@ class MCTSAgent:
             if nd.mover is not None:
                 nd.value += rewards.get(nd.mover, 0.0)
 
+    def _blind_moves(self, state: State, movers: tuple[Seat, ...], me: Seat) -> Seat:
+        """A simultaneous decision: the tree branches on one seat's choice (the searching seat's
+        if it is among the movers); the others choose first, outside the tree (uniformly at random,
+        or by the rollout bot), so no seat's node is conditioned on a choice it could not see."""
+        branch = me if me in movers else movers[0]
+        for other in movers:
+            if other != branch:
+                if self._policy is not None:
+                    state.apply(other, self._policy.act(state, other))
+                else:
+                    legal = state.legal_actions(other)
+                    state.apply(other, legal[self.rng.below(len(legal))])
+        return branch
+
     def _rollout(self, state: State) -> dict[Seat, float]:
         rng = self.rng
         steps = 0
-        depth = self.depth or 1000
-        while not state.is_over() and steps < depth:
-            mover = state.to_move()[0]
-            legal = state.legal_actions(mover)
-            state.apply(mover, legal[rng.below(len(legal))])
-            steps += 1
+        depth = self.depth if self.depth is not None else 1000
+        policy = self._policy
+        if policy is None:
+            while not state.is_over() and steps < depth:
+                mover = state.to_move()[0]
+                legal = state.legal_actions(mover)
+                state.apply(mover, legal[rng.below(len(legal))])
+                steps += 1
+        else:
+            eps = round(self.eps * 1_000_000)  # in millionths, drawn from the agent's own generator
+            while not state.is_over() and steps < depth:
+                mover = state.to_move()[0]
+                if eps and rng.below(1_000_000) < eps:
+                    legal = state.legal_actions(mover)
+                    state.apply(mover, legal[rng.below(len(legal))])
+                else:
+                    state.apply(mover, policy.act(state, mover))
+                steps += 1
         out = state.outcome()
         if out is not None:
             return out.returns(state.seats)
@@ -145,10 +240,10 @@ class MCTSAgent:
 
 
 def mcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
-    """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``)."""
+    """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``)."""
     return MCTSAgent(game=game, seed=seed, determinize=False, **params)
 
 
 def ismcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
-    """Seat spec ``ismcts:iters=400`` (or ``seconds=0.5``)."""
+    """Seat spec ``ismcts:iters=400`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``)."""
     return MCTSAgent(game=game, seed=seed, determinize=True, **params)

@@ -96,14 +96,16 @@ class HeroIK(Game):
                 len(state.trophies) + len(state.spent), "cards_left": sum(len(p) for p in state.piles)}
 
     def evaluate(self, state: State) -> Mapping[Seat, float] | None:
-        """A rough chance for the adventurers: Courage and progress through the dungeon."""
+        """The adventurers' chance: ``bots.evaluate`` (a fitted logistic of Courage, progress,
+        resources held and Fear)."""
         assert isinstance(state, HikState)
         if state.is_over():
             out = state.outcome()
             assert out is not None
             return out.returns(state.seats)
-        progress = 1.0 - min(len(p) for p in state.piles) / 15.0
-        p = max(0.02, min(0.98, 0.15 + 0.06 * state.courage + 0.3 * progress))
+        from questbox.games.hero_ik.bots import evaluate
+
+        p = evaluate(state)
         return {ADV: p, DM: 1.0 - p} if not state.ctx.solo else {ADV: p}
 
 
