@@ -110,3 +110,14 @@ def test_ray_gives_identical_results(tmp_path: Path) -> None:
     local = sorted(run(cfg, jobs=1), key=lambda r: r["game"])
     ray_rows = sorted(run(cfg, ray_address="local", chunk=4), key=lambda r: r["game"])
     assert json.dumps(ray_rows) == json.dumps(local)
+
+
+def test_summary_keeps_specs_with_several_parameters_together() -> None:
+    from questbox.sim import Summary
+
+    cfg = SimConfig("pig", ("mcts:iters=3,depth=5", "random"), 6, seed=2, rotate=True)
+    summary = Summary()
+    for row in run(cfg, jobs=1):
+        summary.add(row)
+    assert summary.seats_by_agent == {"mcts:iters=3,depth=5": 6, "random": 6}
+    assert sum(summary.wins_by_agent.values()) == 6 - summary.nobody

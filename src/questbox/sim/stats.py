@@ -8,6 +8,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from questbox.core.agent import split_specs
+
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """Wilson score interval (95 % by default) of a proportion ``k/n``."""
@@ -38,7 +40,7 @@ class Summary:
 
     def add(self, row: dict[str, Any]) -> None:
         seats = row["seats"].split(",")
-        agents = row["agents"].split(",")
+        agents = split_specs(row["agents"])
         winners = [w for w in row["winners"].split(",") if w]
         if not self.seats:
             self.seats, self.agents = seats, agents
