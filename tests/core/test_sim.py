@@ -121,3 +121,11 @@ def test_summary_keeps_specs_with_several_parameters_together() -> None:
         summary.add(row)
     assert summary.seats_by_agent == {"mcts:iters=3,depth=5": 6, "random": 6}
     assert sum(summary.wins_by_agent.values()) == 6 - summary.nobody
+
+
+def test_out_may_name_a_folder_that_does_not_exist_yet(tmp_path: Path) -> None:
+    out = tmp_path / "new" / "deeper" / "rows.csv"
+    result = runner.invoke(app, ["simulate", "pig", "--seats", "random,random", "--games", "3",
+                                 "--jobs", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(read_rows(out)) == 3

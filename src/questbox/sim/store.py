@@ -45,6 +45,7 @@ class RowStore:
         self._buffer: list[dict[str, Any]] = []
         self._check_config(cfg)
         self.existing: list[dict[str, Any]] = self._read()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.meta.write_text(json.dumps(cfg.to_json(), indent=1))
 
     # -- resume ------------------------------------------------------------------------------
