@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.installed
 # Descent's engine is compiled with mypyc by the install (setup.py); these are its sources
 # (questbox.games.descent.compiled.MODULES): when one changes, `make setup` (and every target
 # that needs the venv) compiles again (else Descent would run as pure Python, with a warning)
-COMPILED := src/questbox/games/descent/board.py src/questbox/games/descent/encounter.py \
+COMPILED := src/questbox/games/descent/board.py src/questbox/games/descent/bots.py src/questbox/games/descent/encounter.py \
 	src/questbox/games/descent/model.py \
 	src/questbox/games/descent/plot.py src/questbox/games/descent/rules.py src/questbox/games/descent/state.py \
 	src/questbox/games/descent/modules/classes.py src/questbox/games/descent/modules/feats.py \

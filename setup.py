@@ -15,7 +15,9 @@ requirements in pyproject.toml, because a fresh environment has none of them yet
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
+import io
 import json
 import os
 import sys
@@ -53,19 +55,23 @@ class BuildExt(build_ext):
     read), drops a previous build first, never fails the install and records what it did."""
 
     def finalize_options(self) -> None:
-        self.distribution.ext_modules = _mypycify(compiled_modules())
+        exts = _mypycify(compiled_modules())
+        # when mypyc failed, keep the placeholder so that this command still runs and records why
+        # (with no extensions at all, an editable install skips build_ext)
+        self.distribution.ext_modules = exts if exts or not _FAILED else [_PLACEHOLDER]
         super().finalize_options()
 
     def run(self) -> None:
         modules = compiled_modules()
         self._forget(modules)
+        if _FAILED:
+            self._record({"failed": _FAILED})
+            return
         if not self.extensions:
-            if _FAILED:
-                self._record({"failed": _FAILED})
             return
         try:
             super().run()
-        except Exception as exc:  # noqa: BLE001 - the pure-Python engine is the fallback
+        except Exception as exc:  # the pure-Python engine is the fallback
             self._fail(modules, f"the C build failed: {exc}")
             return
         missing = [e.name for e in self.extensions if not Path(self.get_ext_fullpath(e.name)).exists()]
@@ -135,18 +141,23 @@ def _generate(modules: list[str]) -> list[Any]:
         return []
     cwd = os.getcwd()
     os.chdir(ROOT)          # mypyc works with paths relative to the project
+    out = io.StringIO()     # mypyc prints its type errors: keep them for the record
     try:
-        exts = mypycify([str(source(m).relative_to(ROOT)) for m in modules], opt_level="3")
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - type errors (printed above) exit
-        _FAILED = f"mypyc failed ({exc!r}): see its messages in the build log"
+        with contextlib.redirect_stdout(out):
+            exts = mypycify([str(source(m).relative_to(ROOT)) for m in modules], opt_level="3")
+    except (Exception, SystemExit) as exc:  # type errors exit
+        errors = [line for line in out.getvalue().splitlines() if ": error:" in line]
+        _FAILED = f"mypyc failed ({exc!r})" + (": " + "; ".join(errors[:5]) if errors else "")
         _say(f"{_FAILED}; Descent runs as pure Python")
         return []
     finally:
         os.chdir(cwd)
+        sys.stderr.write(out.getvalue())
     for ext in exts:
         ext.optional = True
     return list(exts)
 
 
 # a placeholder, so that setuptools knows there are extensions; BuildExt replaces it
-setup(ext_modules=[Extension("questbox.games.descent._engine", sources=[])], cmdclass={"build_ext": BuildExt})
+_PLACEHOLDER = Extension("questbox.games.descent._engine", sources=[])
+setup(ext_modules=[_PLACEHOLDER], cmdclass={"build_ext": BuildExt})

@@ -472,12 +472,12 @@ def monster_square_score(st: DescentState, fi: int, s: int, heroes: list[int]) -
             if d <= reach and (d == 1 or board.sight(st.doors, fp, theirs, occ - set(theirs))):
                 v = 5.0 + expected_damage(st, fi, t, d) / max(1, remaining(st, t))
             else:
-                v = -d
+                v = float(-d)
         else:
             if d <= 6 and board.sight(st.doors, fp, theirs, occ - set(theirs)):
                 v = 5.0 + expected_damage(st, fi, t, d) - (1.0 if d == 1 else 0.0)
             else:
-                v = -d
+                v = float(-d)
         best = max(best, v)
     return best
 

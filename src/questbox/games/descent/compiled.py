@@ -33,6 +33,7 @@ from typing import Any
 #: the modules compiled (``setup.py`` reads this list)
 MODULES = (
     "questbox.games.descent.board",
+    "questbox.games.descent.bots",
     "questbox.games.descent.encounter",
     "questbox.games.descent.model",
     "questbox.games.descent.plot",
