@@ -47,3 +47,31 @@ def test_heuristic_beats_random_and_holds_off_the_black_wizard() -> None:
     assert player_wins > 0
     assert mixed.wins_by_agent["heuristic"] >= 0.8 * player_wins
     assert mixed.nobody < rand.nobody
+
+
+#: the sha256 of the bots' choices in the games of :func:`bot_games_fingerprint`, stored when the
+#: rule-of-thumb scorer was restructured (session 4); a deliberate change of the bots changes it
+BOT_FINGERPRINT = "10cbf6fa1266ae78c387ebe95223c91883a865e997d4cd6ba5ec75befc51742f"
+
+
+def bot_games_fingerprint() -> str:
+    """Every choice of the rule-of-thumb bot (``simple``: 2, 3 and 4 players) and of the lookahead
+    bot (``heuristic``, 2 players) in seeded games where it holds every seat."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for spec, players, seeds in (("simple", 2, 30), ("simple", 3, 20), ("simple", 4, 20), ("heuristic", 2, 6)):
+        for seed in range(seeds):
+            st = GAME.new(GAME.setup_for_seats(players), seed=seed)
+            agents = {s: make_agent(spec, GAME, seed=seed * 7 + i) for i, s in enumerate(st.seats)}
+            while not st.is_over():
+                m = st.to_move()[0]
+                a = agents[m].act(st, m)
+                h.update(f"{m}|{a}\n".encode())
+                st.apply(m, a)
+    return h.hexdigest()
+
+
+def test_bots_play_the_stored_games() -> None:
+    """A speed-up of the bots (they play the search's rollouts) must not change a single choice."""
+    assert bot_games_fingerprint() == BOT_FINGERPRINT

@@ -31,10 +31,11 @@ class HeuristicAgent:
         if not legal:
             raise ValueError(f"{seat} has no legal action")
         view = state.view(seat)
+        ctx = _context(view, seat)
         best: list[Action] = []
         top = -1e9
         for a in legal:
-            v = score_action(view, seat, a)
+            v = _score(ctx, view, seat, a)
             if v > top:
                 best, top = [a], v
             elif v == top:
@@ -67,16 +68,27 @@ def _fits(a: str, b: str) -> bool:
     return a[:1] == b[:1] or (a[1:] == b[1:] and a[1:] != "L")
 
 
-def score_action(view: JSON, seat: Seat, a: Action) -> float:
-    """How much the bot likes ``a`` (higher is better)."""
+def _context(view: JSON, seat: Seat) -> tuple[JSON, list[str], list[str], bool]:
+    """What every action's score reads, worked out once a decision: the seat's own entry, its
+    chain and the chain's ends, and whether the Black Wizard's chain is close to scoring."""
     me = _me(view, seat)
     chain: list[str] = me["chain"]
     ends = [chain[0], chain[-1]] if chain else []
-    name = a.name
-    args = [str(x) for x in a.args]
     black = view["black"]
     black_len = max((len(ch) for ch in black["chains"]), default=0)
     black_danger = black_len >= black["needs"] - 2 and black_len > 0 and not black["face_down"]
+    return me, chain, ends, black_danger
+
+
+def score_action(view: JSON, seat: Seat, a: Action) -> float:
+    """How much the bot likes ``a`` (higher is better)."""
+    return _score(_context(view, seat), view, seat, a)
+
+
+def _score(ctx: tuple[JSON, list[str], list[str], bool], view: JSON, seat: Seat, a: Action) -> float:
+    me, chain, ends, black_danger = ctx
+    name = a.name
+    args = [str(x) for x in a.args]
     if name in ("chain", "start"):
         return 10.0
     if name == "grow":
