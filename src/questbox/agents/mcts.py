@@ -22,9 +22,20 @@ stays reproducible. Bot rollouts cost what the bot costs per decision, so they p
 play says little about a position (docs/strength.md has measurements). With a fixed ``iters``
 budget the agent is reproducible for its seed (bot rollouts included).
 
-Prior: with ``prior=W`` (> 0; needs a rollout bot) the rollout bot also guides the tree: at each
-node the action it would choose there is expanded first and gets a bonus of ``W / (1 + visits)``
-in the selection rule (progressive bias), which fades as the search gathers its own evidence.
+Prior: with ``prior=W`` (> 0) a bot guides the tree: at each node the action it would choose there
+is expanded first and gets a bonus of ``W / (1 + visits)`` in the selection rule (progressive
+bias), which fades as the search gathers its own evidence. The guiding bot is ``guide=BOT`` (one
+of the game's own bots), by default the rollout bot; ``prior`` needs one of the two. A guide
+other than the rollout bot is asked once per node, not at every rollout step, so
+``guide=heuristic,prior=1`` with random rollouts costs a fraction of ``rollout=heuristic,prior=1``.
+It gets a seed of its own, derived from the agent's.
+
+Chance outcomes: a game whose states implement ``State.chance_key`` (a public summary of the
+randomness drawn so far, e.g. the die face showing) gets a closed-loop tree: after an action
+inside the tree, the next node is chosen by that key — the action's child holds the action's
+statistics, and under it each key gets a node of its own, so the choices after a roll are
+searched per die face. ``chance=0`` searches such games open loop (one node for every outcome).
+Games that do not implement the hook (``chance_key()`` is ``None``) are searched as before.
 
 Simultaneous decisions (``to_move()`` names several seats): the tree branches on one seat's
 choice — the searching seat's when it is among them — and the other seats choose first, outside
@@ -37,6 +48,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from questbox.core.actions import Action
@@ -46,7 +58,7 @@ from questbox.core.state import Game, Seat, State
 
 
 class _Node:
-    __slots__ = ("avail", "children", "hint", "mover", "value", "visits")
+    __slots__ = ("avail", "children", "hint", "mover", "outcomes", "value", "visits")
 
     def __init__(self, mover: Seat | None) -> None:
         self.mover = mover  # the seat whose action led here
@@ -54,7 +66,9 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.value = 0.0
-        self.hint: Action | None = None  # the rollout bot's choice here (``prior`` only)
+        self.hint: Action | None = None  # the guiding bot's choice here (``prior`` only)
+        # after this node's action, one node per chance key (``State.chance_key``; closed loop)
+        self.outcomes: dict[Hashable, _Node] | None = None
 
 
 class MCTSAgent:
@@ -63,7 +77,7 @@ class MCTSAgent:
     def __init__(self, *, game: Game | None = None, seed: int = 0, iters: int | None = None,
                  seconds: float | None = None, c: float = 0.7, depth: int | None = None,
                  determinize: bool = False, rollout: str = "random", eps: float = 0.0,
-                 prior: float = 0.0) -> None:
+                 prior: float = 0.0, guide: str | None = None, chance: bool | int = True) -> None:
         if iters is None and seconds is None:
             iters = 200
         if (iters is not None and iters < 1) or (seconds is not None and seconds <= 0):
@@ -76,8 +90,14 @@ class MCTSAgent:
             raise ValueError(f"eps must be a number between 0 and 1 (got {eps!r})")
         if isinstance(prior, bool) or not isinstance(prior, (int, float)) or prior < 0:
             raise ValueError(f"prior must be a number >= 0 (got {prior!r})")
-        if prior and rollout == "random":
-            raise ValueError("prior needs a rollout bot (rollout=heuristic, ...) to take its hints from")
+        if guide is not None and (not isinstance(guide, str) or not guide or guide == "random"):
+            raise ValueError(f"guide names one of the game's own bots (got {guide!r})")
+        if guide is not None and not prior:
+            raise ValueError("guide=BOT only matters with prior=W > 0")
+        if prior and (guide or rollout) == "random":
+            raise ValueError("prior needs a bot to take its hints from (guide=heuristic or rollout=heuristic, ...)")
+        if chance not in (0, 1) or not isinstance(chance, (bool, int)):
+            raise ValueError(f"chance is 1 (closed loop where the game offers chance keys) or 0 (got {chance!r})")
         self.game = game
         self.rng = Rng(seed)
         self.iters = iters
@@ -89,36 +109,51 @@ class MCTSAgent:
         self.rollout = rollout
         self.eps = float(eps)
         self.prior = float(prior)
+        self.guide = guide if guide is not None else rollout  # the bot behind ``prior``'s hints
+        self.chance = bool(chance)
         self._seed = seed
         self._policy: Agent | None = None  # the rollout bot (None: random rollouts)
+        self._guide: Agent | None = None   # the prior's bot (the rollout bot unless ``guide`` names another)
         if game is not None:
-            self._policy = self._rollout_bot(game)
+            self._bots(game)
         self.name = ("ismcts" if determinize else "mcts") + (
             f":iters={iters}" if iters is not None else f":seconds={seconds}") + (
             f",rollout={rollout}" if rollout != "random" else "") + (f",eps={eps:g}" if eps else "") + (
-            f",prior={prior:g}" if prior else "")
+            f",guide={self.guide}" if self.guide != rollout else "") + (
+            f",prior={prior:g}" if prior else "") + ("" if self.chance else ",chance=0")
+        self._keyed = False  # set per search: does this game's state implement ``chance_key``?
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}  # the root's children after the last search
+        self.last_root: _Node | None = None  # the last search's tree (for inspection and tests)
 
-    def _rollout_bot(self, game: Game) -> Agent | None:
-        """The bot that plays rollouts (``None``: uniformly random), found by name among the
-        game's own bots; an unknown name is refused."""
-        if self.rollout == "random":
+    def _bots(self, game: Game) -> None:
+        """Build the rollout bot and the prior's guide (the same bot unless ``guide`` names another)."""
+        self._policy = self._bot(game, "rollout", self.rollout)
+        if self.prior and self.guide != self.rollout:
+            self._guide = self._bot(game, "guide", self.guide)
+        else:
+            self._guide = self._policy
+
+    def _bot(self, game: Game, role: str, name: str) -> Agent | None:
+        """One of the game's own bots by name (``None`` for ``random``); an unknown name is refused."""
+        if name == "random":
             return None
-        factory = game.agents().get(self.rollout)
+        factory = game.agents().get(name)
         if factory is None:
             known = ", ".join(["random", *sorted(game.agents())])
-            raise ValueError(f"rollout={self.rollout}: {game.id} has no such bot (known: {known})")
+            raise ValueError(f"{role}={name}: {game.id} has no such bot (known: {known})")
         # a seed of its own, derived from the agent's, so the bot's stream never aliases the agent's
-        return factory(game=game, seed=derive_seed(self._seed, "rollout"))
+        return factory(game=game, seed=derive_seed(self._seed, role))
 
     # -- public ------------------------------------------------------------------------------
     def act(self, state: State, seat: Seat) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        if self.rollout != "random" and self._policy is None:
-            self._policy = self._rollout_bot(self.game or type(state).game)
+        if (self.rollout != "random" and self._policy is None) or (self.prior and self._guide is None):
+            self._bots(self.game or type(state).game)
+        # closed loop only for games that implement the hook: the others' trees stay as they were
+        self._keyed = self.chance and type(state).chance_key is not State.chance_key
         if self._auto_depth:
             game = self.game or type(state).game
             self.depth = 10 if game.evaluate(state) is not None else 1000
@@ -135,6 +170,7 @@ class MCTSAgent:
             n += 1
         self.last_iterations = n
         self.last_visits = {a: ch.visits for a, ch in root.children.items()}
+        self.last_root = root
         legal_set = set(legal)
         best = max((a for a in root.children if a in legal_set),
                    key=lambda a: (root.children[a].visits, root.children[a].value), default=None)
@@ -145,6 +181,7 @@ class MCTSAgent:
         path = [root]
         node = root
         rng = self.rng
+        keyed = self._keyed
         # selection / expansion
         while not state.is_over():
             movers = state.to_move()
@@ -162,8 +199,8 @@ class MCTSAgent:
             hint = None
             if self.prior and len(legal) > 1:
                 if node.hint is None:
-                    assert self._policy is not None
-                    node.hint = self._policy.act(state, mover)
+                    assert self._guide is not None
+                    node.hint = self._guide.act(state, mover)
                 hint = node.hint
             if untried:
                 action = hint if hint in untried else untried[rng.below(len(untried))]
@@ -188,6 +225,19 @@ class MCTSAgent:
             node = node.children[best_a]
             state.apply(mover, best_a)
             path.append(node)
+            if keyed:
+                key = state.chance_key()
+                if key is not None:
+                    # the action's child keeps the action's statistics; the decisions after it are
+                    # searched in a node of their own for each chance outcome
+                    outcomes = node.outcomes
+                    if outcomes is None:
+                        outcomes = node.outcomes = {}
+                    nxt = outcomes.get(key)
+                    if nxt is None:
+                        nxt = outcomes[key] = _Node(None)
+                    node = nxt
+                    path.append(node)
         rewards = self._rollout(state)
         for nd in path:
             nd.visits += 1
@@ -240,10 +290,12 @@ class MCTSAgent:
 
 
 def mcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
-    """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``)."""
+    """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``;
+    ``guide=heuristic,prior=1``; ``chance=0``)."""
     return MCTSAgent(game=game, seed=seed, determinize=False, **params)
 
 
 def ismcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
-    """Seat spec ``ismcts:iters=400`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``)."""
+    """Seat spec ``ismcts:iters=400`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``;
+    ``guide=heuristic,prior=1``; ``chance=0``)."""
     return MCTSAgent(game=game, seed=seed, determinize=True, **params)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -196,6 +196,13 @@ class State(ABC):
         """A copy in which everything ``seat`` cannot see is resampled with ``rng``, consistently
         with what ``seat`` has seen. Games with no hidden information return a clone."""
         return self.clone()
+
+    def chance_key(self) -> Hashable | None:
+        """A public summary of the randomness drawn so far that the next decision may depend on
+        (e.g. the die face showing), for search trees that branch on chance outcomes (closed loop):
+        after an action, the next node is chosen by this key. ``None`` (the default) = open loop.
+        It must hold only what every seat sees, and is computed only inside search trees."""
+        return None
 
     # -- conveniences ------------------------------------------------------------------------
     def digest(self) -> str:

@@ -1250,6 +1250,18 @@ class HikState(State):
         s.lich_dead, s.result, s.reason = self.lich_dead, self.result, self.reason
         return s
 
+    def chance_key(self) -> tuple[Any, ...]:
+        """What chance has shown, publicly, that the next decision may turn on (for closed-loop
+        search): the face-up encounters (a card drawn or revealed; face-down ones count as -1) and,
+        in a combat, the die face, the card's Power die and how many results were rolled; outside
+        a combat the Courage left and the trophies held (how a rock/paper/scissors fight ended)."""
+        slot, down = self.slot, self.down
+        enc = (slot[0] if not down[0] else -1, slot[1] if not down[1] else -1, slot[2] if not down[2] else -1)
+        cb = self.combat
+        if cb is None:
+            return (enc, self.courage, len(self.trophies))
+        return (enc, cb.face, cb.pdie, cb.rolls)
+
     def determinize(self, seat: Seat, rng: Rng) -> HikState:
         """Resample what ``seat`` cannot see: for the adventurers the piles and face-down encounters
         (and the dungeon master's rock/paper/scissors pick); for the dungeon master the piles below
