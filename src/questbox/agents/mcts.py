@@ -1,6 +1,7 @@
 """Monte Carlo tree search for any registered game.
 
-* ``mcts`` — UCT on clones of the real state: for games without hidden information.
+* ``mcts`` — UCT on clones of the real state: for games without hidden information. Each clone's
+  random generator is reseeded from the agent's, so future dice stay unknown to the search.
 * ``ismcts`` — single-observer information-set MCTS: every iteration searches a fresh
   ``state.determinize(seat, rng)``, so the agent never uses what its seat cannot see. Children are
   selected among the actions legal in that determinization, with availability counts (Cowling,
@@ -165,7 +166,13 @@ class MCTSAgent:
                 break
             if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
                 break
-            sim = state.determinize(seat, self.rng) if self.determinize else state.clone()
+            if self.determinize:
+                sim = state.determinize(seat, self.rng)
+            else:
+                # a clone carries the game's own random stream: reseed it, or every iteration would
+                # roll the dice the real game is about to roll (the agent would see the future)
+                sim = state.clone()
+                sim.rng = Rng(self.rng.below(2**63))
             self._iterate(root, sim, seat)
             n += 1
         self.last_iterations = n
