@@ -8,9 +8,10 @@ import pytest
 
 from questbox.agents.mcts import MCTSAgent, _Node
 from questbox.agents.random_agent import RandomAgent
-from questbox.core import Rng, State, get_game, make_agent
+from questbox.core import Rng, get_game, make_agent
 from questbox.core.errors import UnknownAgent
 from questbox.games.hero_ik.state import HikState
+from tests.agents.helpers import mid_game
 from tests.core.pig import HOLD, ROLL, PigState
 
 
@@ -40,21 +41,9 @@ def _keyed_pig(seed: int) -> KeyedPigState:
     return state
 
 
-def _walk(gid: str, seed: int, steps: int) -> State:
-    game = get_game(gid)
-    state = game.new(game.setup_for_seats(2), seed=seed)
-    walker = RandomAgent(seed=seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, walker.act(state, seat))
-    return state
-
-
 def _at(kind: str, seed: int) -> HikState | None:
     """A hero-ik duel at a decision of ``kind`` with a choice to make, or None."""
-    state = _walk("hero-ik", seed, 0)
+    state = mid_game("hero-ik", seed, 0)
     walker = RandomAgent(seed=seed)
     for _ in range(400):
         if state.is_over():
@@ -70,7 +59,7 @@ def _at(kind: str, seed: int) -> HikState | None:
 def test_the_default_is_open_loop() -> None:
     """``State.chance_key`` is None unless a game implements it (Pig does not)."""
     assert get_game("pig").new(seed=1).chance_key() is None
-    assert _walk("heroica", 1, 5).chance_key() is None
+    assert mid_game("heroica", 1, 5).chance_key() is None
 
 
 @pytest.mark.clause("HIK-COMBAT-04", "HIK-COMBAT-05")
@@ -109,7 +98,7 @@ def test_hero_ik_keys_hold_only_public_facts() -> None:
     share its key, whatever they deal to the face-down cards and the piles."""
     checked = ambushed = 0
     for seed in range(20):
-        state = _walk("hero-ik", seed, 12 + seed)
+        state = mid_game("hero-ik", seed, 12 + seed)
         if state.is_over():
             continue
         assert isinstance(state, HikState)

@@ -10,18 +10,7 @@ from questbox.agents.mcts import MCTSAgent
 from questbox.agents.random_agent import RandomAgent
 from questbox.core import Rng, State, get_game, make_agent
 from questbox.core.errors import UnknownAgent
-
-
-def _mid_game(gid: str, seed: int, steps: int) -> State:
-    game = get_game(gid)
-    state = game.new(game.setup_for_seats(2), seed=seed)
-    walker = RandomAgent(seed=seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, walker.act(state, seat))
-    return state
+from tests.agents.helpers import mid_game
 
 
 def test_spec_parses_the_rollout_policy() -> None:
@@ -58,7 +47,7 @@ def test_illegal_rollout_parameters_are_refused(spec: str) -> None:
 def test_an_unknown_rollout_bot_is_refused_when_the_game_is_first_seen() -> None:
     """Built without a game, the agent looks the bot up at its first decision."""
     agent = MCTSAgent(iters=5, determinize=True, rollout="nosuchbot")
-    state = _mid_game("hero-ik", 1, 4)
+    state = mid_game("hero-ik", 1, 4)
     with pytest.raises(ValueError, match="nosuchbot"):
         agent.act(state, state.to_move()[0])
 
@@ -71,7 +60,7 @@ def test_bot_rollouts_are_reproducible_for_a_seed(gid: str, spec: str) -> None:
     game = get_game(gid)
     checked = 0
     for seed in range(6):
-        state = _mid_game(gid, seed, 10 + 3 * seed)
+        state = mid_game(gid, seed, 10 + 3 * seed)
         if state.is_over():
             continue
         seat = state.to_move()[0]
@@ -97,7 +86,7 @@ def test_bot_rollouts_are_reproducible_for_a_seed(gid: str, spec: str) -> None:
 
 def test_rollouts_follow_the_bot_and_eps_mixes_in_random_actions() -> None:
     game = get_game("hero-ik")
-    state = _mid_game("hero-ik", 2, 6)
+    state = mid_game("hero-ik", 2, 6)
     seat = state.to_move()[0]
     calls = {"n": 0}
 
@@ -142,7 +131,7 @@ def test_the_rollout_bot_has_a_seed_of_its_own() -> None:
 
 def _rps_state(seed: int) -> State | None:
     """A hero-ik duel at a rock/paper/scissors fight (both seats choose at once), or None."""
-    state = _mid_game("hero-ik", seed, 0)
+    state = mid_game("hero-ik", seed, 0)
     walker = RandomAgent(seed=seed)
     for _ in range(400):
         if state.is_over():
@@ -188,7 +177,7 @@ def test_prior_expands_the_bots_choice_first_and_needs_a_bot() -> None:
     assert agent.name == "ismcts:iters=30,rollout=heuristic,prior=0.5"
     checked = 0
     for seed in range(30):
-        state = _mid_game("hero-ik", seed, 0)
+        state = mid_game("hero-ik", seed, 0)
         walker = RandomAgent(seed=seed)
         while not state.is_over():
             seat = state.to_move()[0]
