@@ -353,8 +353,10 @@ def apply(log: JSON, seat: str, action: Action | str) -> JSON:
 
 def view(log: JSON, seat: str | None) -> JSON:
     """The log as ``seat`` sees it: the face-down plot cards are the overlord's secret, and the
-    order of the Shop deck is nobody's (its size is shown)."""
+    order of the Shop deck is nobody's (its size is shown), nor the seed (from which the Shop deck
+    and every die to come follow)."""
     out = _copy(log)
+    del out["seed"]
     if seat != "overlord":
         out["facedown"] = len(log["facedown"])
     if log["shop"]:
@@ -441,7 +443,8 @@ def show(log: JSON, actions: bool = True) -> str:
     """The log (or a seat's :func:`view` of it) as text; ``actions``: end with the legal actions of
     the seat to move (a full log only)."""
     cm = campaign_data(log["campaign"])
-    lines = [f"{cm.name} ({log['campaign']}), seed {log['seed']}: phase {log['phase']}"]
+    seed = f", seed {log['seed']}" if "seed" in log else ""
+    lines = [f"{cm.name} ({log['campaign']}){seed}: phase {log['phase']}"]
     lines.append(f"heroes: {', '.join(log['heroes'])}; gold {log['gold']}; XP "
                  + ", ".join(f"{k} {v}" for k, v in log["xp"].items()))
     if log["plot_deck"]:
