@@ -32,6 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from questbox.core import JSON, Action, Rng, SetupError
+from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.data import DATA, _check_source, library, load_yaml
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import NAME, cards_of
@@ -174,17 +175,23 @@ def encounter_setup(log: JSON) -> JSON:
     return {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act, "campaign": camp}
 
 
+def inline_log(setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+    """``log: PATH`` read into the campaign log document it names (the local command line only:
+    ``Game.inline_files`` of descent and descent-campaign)."""
+    if not isinstance(setup, dict) or not isinstance(setup.get("log"), str):
+        return setup
+    return {**setup, "log": read_document(setup["log"], base_dir, "log")}
+
+
 def setup_from_file(doc: JSON) -> JSON:
-    """A campaign file setup ``{campaign: <id>, log: <log or path>}`` -> the next quest's setup."""
+    """A campaign file setup ``{campaign: <id>, log: <log document>}`` -> the next quest's setup
+    (the command line reads ``log: PATH`` into the document first)."""
     extra = set(doc) - {"campaign", "log", "seats", "players"}
     if extra:
         raise SetupError(f"a campaign file has the keys campaign and log (not {', '.join(sorted(extra))})")
     log = doc["log"]
     if isinstance(log, str):
-        try:
-            log = json.loads(Path(log).read_text())
-        except (OSError, ValueError) as exc:
-            raise SetupError(f"log: cannot read the campaign log {doc['log']!r}: {exc}") from exc
+        raise path_refused("log", "the campaign log document")
     if not isinstance(log, dict) or log.get("format") != FORMAT:
         raise SetupError(f"log: not a campaign log ({FORMAT})")
     if doc.get("campaign") not in (None, log["campaign"]):
