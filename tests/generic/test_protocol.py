@@ -147,6 +147,8 @@ def _rng_states(doc: object, out: set[int]) -> None:
         for k, v in doc.items():
             if "rng" in str(k).lower() and isinstance(v, dict) and isinstance(v.get("state"), int):
                 out.add(v["state"])
+                if isinstance(v.get("key"), str):       # a keyed generator's key (the seed)
+                    out.add(int(v["key"], 16))
             _rng_states(v, out)
     elif isinstance(doc, list):
         for v in doc:
@@ -161,7 +163,8 @@ def _secret_forms(secrets_: set[int]) -> tuple[set[int], list[str]]:
         for v in {s, u, u - (1 << 64) if u >= 1 << 63 else u}:
             ints.add(v)
         for v in {abs(s), u}:
-            texts += [str(v), format(v, "x"), format(v, "X")]
+            if v >= 1 << 32:
+                texts += [str(v), format(v, "x"), format(v, "X")]
     return ints, texts
 
 
@@ -171,7 +174,7 @@ def _leaks(doc: object, ints: set[int], texts: list[str], where: str = "") -> li
     if isinstance(doc, bool):
         return found
     if isinstance(doc, int):
-        if doc in ints:
+        if doc in ints and doc >= 1 << 16:      # (a keyed generator's counter starts at 0)
             found.append(f"{where} = {doc}")
     elif isinstance(doc, float):
         if doc.is_integer() and int(doc) in ints:
@@ -190,8 +193,10 @@ def _leaks(doc: object, ints: set[int], texts: list[str], where: str = "") -> li
 
 
 def _large_seeds(gid: str, k: int) -> list[int]:
+    """``k`` large SplitMix64 seeds and a keyed one (the server's kind, ``secret_seed``)."""
     rng = Rng(derive_seed(0x5EC2E7, gid))
-    return [(1 << 62) + rng.below(1 << 62) for _ in range(k)]
+    keyed = (1 << 128) | rng.below(1 << 63) << 64 | rng.below(1 << 63)
+    return [(1 << 62) + rng.below(1 << 62) for _ in range(k)] + [keyed]
 
 
 @pytest.mark.parametrize(("gid", "n"), CONFIGS)
@@ -203,7 +208,7 @@ def test_no_view_event_or_error_holds_the_seed_or_the_rng_state(gid: str, n: int
         match = Match(game, game.setup_for_seats(n), seed=seed, keep_events=True)
         state = match.state
         agents = {s: RandomAgent(seed=seed % 1000 + i) for i, s in enumerate(state.seats)}
-        secrets_ = {seed}
+        secrets_ = {seed, seed & _MASK64}
         pick = Rng(seed)
         seen_events = 0
         while True:
@@ -231,3 +236,8 @@ def test_no_view_event_or_error_holds_the_seed_or_the_rng_state(gid: str, n: int
             assert len(match.actions) < MAX_ACTIONS
             seat = state.to_move()[0]
             match.apply(seat, agents[seat].act(state, seat))
+        # a keyed seed replays like any other
+        doc = state.to_json()
+        json.dumps(doc)
+        assert game.from_json(doc).to_json() == doc
+        assert match.replay().run(game).digest() == state.digest()
