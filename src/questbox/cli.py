@@ -35,8 +35,9 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def load_setup(path: Path | None) -> JSON | None:
-    """A setup document from a JSON or YAML file."""
+def load_setup(path: Path | None, game: Game | None = None) -> JSON | None:
+    """A setup document from a JSON or YAML file; the files its keys name (a card set, a mission, a
+    campaign log; relative to the setup file's folder) are read into it by ``game.inline_files``."""
     if path is None:
         return None
     try:
@@ -46,7 +47,13 @@ def load_setup(path: Path | None) -> JSON | None:
     doc = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
     if not isinstance(doc, dict):
         _fail(f"{path}: a setup document is a mapping")
-    return dict(doc)
+    if game is None:
+        return dict(doc)
+    try:
+        return game.inline_files(dict(doc), path.parent)
+    except QuestboxError as exc:
+        _fail(f"{path}: {exc}")
+    return None
 
 
 def _seat_specs(game: Game, seats: str | None) -> list[str]:
@@ -137,7 +144,7 @@ def play_cmd(
         if seed is None:
             import secrets
             seed = secrets.randbelow(2**31)
-        doc = game.setup_for_seats(len(specs), load_setup(setup))
+        doc = game.setup_for_seats(len(specs), load_setup(setup, game))
         match = Match(game, doc, seed=seed)
         names = match.state.seats
         agents: dict[Seat, Agent] = {}
@@ -196,6 +203,7 @@ def replay_cmd(
     try:
         rep = Replay.load(file)
         game = get_game(rep.game)
+        rep.setup = game.inline_files(rep.setup)   # a replay saved before setups were inlined (cwd)
         last = None
         for step in rep.steps(game):
             last = step
@@ -339,7 +347,7 @@ def simulate_cmd(
         game = get_game(game_id)
         specs = tuple(split_specs(seats))
         _check_specs(game, specs)
-        cfg = sim.SimConfig(game_id, specs, games, seed, load_setup(setup), rotate)
+        cfg = sim.SimConfig(game_id, specs, games, seed, load_setup(setup, game), rotate)
         summary = _run_sim(cfg, jobs, ray, out, game_id)
     except (QuestboxError, ResumeMismatch, ValueError) as exc:
         _fail(str(exc))
@@ -390,7 +398,7 @@ def sweep_cmd(
     game = get_game(game_id)
     grid = _parse_vary(vary)
     out.mkdir(parents=True, exist_ok=True)
-    base = load_setup(setup) or {}
+    base = load_setup(setup, game) or {}
     labels: list[str] = []
     cells: list[list[float]] = []
     columns: list[str] = []

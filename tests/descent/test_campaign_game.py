@@ -38,7 +38,7 @@ def test_the_game_is_registered_with_its_seats() -> None:
     ({"seats": "all"}, "seats: party"),
     ({"log": {}, "heroes": ["avric", "jain"]}, "give them in the log"),
     ({"log": 7}, "a campaign log document"),
-    ({"log": "/nowhere/log.json"}, "cannot read the campaign log"),
+    ({"log": "/nowhere/log.json"}, "give the campaign log document inline"),
     ({"log": {"format": "x"}}, "log.format"),
     ({"log": {"phase": "resting"}}, "log.phase: one of"),
     ({"log": {"phase": "spend-xp"}}, "follows a quest"),
@@ -84,7 +84,11 @@ def test_a_log_file_is_a_setup(tmp_path: Any) -> None:
     path = tmp_path / "camp.json"
     path.write_text(json.dumps(apply(new_log("harrowmere", ["avric", "jain"], seed=4), "overlord",
                                      "plot-deck first-legion")))
-    st = state({"log": str(path)}, seed=9)
+    with pytest.raises(SetupError, match="never names a file"):
+        state({"log": str(path)}, seed=9)          # Game.new never opens a file (issue #15)
+    setup = GAME.inline_files({"log": "camp.json"}, tmp_path)   # the command line reads it
+    assert setup == {"log": json.loads(path.read_text())}
+    st = state(setup, seed=9)
     assert st.encounter is not None and st.log["heroes"] == ["avric:disciple", "jain:thief"]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from questbox.agents.random_agent import RandomAgent
-from questbox.core import JSON, Game, IllegalAction, Match, Rng, State, games
+from questbox.core import JSON, Game, IllegalAction, Match, Rng, State, derive_seed, games
 from questbox.core.registry import load_errors
 
 SEEDS = 200
@@ -135,3 +135,109 @@ def test_views_hide_only_what_a_seat_cannot_see(gid: str, n: int) -> None:
             spectator = s.view(None)
             for seat in s.seats:
                 assert s.determinize(seat, Rng(seed)).view(None) == spectator
+
+
+# -- no secret randomness in anything a seat sees --------------------------------------------------
+_MASK64 = (1 << 64) - 1
+
+
+def _rng_states(doc: object, out: set[int]) -> None:
+    """Every RNG state held anywhere in a state's JSON (under a key that names an rng)."""
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            if "rng" in str(k).lower() and isinstance(v, dict) and isinstance(v.get("state"), int):
+                out.add(v["state"])
+                if isinstance(v.get("key"), str):       # a keyed generator's key (the seed)
+                    out.add(int(v["key"], 16))
+            _rng_states(v, out)
+    elif isinstance(doc, list):
+        for v in doc:
+            _rng_states(v, out)
+
+
+def _secret_forms(secrets_: set[int]) -> tuple[set[int], list[str]]:
+    ints: set[int] = set()
+    texts: list[str] = []
+    for s in secrets_:
+        u = s & _MASK64
+        for v in {s, u, u - (1 << 64) if u >= 1 << 63 else u}:
+            ints.add(v)
+        for v in {abs(s), u}:
+            if v >= 1 << 32:
+                texts += [str(v), format(v, "x"), format(v, "X")]
+    return ints, texts
+
+
+def _leaks(doc: object, ints: set[int], texts: list[str], where: str = "") -> list[str]:
+    """Where ``doc`` holds one of the secrets (as an integer or inside a string), nested anywhere."""
+    found: list[str] = []
+    if isinstance(doc, bool):
+        return found
+    if isinstance(doc, int):
+        if doc in ints and doc >= 1 << 16:      # (a keyed generator's counter starts at 0)
+            found.append(f"{where} = {doc}")
+    elif isinstance(doc, float):
+        if doc.is_integer() and int(doc) in ints:
+            found.append(f"{where} = {doc}")
+    elif isinstance(doc, str):
+        if len(doc) >= 8 and any(t in doc for t in texts):
+            found.append(f"{where} = {doc[:80]!r}")
+    elif isinstance(doc, dict):
+        for k, v in doc.items():
+            found += _leaks(k, ints, texts, f"{where}.<key>")
+            found += _leaks(v, ints, texts, f"{where}.{k}")
+    elif isinstance(doc, list | tuple):
+        for i, v in enumerate(doc):
+            found += _leaks(v, ints, texts, f"{where}[{i}]")
+    return found
+
+
+def _large_seeds(gid: str, k: int) -> list[int]:
+    """``k`` large SplitMix64 seeds and a keyed one (the server's kind, ``secret_seed``)."""
+    rng = Rng(derive_seed(0x5EC2E7, gid))
+    keyed = (1 << 128) | rng.below(1 << 63) << 64 | rng.below(1 << 63)
+    return [(1 << 62) + rng.below(1 << 62) for _ in range(k)] + [keyed]
+
+
+@pytest.mark.parametrize(("gid", "n"), CONFIGS)
+def test_no_view_event_or_error_holds_the_seed_or_the_rng_state(gid: str, n: int) -> None:
+    """Issue #15: from a seed or an RNG state anyone rebuilds every hidden card and future die, so no
+    seat's view, no event it is shown and no error message it gets may hold one, in any form."""
+    game = games()[gid]
+    for seed in _large_seeds(gid, 2):
+        match = Match(game, game.setup_for_seats(n), seed=seed, keep_events=True)
+        state = match.state
+        agents = {s: RandomAgent(seed=seed % 1000 + i) for i, s in enumerate(state.seats)}
+        secrets_ = {seed, seed & _MASK64}
+        pick = Rng(seed)
+        seen_events = 0
+        while True:
+            _rng_states(state.to_json(), secrets_)
+            ints, texts = _secret_forms(secrets_)
+            assert match.events is not None
+            new = match.events[seen_events:]
+            seen_events = len(match.events)
+            last = state.is_over()
+            scan = last or seen_events == len(new) or pick.below(6) == 0
+            for seat in (*state.seats, None):
+                docs: list[object] = [e.to_json() for e in new if e.visible_to(seat)]
+                if scan:
+                    docs.append(state.view(seat))
+                    if seat is not None:
+                        docs.append([str(a) for a in state.legal_actions(seat)])
+                        try:
+                            state.clone().apply(seat, "no-such-action 99")
+                        except IllegalAction as exc:
+                            docs.append(str(exc))
+                leaks = _leaks(docs, ints, texts)
+                assert not leaks, f"{gid} seed {seed}: {seat or 'a spectator'} sees a secret: {leaks[:3]}"
+            if last:
+                break
+            assert len(match.actions) < MAX_ACTIONS
+            seat = state.to_move()[0]
+            match.apply(seat, agents[seat].act(state, seat))
+        # a keyed seed replays like any other
+        doc = state.to_json()
+        json.dumps(doc)
+        assert game.from_json(doc).to_json() == doc
+        assert match.replay().run(game).digest() == state.digest()

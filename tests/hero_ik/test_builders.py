@@ -101,7 +101,7 @@ def test_no_other_restriction_on_a_dungeon() -> None:
     ({"start": {"piles": {1: ["abunakkashii", "abunakkashii"]}}}, "holds 1 'abunakkashii', not 2"),
     ({"mode": "solitaire", "options": {"destiny_permanent": [3]}}, "line 3 .nothing. cannot be permanent"),
     ({"options": {"destiny_permanent": [1]}}, "is for solitaire play"),
-    ({"cards": "/no/such/file.yaml"}, "cannot read card file"),
+    ({"cards": "/no/such/file.yaml"}, "cards: give the card set .* inline; a setup never names a file"),
 ])
 def test_bad_setups_get_clear_errors(setup: dict[str, object], message: str) -> None:
     with pytest.raises(SetupError, match=message):

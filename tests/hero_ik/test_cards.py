@@ -147,7 +147,12 @@ def test_a_users_card_file_goes_through_the_same_validator(tmp_path: Path) -> No
     path = tmp_path / "mine.yaml"
     path.write_text(yaml.safe_dump(doc))
     assert load_card_file(path).dungeon[0].power == "1"
-    state = GAME.new({"cards": str(path), "shuffle": False, "start": {"piles": {1: ["zombie"]}}})
+    setup = {"cards": str(path), "shuffle": False, "start": {"piles": {1: ["zombie"]}}}
+    with pytest.raises(SetupError, match="never names a file"):
+        GAME.new(setup)                 # Game.new never opens a file (issue #15)
+    inlined = GAME.inline_files(setup)  # the command line reads it
+    assert inlined == {**setup, "cards": doc}
+    state = GAME.new(inlined)
     assert state.view("adventurers")["corridors"][0]["encounter"]["current_power"] == 1
     # the setup keeps the file's content, so the game replays without the file
     doc2 = state.to_json()

@@ -46,11 +46,17 @@ def test_every_bundled_mission_starts_for_two_to_four_heroes() -> None:
 def test_mission_from_a_file(tmp_path: Path) -> None:
     path = tmp_path / "mine.yaml"
     path.write_text(yaml.safe_dump(LINE))
-    s = GAME.new({"mission": str(path)}, seed=0)
+    with pytest.raises(SetupError, match="never names a file"):
+        GAME.new({"mission": str(path)}, seed=0)     # Game.new never opens a file (issue #15)
+    setup = GAME.inline_files({"mission": "mine.yaml"}, tmp_path)   # the command line reads it
+    assert setup == {"mission": LINE}
+    s = GAME.new(setup, seed=0)
     assert s.view(None)["mission_id"] == "line"
     jpath = tmp_path / "mine.json"
     jpath.write_text(json.dumps(LINE))
-    assert GAME.new({"mission": str(jpath)}, seed=0).view(None)["title"] == "Line"
+    epic = GAME.inline_files({"variant": "epic", "missions": [str(jpath), "crypt-gate"]}, None)
+    assert epic is not None and epic["missions"] == [LINE, "crypt-gate"]
+    assert GAME.new(GAME.inline_files({"mission": str(jpath)}), seed=0).view(None)["title"] == "Line"
 
 
 @pytest.mark.parametrize(("setup", "message"), [
@@ -64,7 +70,7 @@ def test_mission_from_a_file(tmp_path: Path) -> None:
     ({"variant": "epic", "missions": ["crypt-gate", "crypt-gate"], "mission": "x"}, "not mission:"),
     ({"missions": ["crypt-gate", "crypt-gate"]}, "plays one mission"),
     ({"mission": "atlantis"}, "no mission 'atlantis'"),
-    ({"mission": 7}, "a mission is a name"),
+    ({"mission": 7}, "a mission is a bundled name or a document"),
     ({"colour": "red"}, "unknown setup key"),
     ({"options": {"speed": 2}}, "unknown option"),
     ({"options": {"round_limit": -1}}, "round_limit"),

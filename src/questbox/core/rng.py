@@ -4,8 +4,16 @@ A game draws randomness only through its state's :class:`Rng`, whose whole state
 (plus an optional script), so it is part of ``to_json``, copies in nanoseconds and replays the same
 on every Python version (unlike :mod:`random`, whose algorithms may change).
 
-The generator is SplitMix64. ``below(n)`` reduces a 64-bit draw modulo ``n``; for the small ``n``
-of tabletop games the bias is below 1e-17 and is ignored.
+The generator is SplitMix64 for a seed below 2^64 (every seed a person types, the simulator's,
+the tests'). ``below(n)`` reduces a 64-bit draw modulo ``n``; for the small ``n`` of tabletop games
+the bias is below 1e-17 and is ignored.
+
+**Keyed seeds.** SplitMix64 is fast but not a cryptographic generator: its whole state is 64 bits,
+so a seat that sees enough dice could search for it (docs/server.md, *Seeds and the random
+generator*). A seed of 2^64 or more (:data:`KEYED`; the server draws them with :func:`secret_seed`)
+is a key instead: the n-th draw is BLAKE2b keyed with the seed's bytes, of the counter n, so the
+state is (key, counter) and recovering it from the outputs means breaking BLAKE2b. Keyed streams
+are reproducible like any other (the seed is in the replay) but about 3 times slower per draw.
 
 **Scripting.** Tests (and conformance cases) can set a script: a list of the next outcomes. While a
 script is set every draw takes the next scripted outcome instead of a random one, checks that it is
@@ -23,6 +31,7 @@ back to the seed by accident:
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -32,6 +41,27 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+#: seeds from here up are keys of the BLAKE2b generator (below: SplitMix64)
+KEYED = 1 << 64
+#: one more than the largest seed (a BLAKE2b key holds at most 64 bytes)
+SEED_LIMIT = 1 << 512
+#: the entropy of the seeds :func:`secret_seed` draws
+SECRET_BITS = 128
+
+
+def secret_seed() -> int:
+    """A keyed seed with :data:`SECRET_BITS` bits from :mod:`secrets` (for the server's tables)."""
+    return (1 << SECRET_BITS) | secrets.randbits(SECRET_BITS)
+
+
+def _key_bytes(seed: int) -> bytes:
+    if not KEYED <= seed < SEED_LIMIT:
+        raise ValueError(f"a keyed seed is an integer in [2^64, 2^512), not {seed}")
+    return seed.to_bytes((seed.bit_length() + 7) // 8, "big")
+
+
+def _hasher(key: bytes) -> Any:
+    return hashlib.blake2b(key=key, digest_size=8)
 
 
 def _mix(seed: int) -> int:
@@ -42,7 +72,14 @@ def _mix(seed: int) -> int:
 
 
 def derive_seed(seed: int, *path: int | str) -> int:
-    """A seed derived from ``seed`` and a path (``derive_seed(S, i)`` is game i of a run)."""
+    """A seed derived from ``seed`` and a path (``derive_seed(S, i)`` is game i of a run).
+
+    Below 2^64 the result is below 2^63 (a SplitMix64 mix, unchanged since the first release); from a
+    keyed seed it is a keyed seed of :data:`SECRET_BITS` bits (BLAKE2b, one-way: a derived stream
+    tells nothing of its parent)."""
+    if seed >= KEYED:
+        h = hashlib.blake2b(json_path(path), key=_key_bytes(seed), digest_size=SECRET_BITS // 8)
+        return (1 << SECRET_BITS) | int.from_bytes(h.digest(), "big")
     s = seed & _MASK
     for part in path:
         if isinstance(part, int):
@@ -53,17 +90,35 @@ def derive_seed(seed: int, *path: int | str) -> int:
     return s & ((1 << 63) - 1)
 
 
-class Rng:
-    """SplitMix64 with an optional script of forced outcomes."""
+def json_path(path: tuple[int | str, ...]) -> bytes:
+    """An unambiguous byte string of a derivation path (ints and strings kept apart)."""
+    return repr([(type(p).__name__, p) for p in path]).encode()
 
-    __slots__ = ("_s", "script")
+
+class Rng:
+    """SplitMix64 (or, for a keyed seed, keyed BLAKE2b) with an optional script of forced outcomes."""
+
+    __slots__ = ("_h", "_key", "_s", "script")
 
     def __init__(self, seed: int = 0, script: list[Any] | None = None) -> None:
-        self._s = seed & _MASK
+        if seed >= KEYED:
+            self._key: bytes | None = _key_bytes(seed)
+            self._h: Any = _hasher(self._key)   # BLAKE2b keyed, copied for each draw
+            self._s = 0                         # the counter of draws
+        else:
+            self._key = None
+            self._h = None
+            self._s = seed & _MASK
         self.script = script
 
     # -- raw ---------------------------------------------------------------------------------
     def _next(self) -> int:
+        if self._key is not None:
+            n = self._s
+            self._s = (n + 1) & _MASK
+            h = self._h.copy()
+            h.update(n.to_bytes(8, "little"))
+            return int.from_bytes(h.digest(), "little")
         s = (self._s + _GOLDEN) & _MASK
         self._s = s
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -140,16 +195,23 @@ class Rng:
     # -- state -------------------------------------------------------------------------------
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)
+        r._key = self._key
+        r._h = self._h
         r._s = self._s
         r.script = None if self.script is None else list(self.script)
         return r
 
     def spawn(self) -> Rng:
-        """An independent generator seeded from this one (advances this one by one draw)."""
+        """An independent generator seeded from this one (advances this one by one draw; a keyed
+        generator spawns a keyed one, by two draws)."""
+        if self._key is not None:
+            return Rng((1 << SECRET_BITS) | (self._next() << 64) | self._next())
         return Rng(self._next())
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"state": self._s}
+        if self._key is not None:
+            doc["key"] = self._key.hex()
         if self.script is not None:
             doc["script"] = list(self.script)
         return doc
@@ -157,13 +219,20 @@ class Rng:
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Rng:
         script = doc.get("script")
-        return cls(int(doc["state"]), list(script) if script is not None else None)
+        r = cls(int(doc["state"]), list(script) if script is not None else None)
+        if "key" in doc:
+            r._key = _key_bytes(int(doc["key"], 16))
+            r._h = _hasher(r._key)
+            r._s = int(doc["state"]) & _MASK
+        return r
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and self._s == other._s and self.script == other.script
+        return (isinstance(other, Rng) and self._s == other._s and self._key == other._key
+                and self.script == other.script)
 
     def __hash__(self) -> int:
         return hash(self._s)
 
     def __repr__(self) -> str:
-        return f"Rng(state={self._s:#x}{', scripted' if self.script is not None else ''})"
+        keyed = ", keyed" if self._key is not None else ""
+        return f"Rng(state={self._s:#x}{keyed}{', scripted' if self.script is not None else ''})"

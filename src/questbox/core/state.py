@@ -12,6 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from questbox.core.actions import Action, as_action
@@ -243,6 +244,17 @@ class Game(ABC):
     @abstractmethod
     def from_json(self, doc: JSON) -> State:
         """Rebuild a state from :meth:`State.to_json`."""
+
+    def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+        """``setup`` with each key that names a local file replaced by the file's document.
+
+        For the local command line only: :meth:`new` never opens a file (a setup may come from the
+        network) and refuses a path, so the CLI calls this on a setup it read from a file (relative
+        paths: relative to ``base_dir``, the setup file's folder) and the game, and its replay, hold
+        the content. Games with such keys override it (see :mod:`questbox.core.setupfiles`); the
+        default returns the setup unchanged.
+        """
+        return setup
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         """A setup for ``n`` seats (used by the CLI's ``--seats``); games override if they need to."""

@@ -55,6 +55,9 @@ tables_t = Table(
     Column("game", String(64), nullable=False),
     Column("setup", Text, nullable=False),          # JSON: the setup document given to Game.new
     Column("seed", BigInteger, nullable=False),
+    # a seed too wide for BigInteger (the server's keyed seeds, questbox.core.rng), in decimal; then
+    # seed holds 0. Added after the first release: _widen adds it to an older database.
+    Column("seed_wide", Text, nullable=True),
     Column("seats", Text, nullable=False),          # JSON: [{"seat": "p1", "spec": "human"}, ...]
     Column("tokens", Text, nullable=False),         # JSON: {seat: sha256 of the seat token}
     Column("n_actions", Integer, nullable=False),
@@ -118,7 +121,8 @@ class TableRow:
 
 
 def _row(r: Any) -> TableRow:
-    return TableRow(id=r.id, game=r.game, setup=json.loads(r.setup), seed=int(r.seed),
+    return TableRow(id=r.id, game=r.game, setup=json.loads(r.setup),
+                    seed=int(r.seed_wide) if r.seed_wide is not None else int(r.seed),
                     seats=json.loads(r.seats), tokens=json.loads(r.tokens), n_actions=r.n_actions,
                     status=r.status, to_move=json.loads(r.to_move), bot_turn=bool(r.bot_turn),
                     outcome=json.loads(r.outcome) if r.outcome else None, created=r.created,
@@ -135,6 +139,16 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
     cur.execute("PRAGMA busy_timeout=10000")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+def _widen(engine: Engine) -> None:
+    """Add the columns a database made by an older questbox lacks (its tables stay readable)."""
+    from sqlalchemy import inspect
+
+    have = {c["name"] for c in inspect(engine).get_columns(tables_t.name)}
+    if "seed_wide" not in have:
+        with engine.begin() as conn:
+            conn.execute(text(f"ALTER TABLE {tables_t.name} ADD COLUMN seed_wide TEXT"))
 
 
 class Store:
@@ -155,6 +169,7 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _widen(self.engine)
         # the hot statements, built once (SQLAlchemy then reuses their compiled form)
         self._advance = (
             tables_t.update()
@@ -192,7 +207,9 @@ class Store:
                      seats: list[dict[str, str]], tokens: dict[str, str], to_move: list[str],
                      bot_turn: bool) -> TableRow:
         now = time.time()
-        values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": seed,
+        wide = not -(1 << 63) <= seed < 1 << 63
+        values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": 0 if wide else seed,
+                  "seed_wide": str(seed) if wide else None,
                   "seats": json.dumps(seats), "tokens": json.dumps(tokens), "n_actions": 0,
                   "status": "open", "to_move": json.dumps(to_move), "bot_turn": int(bot_turn),
                   "outcome": None, "created": now, "updated": now}

@@ -33,6 +33,7 @@ from questbox.core import (
     get_game,
     make_agent,
 )
+from questbox.core.rng import secret_seed
 from questbox.server.store import Store, TableRow
 
 log = logging.getLogger("questbox.server")
@@ -220,8 +221,8 @@ class TableService:
         if n not in game.seat_counts:
             raise Unprocessable(f"{game.id} seats {', '.join(map(str, game.seat_counts))} players, not {n}")
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not 0 <= seed < 2**63:
+            seed = secret_seed()        # a keyed seed: 128 bits (docs/server.md, Seeds and the random generator)
+        elif not 0 <= seed < 2**63:
             raise Unprocessable("the seed is a whole number from 0 to 2^63 - 1")
         try:
             doc = game.setup_for_seats(n, setup)

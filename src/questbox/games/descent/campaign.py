@@ -32,6 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from questbox.core import JSON, Action, Rng, SetupError
+from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.data import DATA, _check_source, library, load_yaml
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import NAME, cards_of
@@ -174,17 +175,23 @@ def encounter_setup(log: JSON) -> JSON:
     return {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act, "campaign": camp}
 
 
+def inline_log(setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+    """``log: PATH`` read into the campaign log document it names (the local command line only:
+    ``Game.inline_files`` of descent and descent-campaign)."""
+    if not isinstance(setup, dict) or not isinstance(setup.get("log"), str):
+        return setup
+    return {**setup, "log": read_document(setup["log"], base_dir, "log")}
+
+
 def setup_from_file(doc: JSON) -> JSON:
-    """A campaign file setup ``{campaign: <id>, log: <log or path>}`` -> the next quest's setup."""
+    """A campaign file setup ``{campaign: <id>, log: <log document>}`` -> the next quest's setup
+    (the command line reads ``log: PATH`` into the document first)."""
     extra = set(doc) - {"campaign", "log", "seats", "players"}
     if extra:
         raise SetupError(f"a campaign file has the keys campaign and log (not {', '.join(sorted(extra))})")
     log = doc["log"]
     if isinstance(log, str):
-        try:
-            log = json.loads(Path(log).read_text())
-        except (OSError, ValueError) as exc:
-            raise SetupError(f"log: cannot read the campaign log {doc['log']!r}: {exc}") from exc
+        raise path_refused("log", "the campaign log document")
     if not isinstance(log, dict) or log.get("format") != FORMAT:
         raise SetupError(f"log: not a campaign log ({FORMAT})")
     if doc.get("campaign") not in (None, log["campaign"]):
@@ -353,8 +360,10 @@ def apply(log: JSON, seat: str, action: Action | str) -> JSON:
 
 def view(log: JSON, seat: str | None) -> JSON:
     """The log as ``seat`` sees it: the face-down plot cards are the overlord's secret, and the
-    order of the Shop deck is nobody's (its size is shown)."""
+    order of the Shop deck is nobody's (its size is shown), nor the seed (from which the Shop deck
+    and every die to come follow)."""
     out = _copy(log)
+    del out["seed"]
     if seat != "overlord":
         out["facedown"] = len(log["facedown"])
     if log["shop"]:
@@ -441,7 +450,8 @@ def show(log: JSON, actions: bool = True) -> str:
     """The log (or a seat's :func:`view` of it) as text; ``actions``: end with the legal actions of
     the seat to move (a full log only)."""
     cm = campaign_data(log["campaign"])
-    lines = [f"{cm.name} ({log['campaign']}), seed {log['seed']}: phase {log['phase']}"]
+    seed = f", seed {log['seed']}" if "seed" in log else ""
+    lines = [f"{cm.name} ({log['campaign']}){seed}: phase {log['phase']}"]
     lines.append(f"heroes: {', '.join(log['heroes'])}; gold {log['gold']}; XP "
                  + ", ".join(f"{k} {v}" for k, v in log["xp"].items()))
     if log["plot_deck"]:

@@ -14,7 +14,8 @@ Setup document (see docs/games/descent.md)::
     heroes: [syndrael, avric]     # 2-4 heroes, "hero:class" picks the class
     seats: party                  # party (heroes + overlord) or per-hero (hero1..heroN + overlord)
 
-or, to start anywhere in a campaign, ``{log: <a campaign log document, or the path of one>}``. A
+or, to start anywhere in a campaign, ``{log: <a campaign log document>}`` (the command line reads
+``log: PATH`` in a --setup file into the document). A
 log document may leave keys out (they are those of a new log): ``{heroes: [...], phase: spend-xp,
 plot_deck: first-legion, threat: 5, xp: {overlord: 2}, next: 1}`` starts at the Spend Experience
 Points step after the first quest. State JSON: ``log`` (the campaign log), ``encounter`` (the
@@ -23,7 +24,6 @@ quest's state JSON, ``null`` between quests), ``rng``.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,6 +31,7 @@ from typing import Any
 
 from questbox.core import JSON, Action, Event, Game, Outcome, Rng, Seat, SetupError, State
 from questbox.core.agent import AgentFactory
+from questbox.core.setupfiles import path_refused
 from questbox.games.descent import campaign as C
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
@@ -62,12 +63,9 @@ def _int(v: Any, where: str, low: int = 0) -> int:
 
 def _read_log(raw: Any) -> JSON:
     if isinstance(raw, str):
-        try:
-            raw = json.loads(Path(raw).read_text())
-        except (OSError, ValueError) as exc:
-            raise SetupError(f"log: cannot read the campaign log {raw!r}: {exc}") from None
+        raise path_refused("log", "the campaign log document")
     if not isinstance(raw, dict):
-        raise SetupError("log: a campaign log document (a mapping) or the path of one")
+        raise SetupError("log: a campaign log document (a mapping)")
     return raw
 
 
@@ -372,6 +370,9 @@ class CampaignGame(Game):
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         return setup_for_seats(n, setup, fixed="log")
+
+    def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+        return C.inline_log(setup, base_dir)
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
         log = campaign_log(setup, seed)

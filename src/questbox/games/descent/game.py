@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from questbox.core import JSON, Action, Game, Rng, Seat, SetupError, State
@@ -96,6 +97,12 @@ class DescentGame(Game):
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         return setup_for_seats(n, setup, fixed="dice_tray")
+
+    def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+        """A campaign file setup's ``log: PATH`` read into the log document."""
+        from questbox.games.descent.campaign import inline_log
+
+        return inline_log(setup, base_dir)
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
         doc = dict(setup or {})

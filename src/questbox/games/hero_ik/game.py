@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import JSON, Action, Decision, Event, Game, Rng, Seat, State
-from questbox.games.hero_ik.setup import ADV, DM, Ctx, build_ctx, normalize
+from questbox.games.hero_ik.setup import ADV, DM, Ctx, build_ctx, inline_files, normalize
 from questbox.games.hero_ik.state import FACE_DOWN, Combat, HikState, new_turn_steps
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from questbox.core.agent import AgentFactory
 
 _EQ_STATE = {"face-down": 0, "revealed": 1, "discarded": 2}
@@ -39,6 +41,9 @@ class HeroIK(Game):
         else:
             doc.setdefault("mode", "duel")
         return doc
+
+    def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+        return inline_files(setup, base_dir)
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> HikState:
         doc = normalize(setup)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import functools
 import json
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from questbox.core import JSON, SetupError
+from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.hero_ik.cards import (
     COLOURS,
     FAMILIES,
@@ -26,7 +28,6 @@ from questbox.games.hero_ik.cards import (
     build_dungeon,
     build_party,
     card_set,
-    load_card_file,
     parse_card_file,
     parse_power,
 )
@@ -136,11 +137,9 @@ def normalize(setup: JSON | None) -> JSON:
     mode = mode or ("solitaire" if doc.scenario else "duel")
     if mode == "duel" and doc.scenario is not None:
         raise SetupError("setup: scenario is for solitaire play (mode: solitaire)")
-    cards: JSON | None = None
     if isinstance(doc.cards, str):
-        cards = _raw_card_doc(doc.cards)
-    elif doc.cards is not None:
-        cards = doc.cards
+        raise path_refused("setup: cards", "the card set (a mapping with the sections of a card file)")
+    cards: JSON | None = doc.cards
     out: JSON = {"mode": mode, "party": list(doc.party), "dungeon": doc.dungeon, "final": doc.final,
                  "shuffle": doc.shuffle, "options": doc.options.model_dump()}
     if mode == "solitaire":
@@ -153,20 +152,14 @@ def normalize(setup: JSON | None) -> JSON:
     return out
 
 
-def _raw_card_doc(path: str) -> JSON:
-    import yaml
-
-    try:
-        with open(path) as fh:
-            raw = yaml.safe_load(fh)
-    except OSError as exc:
-        raise SetupError(f"cannot read card file {path}: {exc.strerror}") from exc
-    except yaml.YAMLError as exc:
-        raise SetupError(f"{path}: not valid YAML: {exc}") from exc
-    load_card_file(path)  # validate with a message naming the file
-    if not isinstance(raw, dict):
-        raise SetupError(f"{path}: a card file is a mapping")
-    return raw
+def inline_files(setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+    """``cards: PATH`` read into the card set it names (the local command line only)."""
+    if not isinstance(setup, dict) or not isinstance(setup.get("cards"), str):
+        return setup
+    path = setup["cards"]
+    raw = read_document(path, base_dir, "cards")
+    parse_card_file(raw, str(path))  # validate with a message naming the file
+    return {**setup, "cards": raw}
 
 
 def build_ctx(setup: JSON) -> Ctx:

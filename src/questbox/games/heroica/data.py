@@ -20,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from questbox.core import SetupError
+from questbox.core.setupfiles import path_refused, read_document
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -463,20 +464,26 @@ def bundled_missions() -> dict[str, dict[str, Any]]:
 
 
 def resolve_mission(spec: Any) -> dict[str, Any]:
-    """A mission from a setup document: a bundled name, a path to a YAML/JSON file, or a document."""
+    """A mission from a setup document: a bundled name or a mission document (never a file: the
+    local command line reads a path with :func:`inline_mission` first)."""
     if isinstance(spec, dict):
         return validate_mission(spec)
     if isinstance(spec, str):
         found = bundled_missions()
         if spec in found:
             return found[spec]
-        path = Path(spec)
-        if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
-            try:
-                raw = yaml.safe_load(path.read_text())
-            except yaml.YAMLError as exc:
-                raise SetupError(f"{path}: {exc}") from exc
-            return validate_mission(raw, str(path))
-        raise SetupError(f"no mission {spec!r} (bundled: {', '.join(found)}; or give a .yaml/.json "
-                         "file or an inline document)")
-    raise SetupError(f"a mission is a name, a file or a document, not {type(spec).__name__}")
+        if Path(spec).suffix in (".yaml", ".yml", ".json"):
+            raise path_refused("mission", "the mission document")
+        raise SetupError(f"no mission {spec!r} (bundled: {', '.join(found)}; or an inline mission document)")
+    raise SetupError(f"a mission is a bundled name or a document, not {type(spec).__name__}")
+
+
+def inline_mission(spec: Any, base_dir: Path | None) -> Any:
+    """A ``mission`` entry with a path to a .yaml/.json file replaced by its (validated) document;
+    anything else is returned as it is (the local command line only)."""
+    if not isinstance(spec, str) or spec in bundled_missions() or \
+            Path(spec).suffix not in (".yaml", ".yml", ".json"):
+        return spec
+    raw = read_document(spec, base_dir, "mission")
+    validate_mission(raw, spec)
+    return raw

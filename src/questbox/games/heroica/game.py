@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError, State
 from questbox.games.heroica.board import board_for
-from questbox.games.heroica.data import bundled_missions, resolve_mission, rules
+from questbox.games.heroica.data import bundled_missions, inline_mission, resolve_mission, rules
 from questbox.games.heroica.state import MONSTER_SEAT, HeroicaState
 
 VARIANTS = ("standard", "epic", "battle")
@@ -175,6 +176,17 @@ class Heroica(Game):
         doc.setdefault("players", n)
         if "heroes" in doc and doc["players"] != len(doc["heroes"]) + (doc.get("variant") == "battle"):
             del doc["heroes"]
+        return doc
+
+    def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+        """``mission: FILE`` and the files in ``missions: [...]`` read into mission documents."""
+        if not isinstance(setup, dict):
+            return setup
+        doc = dict(setup)
+        if "mission" in doc:
+            doc["mission"] = inline_mission(doc["mission"], base_dir)
+        if isinstance(doc.get("missions"), list):
+            doc["missions"] = [inline_mission(m, base_dir) for m in doc["missions"]]
         return doc
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> HeroicaState:
