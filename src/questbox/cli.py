@@ -416,6 +416,8 @@ def _run_sim(cfg: Any, jobs: int, ray: str | None, out: Path | None, label: str)
     store = RowStore(out, cfg) if out is not None else None
     done = store.done() if store else set()
     if store:
+        for note in store.notes:
+            print(f"warning: {note}", file=sys.stderr)
         for row in store.existing:
             summary.add(row)
         if done:
