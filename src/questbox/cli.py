@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 import yaml
@@ -13,26 +16,112 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperGroup
 
 from questbox.core.actions import Action
 from questbox.core.agent import Agent, agent_names, make_agent, split_specs
-from questbox.core.errors import QuestboxError
+from questbox.core.errors import QuestboxError, UnknownAgent, UnknownGame
 from questbox.core.events import Event
 from questbox.core.match import Match
 from questbox.core.registry import games as all_games
 from questbox.core.registry import get_game
 from questbox.core.replay import Replay
 from questbox.core.rng import derive_seed
-from questbox.core.state import JSON, Game, Seat
+from questbox.core.state import JSON, Game, Outcome, Seat
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="questbox: play, program and analyse dungeon-fantasy tabletop games.")
+try:
+    from typer._click import exceptions as cx  # typer vendors click since 0.2x
+except ImportError:  # pragma: no cover - an older typer on the real click
+    from click import exceptions as cx  # type: ignore[no-redef]
+
 console = Console(highlight=False)
 
+#: exit status of a command line that is itself wrong (unknown command, option, game or bot, or a
+#: bad option value); every other error exits with 1
+USAGE = 2
+#: set to 1 to get the Python traceback of an error instead of its one line
+DEBUG_VAR = "QUESTBOX_DEBUG"
 
-def _fail(message: str, code: int = 2) -> None:
-    console.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(code)
+
+class CliError(Exception):
+    """An error the command line reports as one line (``code``: the exit status)."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+#: what a command may raise on bad input: reported as one line, never as a traceback
+#: (``ValueError`` covers JSON syntax, undecodable text, pydantic validation and number parsing)
+REPORTED: tuple[type[BaseException], ...] = (QuestboxError, CliError, OSError, yaml.YAMLError, ValueError,
+                                             RecursionError, KeyError, TypeError)
+
+
+def one_line(exc: BaseException | str, limit: int = 500) -> str:
+    """An error message on one line: whitespace runs (newlines included) become one space, long
+    messages are cut at ``limit`` characters."""
+    if isinstance(exc, str):
+        text = exc
+    elif isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    elif isinstance(exc, RecursionError):
+        text = "the document is nested too deeply"
+    elif isinstance(exc, KeyError):
+        text = f"missing key {exc}"
+    else:
+        text = str(exc) or type(exc).__name__
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _exit_code(exc: BaseException) -> int:
+    if isinstance(exc, CliError):
+        return exc.code
+    return USAGE if isinstance(exc, UnknownGame | UnknownAgent) else 1
+
+
+def report(message: str, code: int) -> NoReturn:
+    """Write ``error: MESSAGE`` to stderr (one line) and exit with ``code``."""
+    print(f"error: {one_line(message)}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+class _Group(TyperGroup):
+    """Typer's group with one error policy for every command: a usage error or any of
+    :data:`REPORTED` ends the command with one line on stderr and a non-zero exit, not a traceback
+    (``QUESTBOX_DEBUG=1`` re-raises, for developers)."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                              standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
+        except cx.NoArgsIsHelpError as exc:
+            print(exc.ctx.get_help() if exc.ctx else str(exc))
+            rv = USAGE
+        except cx.UsageError as exc:
+            hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx else ""
+            report(exc.format_message() + hint, USAGE)
+        except typer.Abort:
+            report("aborted", 1)
+        except cx.ClickException as exc:
+            report(exc.format_message(), exc.exit_code)
+        except REPORTED as exc:
+            if os.environ.get(DEBUG_VAR) == "1":
+                raise
+            report(one_line(exc), _exit_code(exc))
+        if not standalone_mode:
+            return rv
+        raise SystemExit(rv if isinstance(rv, int) else 0)
+
+
+app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,
+                  help="questbox: play, program and analyse dungeon-fantasy tabletop games.")
+
+
+def _fail(message: str, code: int = USAGE) -> NoReturn:
+    raise CliError(message, code)
 
 
 def load_setup(path: Path | None, game: Game | None = None) -> JSON | None:
@@ -54,6 +143,67 @@ def load_setup(path: Path | None, game: Game | None = None) -> JSON | None:
     except QuestboxError as exc:
         _fail(f"{path}: {exc}")
     return None
+
+
+@contextmanager
+def _reading(path: Path | None, what: str) -> Iterator[None]:
+    """Errors while reading and parsing ``path`` become one ``CliError`` that names the file."""
+    try:
+        yield
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: {what} must be UTF-8 text") from None
+    except RecursionError:
+        raise CliError(f"{path}: {what} is nested too deeply") from None
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        raise CliError(f"{path}: {what} does not parse: {one_line(exc)}") from None
+
+
+def _load_setup(path: Path | None, game: Game | None = None) -> JSON | None:
+    with _reading(path, "a setup document"):
+        return load_setup(path, game)
+
+
+def _load_replay(path: Path) -> Replay:
+    """A replay file, checked beyond :meth:`Replay.load`: the seed is an integer and the recorded
+    outcome (if any) is an outcome."""
+    with _reading(path, "a replay"):
+        doc = json.loads(path.read_text())
+    rep = Replay.from_json(doc)
+    seed = doc["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise CliError(f"{path}: seed {seed!r} is not an integer")
+    if rep.outcome is not None:
+        try:
+            Outcome.from_json(rep.outcome)
+            if not isinstance(rep.outcome, dict) or not isinstance(rep.outcome["winners"], list):
+                raise TypeError("winners is not a list")
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CliError(f"{path}: outcome {one_line(json.dumps(rep.outcome), 80)} is not an outcome "
+                           f"({one_line(exc)})") from None
+    return rep
+
+
+def _table_setup(game: Game, specs: list[str] | tuple[str, ...], setup: JSON | None) -> JSON:
+    """The setup for one game with a seat per spec (``CliError`` if the setup seats another number)."""
+    doc = game.setup_for_seats(len(specs), setup)
+    names = game.seat_names(doc)
+    if len(names) != len(specs):
+        raise CliError(f"the setup seats {len(names)} ({', '.join(names)}) but --seats names {len(specs)}",
+                       USAGE)
+    return doc
+
+
+def _check_writable(path: Path, force: bool) -> None:
+    """Fail now, before any game is played, if ``path`` cannot be written or would replace a file
+    without ``--force``."""
+    if path.is_dir():
+        raise CliError(f"{path} is a folder")
+    if path.exists() and not force:
+        raise CliError(f"{path} exists: pass --force to replace it", USAGE)
+    if not path.parent.is_dir():
+        raise CliError(f"{path.parent} is not a folder")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CliError(f"cannot write {path}")
 
 
 def _seat_specs(game: Game, seats: str | None) -> list[str]:
@@ -134,8 +284,11 @@ def play_cmd(
     seed: Annotated[int | None, typer.Option(help="the game's seed (default: random)")] = None,
     setup: Annotated[Path | None, typer.Option(help="a setup document (JSON or YAML)")] = None,
     save: Annotated[Path | None, typer.Option(help="write the replay here at the end")] = None,
+    force: Annotated[bool, typer.Option("--force", help="let --save replace an existing file")] = False,
 ) -> None:
     """Play a game in the terminal, people and bots at the same table."""
+    if save is not None:
+        _check_writable(save, force)
     try:
         game = get_game(game_id)
         specs = _seat_specs(game, seats)
@@ -144,7 +297,7 @@ def play_cmd(
         if seed is None:
             import secrets
             seed = secrets.randbelow(2**31)
-        doc = game.setup_for_seats(len(specs), load_setup(setup, game))
+        doc = _table_setup(game, specs, _load_setup(setup, game))
         match = Match(game, doc, seed=seed)
         names = match.state.seats
         agents: dict[Seat, Agent] = {}
@@ -201,12 +354,14 @@ def replay_cmd(
 ) -> None:
     """Verify a replay (it must reproduce its game exactly) and show it."""
     try:
-        rep = Replay.load(file)
+        rep = _load_replay(file)
         game = get_game(rep.game)
         rep.setup = game.inline_files(rep.setup)   # a replay saved before setups were inlined (cwd)
         last = None
         for step in rep.steps(game):
             last = step
+            if step.index == 0 and seat is not None and seat not in step.state.seats:
+                _fail(f"--seat {seat}: this game's seats are {', '.join(step.state.seats)}")
             if steps and step.index:
                 console.print(f"[bold]{step.index:>4}[/] [magenta]{step.seat}[/]: {step.action}")
                 _show_events(step.events, seat)
@@ -269,6 +424,8 @@ def _run_sim(cfg: Any, jobs: int, ray: str | None, out: Path | None, label: str)
     store = RowStore(out, cfg) if out is not None else None
     done = store.done() if store else set()
     if store:
+        for note in store.notes:
+            print(f"warning: {note}", file=sys.stderr)
         for row in store.existing:
             summary.add(row)
         if done:
@@ -315,23 +472,27 @@ def _print_summary(summary: Any, title: str) -> None:
                   + ", ".join(f"{r or '?'} {n}" for r, n in summary.reasons.most_common()))
 
 
-def _check_specs(game: Game, specs: tuple[str, ...]) -> None:
+def _check_specs(game: Game, specs: tuple[str, ...], setup: JSON | None) -> None:
     if "human" in specs:
         _fail("the simulator plays bots only")
     if len(specs) not in game.seat_counts:
         _fail(f"{game.id} seats {', '.join(map(str, game.seat_counts))} players, not {len(specs)}")
+    _table_setup(game, specs, setup)
     for spec in specs:
-        make_agent(spec, game, 0)
+        try:
+            make_agent(spec, game, 0)
+        except (ValueError, TypeError) as exc:  # what an agent factory raises today for bad parameters
+            raise CliError(f"--seats {spec}: {exc}", USAGE) from exc
 
 
 @app.command("simulate")
 def simulate_cmd(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     seats: Annotated[str, typer.Option(help="comma-separated bot specs, one per seat")] = "random,random",
-    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
     seed: Annotated[int, typer.Option(help="run seed (game i uses a seed derived from it)")] = 0,
     setup: Annotated[Path | None, typer.Option(help="a setup document (JSON or YAML)")] = None,
-    jobs: Annotated[int, typer.Option(help="worker processes (0: every core)")] = 0,
+    jobs: Annotated[int, typer.Option(min=0, help="worker processes (0: every core)")] = 0,
     rotate: Annotated[bool, typer.Option("--rotate", help="rotate the agents round the seats, game "
                                          "by game")] = False,
     out: Annotated[Path | None, typer.Option(help="stream rows to .parquet, .csv or .jsonl (resumable); "
@@ -346,10 +507,11 @@ def simulate_cmd(
     try:
         game = get_game(game_id)
         specs = tuple(split_specs(seats))
-        _check_specs(game, specs)
-        cfg = sim.SimConfig(game_id, specs, games, seed, load_setup(setup, game), rotate)
+        doc = _load_setup(setup, game)
+        _check_specs(game, specs, doc)
+        cfg = sim.SimConfig(game_id, specs, games, seed, doc, rotate)
         summary = _run_sim(cfg, jobs, ray, out, game_id)
-    except (QuestboxError, ResumeMismatch, ValueError) as exc:
+    except (QuestboxError, ResumeMismatch) as exc:
         _fail(str(exc))
     _print_summary(summary, f"{game_id}: {summary.games} games, seed {seed}")
     if out is not None:
@@ -381,10 +543,10 @@ def sweep_cmd(
     vary: Annotated[list[str], typer.Option(help="KEY=V1,V2,...: a setup key (dotted) or `seats` "
                                             "(specs joined by +); repeat for a grid")],
     seats: Annotated[str, typer.Option(help="bot specs, one per seat")] = "random,random",
-    games: Annotated[int, typer.Option("--games", "-n", help="games per combination")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per combination")] = 100,
     seed: Annotated[int, typer.Option()] = 0,
     setup: Annotated[Path | None, typer.Option(help="the base setup document")] = None,
-    jobs: Annotated[int, typer.Option(help="worker processes (0: every core)")] = 0,
+    jobs: Annotated[int, typer.Option(min=0, help="worker processes (0: every core)")] = 0,
     rotate: Annotated[bool, typer.Option("--rotate")] = False,
     out: Annotated[Path, typer.Option(help="folder for the rows, the table and the heatmap")] = Path("sweep"),
     ray: Annotated[str | None, typer.Option()] = None,
@@ -398,7 +560,7 @@ def sweep_cmd(
     game = get_game(game_id)
     grid = _parse_vary(vary)
     out.mkdir(parents=True, exist_ok=True)
-    base = load_setup(setup, game) or {}
+    base = _load_setup(setup, game) or {}
     labels: list[str] = []
     cells: list[list[float]] = []
     columns: list[str] = []
@@ -417,7 +579,7 @@ def sweep_cmd(
             if "players" in doc and "seats" not in dict(grid):
                 n = int(doc["players"])
                 specs = (specs * n)[:n]
-            _check_specs(game, specs)
+            _check_specs(game, specs, doc)
             cfg = sim.SimConfig(game_id, specs, games, seed, doc, rotate)
             name = "_".join(f"{k}-{v}" for (k, _), v in zip(grid, combo, strict=True)).replace("/", "-")
             summary = _run_sim(cfg, jobs, ray, out / f"{name}.csv", label)

@@ -36,3 +36,8 @@ class ScriptExhausted(QuestboxError):
 
 class ReplayError(QuestboxError):
     """A replay file that is malformed or does not reproduce its recorded game."""
+
+
+class StateError(SetupError):
+    """A saved state document (:meth:`questbox.core.state.Game.from_json`) that is malformed or
+    describes no playable position (e.g. nobody to move in a game that is not over)."""

@@ -14,11 +14,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from questbox.sim.runner import SimConfig
+from questbox.sim.runner import SimConfig, game_seed
+
+#: the columns every row has (``score_*`` and ``stat_*`` columns follow)
+ROW_KEYS = ("game", "seed", "seats", "agents", "winners", "reason", "length")
 
 
 class ResumeMismatch(ValueError):
-    pass
+    """The rows or the ``.run.json`` already at ``--out`` are not of this run (or are damaged)."""
 
 
 def _number(text: str) -> Any:
@@ -43,8 +46,13 @@ class RowStore:
         self.parts = self.path.with_name(self.path.name + ".parts")
         self.flush_every = flush_every
         self._buffer: list[dict[str, Any]] = []
+        #: what resuming found damaged and left out (a truncated last line, an unreadable part)
+        self.notes: list[str] = []
+        #: rows left out because they were damaged
+        self.dropped = 0
         self._check_config(cfg)
         self.existing: list[dict[str, Any]] = self._read()
+        self._check_rows(cfg)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.meta.write_text(json.dumps(cfg.to_json(), indent=1))
 
@@ -55,7 +63,20 @@ class RowStore:
                 raise ResumeMismatch(f"{self.path} exists but was not written by a run "
                                      f"(no {self.meta.name}): choose another --out")
             return
-        old = SimConfig.from_json(json.loads(self.meta.read_text()))
+        try:
+            doc = json.loads(self.meta.read_text())
+            if not isinstance(doc, dict):
+                raise TypeError("not a JSON object")
+            missing = [k for k in ("game", "seats", "games") if k not in doc]
+            if missing:
+                raise KeyError(", ".join(missing))
+            old = SimConfig.from_json(doc)
+        except KeyError as exc:
+            raise ResumeMismatch(f"{self.meta}: the run's configuration lacks {exc.args[0]}: delete it and "
+                                 f"{self.path}, or choose another --out") from None
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise ResumeMismatch(f"{self.meta}: not a run configuration ({exc}): delete it and {self.path}, "
+                                 f"or choose another --out") from None
         same = (old.game, old.seats, old.seed, old.setup, old.rotate) == \
             (cfg.game, cfg.seats, cfg.seed, cfg.setup, cfg.rotate)
         if not same:
@@ -64,14 +85,10 @@ class RowStore:
 
     def _read(self) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = []
-        if self.kind == "csv" and self.path.exists():
-            with self.path.open(newline="") as fh:
-                for r in csv.DictReader(fh):
-                    rows.append({k: (v if k in ("seats", "agents", "winners", "reason") else _number(v))
-                                 for k, v in r.items()})
-        elif self.kind == "jsonl" and self.path.exists():
-            rows = [json.loads(line) for line in self.path.read_text().splitlines() if line.strip()]
+        if self.kind in ("csv", "jsonl") and self.path.exists():
+            rows = self._read_lines()
         elif self.kind == "parquet":
+            import pyarrow as pa
             import pyarrow.parquet as pq
 
             if self.path.exists():  # a finished run being extended: its file becomes a part
@@ -79,8 +96,75 @@ class RowStore:
                 shutil.move(str(self.path), self.parts / f"part-{self._next_part():05d}.parquet")
             if self.parts.exists():
                 for part in sorted(self.parts.glob("part-*.parquet")):
-                    rows.extend(pq.read_table(part).to_pylist())
+                    try:
+                        rows.extend(pq.read_table(part).to_pylist())
+                    except (pa.ArrowException, OSError) as exc:
+                        bad = part.with_name(part.name + ".damaged")
+                        part.rename(bad)
+                        self.notes.append(f"{part.name} is damaged ({type(exc).__name__}): its games are "
+                                          f"played again; the file is kept as {bad.name}")
         return rows
+
+    def _read_lines(self) -> list[dict[str, Any]]:
+        """The rows of a CSV or JSONL file; damaged lines (a last line cut short by an interruption,
+        a row that does not parse) are dropped and the file is rewritten with the good rows."""
+        text = self.path.read_text(errors="replace")
+        lines = text.splitlines(keepends=True)
+        rows: list[dict[str, Any]] = []
+        bad = 0
+        if self.kind == "csv":
+            header = next(csv.reader(lines[:1]), None)
+            body = lines[1:]
+            if header is None or not lines[0].endswith("\n") or not set(ROW_KEYS) <= set(header):
+                raise ResumeMismatch(f"{self.path}: no header row of a run: choose another --out or delete it")
+            for line in body:
+                values = next(csv.reader([line]), [])
+                if not line.endswith("\n") or len(values) != len(header):
+                    bad += bool(line.strip())
+                    continue
+                rows.append({k: (v if k in ("seats", "agents", "winners", "reason") else _number(v))
+                             for k, v in zip(header, values, strict=True)})
+        else:
+            for line in lines:
+                try:
+                    row = json.loads(line) if line.endswith("\n") else None
+                except ValueError:
+                    row = None
+                if not isinstance(row, dict) or not set(ROW_KEYS) <= set(row):
+                    bad += bool(line.strip())
+                    continue
+                rows.append(row)
+        good = [r for r in rows if isinstance(r.get("game"), int) and isinstance(r.get("seed"), int)]
+        bad += len(rows) - len(good)
+        if bad:
+            self.dropped += bad
+            self.notes.append(f"{self.path}: dropped {bad} damaged row{'s' * (bad != 1)} (their games are "
+                              f"played again), kept {len(good)}")
+            with self.path.open("w", newline="") as fh:
+                if self.kind == "csv":
+                    fh.write(lines[0])
+                    w = csv.DictWriter(fh, fieldnames=next(csv.reader(lines[:1])))
+                    w.writerows(good)
+                else:
+                    fh.writelines(json.dumps(r) + "\n" for r in good)
+        return good
+
+    def _check_rows(self, cfg: SimConfig) -> None:
+        """Every stored row is a game of this run: its own seed and agents are the ones ``cfg``
+        gives that game, and no game is stored twice."""
+        seen: set[int] = set()
+        for r in self.existing:
+            i = r.get("game")
+            if not isinstance(i, int) or i < 0:
+                raise ResumeMismatch(f"{self.path}: a row has no game number ({i!r})")
+            if i in seen:
+                raise ResumeMismatch(f"{self.path}: game {i} is stored twice: the file mixes runs; "
+                                     f"choose another --out or delete it")
+            seen.add(i)
+            if r.get("seed") != game_seed(cfg.seed, i) or r.get("agents") != ",".join(cfg.agents_for(i)):
+                raise ResumeMismatch(f"{self.path}: game {i} (seed {r.get('seed')}, agents {r.get('agents')}) "
+                                     f"is not of this run (seed {cfg.seed}, seats {','.join(cfg.seats)}): "
+                                     f"choose another --out or delete it")
 
     def done(self) -> set[int]:
         return {int(r["game"]) for r in self.existing}
@@ -103,7 +187,11 @@ class RowStore:
                 self._flush()
 
     def _next_part(self) -> int:
-        return len(list(self.parts.glob("part-*.parquet"))) if self.parts.exists() else 0
+        """One more than the highest part number (damaged parts set aside included)."""
+        if not self.parts.exists():
+            return 0
+        numbers = [int(p.name[5:10]) for p in self.parts.glob("part-*") if p.name[5:10].isdigit()]
+        return max(numbers, default=-1) + 1
 
     def _flush(self) -> None:
         if not self._buffer:

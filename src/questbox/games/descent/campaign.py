@@ -27,11 +27,12 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from questbox.core import JSON, Action, Rng, SetupError
+from questbox.core.errors import NotationError, QuestboxError
 from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.data import DATA, _check_source, library, load_yaml
 from questbox.games.descent.model import copy_json
@@ -481,12 +482,75 @@ def _save(path: str, log: JSON) -> None:
     Path(path).write_text(json.dumps(log, indent=1) + "\n")
 
 
+PHASES = ("plot-deck", "quest", "shopping", "spend-xp", "over")
+#: the keys of a campaign log and the JSON types of their values
+LOG_KEYS: dict[str, type | tuple[type, ...]] = {
+    "format": str, "campaign": str, "seed": int, "heroes": list, "seats": str, "plot_deck": (str, type(None)),
+    "phase": str, "next": int, "threat": int, "faceup": list, "facedown": list, "fortune": dict, "xp": dict,
+    "gold": int, "upgrades": dict, "items": dict, "shop": (dict, type(None)), "done": list, "history": list,
+    "winner": (str, type(None)), "stats": dict}
+
+
+def check_log(log: Any, where: str = "log") -> JSON:
+    """``log`` if it is a campaign log: the format, every key with a value of its type, a known
+    campaign and phase, the next quest in the campaign and an entry per hero (``SetupError``
+    naming the first problem)."""
+    if not isinstance(log, dict) or log.get("format") != FORMAT:
+        raise SetupError(f"{where}: not a campaign log ({FORMAT})")
+    for key, kind in LOG_KEYS.items():
+        if key not in log:
+            raise SetupError(f"{where}: the key {key!r} is missing")
+        if not isinstance(log[key], kind) or (kind is int and isinstance(log[key], bool)):
+            raise SetupError(f"{where}: {key} has the wrong type ({type(log[key]).__name__})")
+    cm = campaign_data(log["campaign"])
+    if log["phase"] not in PHASES:
+        raise SetupError(f"{where}: phase {log['phase']!r} is not one of {', '.join(PHASES)}")
+    if log["seats"] not in ("party", "per-hero"):
+        raise SetupError(f"{where}: seats {log['seats']!r} is not party or per-hero")
+    if not 0 <= log["next"] <= len(cm.quests) or (log["phase"] != "over" and log["next"] == len(cm.quests)):
+        raise SetupError(f"{where}: next {log['next']} is not a quest of {log['campaign']}")
+    if log["phase"] == "shopping" and not isinstance(log["shop"], dict):
+        raise SetupError(f"{where}: the shopping phase has no shop")
+    if not all(isinstance(h, str) for h in log["heroes"]):
+        raise SetupError(f"{where}: heroes are hero:class words")
+    for h in hero_ids(log):
+        for key in ("fortune", "xp", "upgrades", "items"):
+            if h not in log[key]:
+                raise SetupError(f"{where}: {key} has no entry for {h}")
+    if "overlord" not in log["xp"]:
+        raise SetupError(f"{where}: xp has no entry for the overlord")
+    return log
+
+
+def load_log(path: str) -> JSON:
+    """The campaign log in the file ``path`` (``SetupError`` if it cannot be read or is not one)."""
+    try:
+        doc = json.loads(Path(path).read_text())
+    except OSError as exc:
+        raise SetupError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SetupError(f"{path}: a campaign log is UTF-8 JSON") from None
+    except RecursionError:
+        raise SetupError(f"{path}: nested too deeply") from None
+    except ValueError as exc:
+        raise SetupError(f"{path}: not JSON ({exc})") from None
+    return check_log(doc, path)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors on one line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see `{self.prog} -h`)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Descent campaigns: new, show, play, record, simulate (see docs/games/descent.md)."""
-    p = argparse.ArgumentParser(prog="questbox campaign")
-    sub = p.add_subparsers(dest="cmd", required=True)
+    p = _Parser(prog="questbox campaign")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
     n = sub.add_parser("new", help="start a campaign log")
     n.add_argument("log")
+    n.add_argument("--force", action="store_true", help="replace LOG if it exists")
     n.add_argument("--campaign", default="harrowmere")
     n.add_argument("--heroes", default="syndrael,avric")
     n.add_argument("--seed", type=int, default=0)
@@ -504,52 +568,83 @@ def main(argv: list[str] | None = None) -> int:
     rec.add_argument("log")
     rec.add_argument("replay")
     sim = sub.add_parser("simulate", help="bot campaigns: overlord win rate, plot cards bought and used")
-    sim.add_argument("--campaigns", type=int, default=100)
+    sim.add_argument("--campaigns", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--heroes", default="syndrael,avric")
     sim.add_argument("--plot", default="first-legion")
     a = p.parse_args(argv)
     try:
-        if a.cmd == "new":
-            log = new_log(a.campaign, a.heroes.split(","), seed=a.seed, seats=a.seats)
-            _save(a.log, log)
-            print(show(log))
-        elif a.cmd == "show":
-            log = json.loads(Path(a.log).read_text())
-            print(json.dumps(view(log, a.seat), indent=1) if a.seat else show(log))
-        elif a.cmd == "play":
-            log = json.loads(Path(a.log).read_text())
-            plot = None if a.plot == "none" else a.plot
-            if log["phase"] == "over":
-                print(show(log))
-                return 0
-            if log["phase"] == "quest":
-                from questbox.games.descent.plot_bots import PlotAgent
+        return _run(a)
+    except (QuestboxError, OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        text = " ".join((f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror
+                         else f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)).split())
+        print(f"error: {text}", file=sys.stderr)
+        return 2 if isinstance(exc, NotationError) else 1
 
-                qs = a.quest_seed if a.quest_seed is not None else log["seed"] * 10 + log["next"]
-                agents = {s: PlotAgent(seed=qs) for s in ("heroes", "overlord", "hero1", "hero2", "hero3", "hero4")}
-                log, st = play_quest(log, agents, qs)
-                print(f"{st.enc.quest.name}: the {st.result[0]} win ({st.result[1]}) in {st.round} rounds")
-            else:
-                seat = a.seat or to_move(log)
-                assert seat is not None
-                act = Action.parse(a.action) if a.action else bot_action(log, seat, plot)
-                log = apply(log, seat, act)
-                print(f"{seat}: {act}")
-            _save(a.log, log)
+
+def _count(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is not a positive number")
+    return n
+
+
+def _run(a: argparse.Namespace) -> int:
+    if a.cmd == "new":
+        if Path(a.log).exists() and not a.force:
+            raise SetupError(f"{a.log} exists: pass --force to replace it")
+        log = new_log(a.campaign, a.heroes.split(","), seed=a.seed, seats=a.seats)
+        _save(a.log, log)
+        print(show(log))
+    elif a.cmd == "show":
+        log = load_log(a.log)
+        if a.seat not in (None, "overlord", *_seats_of(log)):
+            raise SetupError(f"--as {a.seat}: the seats are overlord, {', '.join(_seats_of(log))}")
+        print(json.dumps(view(log, a.seat), indent=1) if a.seat else show(log))
+    elif a.cmd == "play":
+        log = load_log(a.log)
+        plot = None if a.plot == "none" else a.plot
+        if log["phase"] == "over":
+            if a.action:
+                raise SetupError(f"the campaign is over: no {a.action!r}")
             print(show(log))
-        elif a.cmd == "record":
-            log = json.loads(Path(a.log).read_text())
-            log = record_replay(log, json.loads(Path(a.replay).read_text()))
-            _save(a.log, log)
-            print(show(log))
-        elif a.cmd == "simulate":
-            report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot)
-            print(json.dumps(report, indent=1))
-    except SetupError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+            return 0
+        if log["phase"] == "quest":
+            if a.action:
+                raise SetupError(f"the next quest is played, not {a.action!r}: `play {a.log}` with no action "
+                                 f"lets the bots play it, `questbox play descent --setup FILE` lets you")
+            from questbox.games.descent.plot_bots import PlotAgent
+
+            qs = a.quest_seed if a.quest_seed is not None else log["seed"] * 10 + log["next"]
+            agents = {s: PlotAgent(seed=qs) for s in ("heroes", "overlord", "hero1", "hero2", "hero3", "hero4")}
+            log, st = play_quest(log, agents, qs)
+            print(f"{st.enc.quest.name}: the {st.result[0]} win ({st.result[1]}) in {st.round} rounds")
+        else:
+            seat = a.seat or to_move(log)
+            if seat is None:
+                raise SetupError(f"nobody is to move in the {log['phase']} phase")
+            act = Action.parse(a.action) if a.action else bot_action(log, seat, plot)
+            log = apply(log, seat, act)
+            print(f"{seat}: {act}")
+        _save(a.log, log)
+        print(show(log))
+    elif a.cmd == "record":
+        log = load_log(a.log)
+        try:
+            doc = json.loads(Path(a.replay).read_text())
+        except (OSError, ValueError, RecursionError) as exc:
+            raise SetupError(f"cannot read the replay {a.replay}: {exc}") from None
+        log = record_replay(log, doc)
+        _save(a.log, log)
+        print(show(log))
+    elif a.cmd == "simulate":
+        report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot)
+        print(json.dumps(report, indent=1))
     return 0
+
+
+def _seats_of(log: JSON) -> list[str]:
+    return [HEROES_SEAT] if log["seats"] == "party" else [f"hero{i + 1}" for i in range(len(log["heroes"]))]
 
 
 def record_replay(log: JSON, replay_doc: JSON) -> JSON:

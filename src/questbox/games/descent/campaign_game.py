@@ -381,7 +381,9 @@ class CampaignGame(Game):
         return st
 
     def from_json(self, doc: JSON) -> State:
-        return CampaignState.from_json(doc)
+        from questbox.core.statecheck import checked_state
+
+        return checked_state(self.id, lambda: CampaignState.from_json(doc))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         return {"heuristic": CampaignAgent, "plot": CampaignAgent}

@@ -8,6 +8,7 @@ from typing import Any
 
 from questbox.core import JSON, Action, Game, Rng, Seat, SetupError, State
 from questbox.core.agent import AgentFactory
+from questbox.core.errors import StateError
 from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
@@ -128,9 +129,13 @@ class DescentGame(Game):
         return encode(view, seat)
 
     def from_json(self, doc: JSON) -> State:
+        from questbox.core.statecheck import checked_state
+
+        if not isinstance(doc, dict):
+            raise StateError(f"not a {self.id} state: a state is a JSON object")
         if doc.get("mode") == "tray":
-            return TrayState.from_json(doc)
-        return DescentState.from_json(doc)
+            return checked_state(self.id, lambda: TrayState.from_json(doc))
+        return checked_state(self.id, lambda: DescentState.from_json(doc))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from questbox.games.descent.bots import AGENTS

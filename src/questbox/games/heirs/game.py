@@ -81,10 +81,9 @@ class HeirsGame(Game):
         return st
 
     def from_json(self, doc: JSON) -> HeirsState:
-        try:
-            return _from_json(doc)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise SetupError(f"not a heirs state: {type(exc).__name__}: {exc}") from None
+        from questbox.core.statecheck import checked_state
+
+        return checked_state(self.id, lambda: _from_json(doc))
 
     # -- faces and bots ----------------------------------------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:

@@ -56,6 +56,11 @@ class HeroIK(Game):
         return state
 
     def from_json(self, doc: JSON) -> HikState:
+        from questbox.core.statecheck import checked_state
+
+        return checked_state(self.id, lambda: self._from_json(doc))
+
+    def _from_json(self, doc: JSON) -> HikState:
         ctx = build_ctx(doc["setup"])
         s = HikState(ctx, Rng.from_json(doc["rng"]))
         s.turn = doc["turn"]

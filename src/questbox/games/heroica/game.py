@@ -208,6 +208,11 @@ class Heroica(Game):
         return state
 
     def from_json(self, doc: JSON) -> HeroicaState:
+        from questbox.core.statecheck import checked_state
+
+        return checked_state(self.id, lambda: self._from_json(doc))
+
+    def _from_json(self, doc: JSON) -> HeroicaState:
         seats = tuple(doc["seats"])
         heroes = doc["heroes"]
         state = HeroicaState(seats, Rng.from_json(doc["rng"]), doc["variant"],
