@@ -102,3 +102,28 @@ def test_questbox_replay_says_which_versions(tmp_path: Path, monkeypatch: Any) -
     res = CliRunner().invoke(app, ["replay", str(path)])
     assert res.exit_code == 1
     assert "recorded under rules v1, this questbox plays pig rules v2" in " ".join(res.output.split())
+
+
+def _case(tmp_path: Path, end: str) -> str:
+    from questbox.check.cases import load_case, run_case
+
+    f = tmp_path / "case.yaml"
+    f.write_text("game: pig\nsetup: {players: 2, target: 5}\nrandom: [6]\nsteps:\n  - do: roll\n"
+                 f"  - do: hold\nend: {end}\n")
+    res = run_case(load_case(f))
+    return "ok" if res.ok else res.message
+
+
+def test_a_case_states_the_termination_word(tmp_path: Path) -> None:
+    assert _case(tmp_path, "{over: true, winners: [p1], termination: target}") == "ok"
+    assert "no termination word of pig" in _case(tmp_path, "{termination: score}")
+
+
+def test_a_case_with_the_wrong_termination_fails(tmp_path: Path) -> None:
+    from questbox.check.cases import load_case, run_case
+
+    f = tmp_path / "short.yaml"
+    f.write_text("game: pig\nsetup: {players: 2, target: 5}\nrandom: [6]\nsteps:\n  - do: roll\n"
+                 "end: {termination: target}\n")
+    res = run_case(load_case(f))
+    assert not res.ok and res.message == "end: termination None, expected 'target'"
