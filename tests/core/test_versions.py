@@ -127,3 +127,28 @@ def test_a_case_with_the_wrong_termination_fails(tmp_path: Path) -> None:
                  "end: {termination: target}\n")
     res = run_case(load_case(f))
     assert not res.ok and res.message == "end: termination None, expected 'target'"
+
+
+def test_the_simulator_counts_endings_by_termination_word() -> None:
+    from questbox.sim import SimConfig, run
+    from questbox.sim.stats import Summary
+
+    cfg = SimConfig("heirs", ("simple", "simple"), 16, seed=2)
+    rows = list(run(cfg, jobs=1))
+    summary = Summary()
+    for row in rows:
+        summary.add(row)
+    assert sum(summary.endings.values()) == 16
+    assert set(summary.endings) <= get_game("heirs").terminations
+    assert summary.endings["score"] == sum(1 for r in rows if r["winners"])
+
+
+def test_summary_endings_do_not_splinter_and_old_rows_count_by_reason() -> None:
+    from questbox.sim.stats import Summary
+
+    summary = Summary()
+    base = {"seats": "p1,p2", "agents": "a,b", "length": 9}
+    summary.add({**base, "winners": "p1", "reason": "p1 reached 7", "termination": "score"})
+    summary.add({**base, "winners": "p2", "reason": "p2 reached 8", "termination": "score"})
+    summary.add({**base, "winners": "", "reason": "an old row"})
+    assert dict(summary.endings) == {"score": 2, "an old row": 1}
