@@ -39,10 +39,12 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
     text,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 NOTIFY_CHANNEL = "questbox_tables"
@@ -64,6 +66,9 @@ tables_t = Table(
     Column("outcome", Text, nullable=True),         # JSON of Outcome, once finished
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # the game's rules version the table is played under (Game.rules_version, as text); tables
+    # from before the column existed were played under the first rules, 1
+    Column("rules_version", String(32), nullable=False, server_default="1"),
 )
 Index("qb_tables_status", tables_t.c.status, tables_t.c.updated)
 
@@ -104,6 +109,7 @@ class TableRow:
     outcome: dict[str, Any] | None
     created: float
     updated: float
+    rules_version: str = "1"
 
     def public(self) -> dict[str, Any]:
         """What the lobby may show about a table (never the seed or tokens of an open table)."""
@@ -112,7 +118,7 @@ class TableRow:
             "seats": [{"seat": s["seat"], "kind": "human" if s["spec"] == "human" else "bot",
                        "spec": s["spec"]} for s in self.seats],
             "to_move": self.to_move, "outcome": self.outcome, "created": self.created,
-            "updated": self.updated,
+            "updated": self.updated, "rules_version": self.rules_version,
         }
         return doc
 
@@ -122,7 +128,7 @@ def _row(r: Any) -> TableRow:
                     seats=json.loads(r.seats), tokens=json.loads(r.tokens), n_actions=r.n_actions,
                     status=r.status, to_move=json.loads(r.to_move), bot_turn=bool(r.bot_turn),
                     outcome=json.loads(r.outcome) if r.outcome else None, created=r.created,
-                    updated=r.updated)
+                    updated=r.updated, rules_version=str(r.rules_version))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
@@ -155,6 +161,7 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._add_rules_version()
         # the hot statements, built once (SQLAlchemy then reuses their compiled form)
         self._advance = (
             tables_t.update()
@@ -168,6 +175,20 @@ class Store:
         self._since = (select(actions_t.c.seat, actions_t.c.action)
                        .where(actions_t.c.table_id == bindparam("a_table"), actions_t.c.idx >= bindparam("a_idx"))
                        .order_by(actions_t.c.idx))
+
+    def _add_rules_version(self) -> None:
+        """Databases made before tables recorded their rules version get the column (``'1'``: the
+        rules of those tables). Safe when several processes start at once."""
+        if "rules_version" in {c["name"] for c in inspect(self.engine).get_columns("qb_tables")}:
+            return
+        exists = " IF NOT EXISTS" if self.is_postgres else ""
+        try:
+            with self._tx() as conn:
+                conn.execute(text(f"ALTER TABLE qb_tables ADD COLUMN{exists} rules_version "
+                                  "VARCHAR(32) NOT NULL DEFAULT '1'"))
+        except DBAPIError:              # another process added it first
+            if "rules_version" not in {c["name"] for c in inspect(self.engine).get_columns("qb_tables")}:
+                raise
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -190,12 +211,12 @@ class Store:
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, *, table_id: str, game: str, setup: dict[str, Any] | None, seed: int,
                      seats: list[dict[str, str]], tokens: dict[str, str], to_move: list[str],
-                     bot_turn: bool) -> TableRow:
+                     bot_turn: bool, rules_version: str) -> TableRow:
         now = time.time()
         values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": seed,
                   "seats": json.dumps(seats), "tokens": json.dumps(tokens), "n_actions": 0,
                   "status": "open", "to_move": json.dumps(to_move), "bot_turn": int(bot_turn),
-                  "outcome": None, "created": now, "updated": now}
+                  "outcome": None, "created": now, "updated": now, "rules_version": rules_version}
         with self._tx() as conn:
             conn.execute(tables_t.insert().values(**values))
         row = self.get_table(table_id)
