@@ -469,7 +469,7 @@ def _print_summary(summary: Any, title: str) -> None:
                            f"{r['lo']:.1%}–{r['hi']:.1%}")
         console.print(agents)
     console.print(f"average length: {summary.mean_length:.1f} actions; endings: "
-                  + ", ".join(f"{r or '?'} {n}" for r, n in summary.reasons.most_common()))
+                  + ", ".join(f"{r or '?'} {n}" for r, n in summary.endings.most_common()))
 
 
 def _check_specs(game: Game, specs: tuple[str, ...], setup: JSON | None) -> None:

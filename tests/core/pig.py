@@ -61,7 +61,7 @@ class PigState(State):
         best = max(self.banked)
         winners = tuple(s for s, b in zip(self.seats, self.banked, strict=True) if b == best)
         scores = {s: float(b + c) for s, b, c in zip(self.seats, self.banked, self.secret, strict=True)}
-        return Outcome(winners, scores, "target reached")
+        return Outcome(winners, scores, "target reached", "target")
 
     def view(self, seat: Seat | None) -> JSON:
         return {"banked": list(self.banked), "current": self.current, "turn_points": self.turn_points,
@@ -93,6 +93,7 @@ class Pig(Game):
     title = "Pig (test game)"
     seat_counts = (2, 3, 4)
     summary = "roll or hold"
+    terminations = frozenset({"target"})
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         n = int((setup or {}).get("players", 2))

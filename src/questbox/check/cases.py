@@ -18,7 +18,7 @@ A case (YAML)::
       - expect_legal: {seat: p1, includes: ["done"], excludes: ["draw"], exactly: [...]}
       - expect_to_move: [p1]
       - expect_events: ["score"]                  # kinds (or text fragments) of the last step's events
-    end: {over: true, winners: [p1]}
+    end: {over: true, winners: [p1], termination: score}
 
 Paths are dotted; lists take indexes, maps keys, and a final ``#`` takes a length.
 A case that runs out of scripted random outcomes fails; so does one that leaves some unused.
@@ -38,7 +38,7 @@ from questbox.check.paths import MISSING, get_path
 from questbox.core.errors import IllegalAction, QuestboxError
 from questbox.core.events import Event
 from questbox.core.registry import get_game
-from questbox.core.state import Seat, State
+from questbox.core.state import Game, Outcome, Seat, State
 
 
 class _Model(BaseModel):
@@ -77,6 +77,7 @@ class End(_Model):
     over: bool | None = None
     winners: list[str] | None = None
     reason: str | None = None
+    termination: str | None = None
 
 
 class Case(_Model):
@@ -237,3 +238,16 @@ def _run(case: Case) -> None:
                 raise CaseFailure(f"end: winners {got}, expected {sorted(end.winners)}")
         if end.reason is not None and (out is None or end.reason not in out.reason):
             raise CaseFailure(f"end: reason {out.reason if out else None!r}, expected {end.reason!r}")
+        _check_termination(game, end, out)
+
+
+def _check_termination(game: Game, end: End, out: Outcome | None) -> None:
+    """``end: termination:`` is the game's word for how it ended (exactly, unlike ``reason``)."""
+    if end.termination is None:
+        return
+    if end.termination not in game.terminations:
+        raise CaseFailure(f"end: {end.termination!r} is no termination word of {game.id} "
+                          f"({', '.join(sorted(game.terminations))})")
+    got = out.termination if out else None
+    if got != end.termination:
+        raise CaseFailure(f"end: termination {got!r}, expected {end.termination!r}")

@@ -55,7 +55,8 @@ class Match:
         out = self.state.outcome()
         return Replay(game=self.game.id, seed=self.seed, setup=self.setup, actions=list(self.actions),
                       outcome=out.to_json() if out else None,
-                      final=self.state.digest() if self.state.is_over() else None, meta=meta or {})
+                      final=self.state.digest() if self.state.is_over() else None, meta=meta or {},
+                      rules_version=self.game.rules_version)
 
 
 def play_game(game: Game, agents: Mapping[Seat, Agent], setup: JSON | None = None, *, seed: int = 0,

@@ -2,10 +2,15 @@
 
 Format (JSON)::
 
-    {"format": 1, "game": "heirs", "setup": {...}, "seed": 7,
+    {"format": 1, "game": "heirs", "rules_version": 1, "setup": {...}, "seed": 7,
      "actions": [["p1", "command O5"], ["p1", "pass"], ...],
-     "outcome": {"winners": ["p2"], ...},      # optional: checked on replay
+     "outcome": {"winners": ["p2"], "termination": "score", ...},   # optional: checked on replay
      "final": "<sha256 of the final state's canonical JSON>"}   # optional: checked on replay
+
+``rules_version`` is the game's :attr:`~questbox.core.state.Game.rules_version` when the replay
+was written (absent in replays from before versions were kept). A replay recorded under other
+rules may no longer reproduce its game: every error it then raises names both versions. The
+recorded outcome is checked by its winners and termination word, not by its ``reason`` sentence.
 """
 
 from __future__ import annotations
@@ -44,11 +49,30 @@ class Replay:
     outcome: JSON | None = None
     final: str | None = None
     meta: JSON = field(default_factory=dict)
+    #: the game's rules version when the replay was recorded (``None``: before versions were kept)
+    rules_version: int | str | None = None
+
+    # -- versions ----------------------------------------------------------------------------
+    def version_mismatch(self, game: Game | None = None) -> str | None:
+        """``None`` if the replay was recorded under the rules ``game`` plays now, else a sentence
+        naming both versions (a replay without a version counts as recorded under unknown rules)."""
+        g = game or get_game(self.game)
+        if self.rules_version is not None and str(self.rules_version) == str(g.rules_version):
+            return None
+        then = ("before rules versions were kept" if self.rules_version is None
+                else f"under rules v{self.rules_version}")
+        return f"recorded {then}, this questbox plays {g.id} rules v{g.rules_version}"
+
+    def _error(self, g: Game, message: str) -> ReplayError:
+        note = self.version_mismatch(g)
+        return ReplayError(f"{note}: {message}" if note else message)
 
     # -- files -------------------------------------------------------------------------------
     def to_json(self) -> JSON:
-        doc: JSON = {"format": FORMAT, "game": self.game, "setup": self.setup, "seed": self.seed,
-                     "actions": [[s, a] for s, a in self.actions]}
+        doc: JSON = {"format": FORMAT, "game": self.game}
+        if self.rules_version is not None:
+            doc["rules_version"] = self.rules_version
+        doc.update({"setup": self.setup, "seed": self.seed, "actions": [[s, a] for s, a in self.actions]})
         if self.outcome is not None:
             doc["outcome"] = self.outcome
         if self.final is not None:
@@ -65,9 +89,12 @@ class Replay:
             raise ReplayError(f"unknown replay format {doc.get('format')!r} (this questbox reads {FORMAT})")
         try:
             actions = [(str(s), str(a)) for s, a in doc["actions"]]
+            version = doc.get("rules_version")
+            if version is not None and (isinstance(version, bool) or not isinstance(version, int | str)):
+                raise ReplayError(f"malformed replay: rules_version is {version!r}, not an int or a word")
             return cls(game=str(doc["game"]), seed=int(doc["seed"]), setup=doc.get("setup"),
                        actions=actions, outcome=doc.get("outcome"), final=doc.get("final"),
-                       meta=doc.get("meta") or {})
+                       meta=doc.get("meta") or {}, rules_version=version)
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"malformed replay: {exc}") from exc
 
@@ -92,20 +119,28 @@ class Replay:
             try:
                 events = state.apply(seat, g.parse_action(text))
             except IllegalAction as exc:
-                raise ReplayError(f"action {i} ({seat}: {text}) is not legal: {exc}") from exc
+                raise self._error(g, f"action {i} ({seat}: {text}) is not legal: {exc}") from exc
             yield Step(i, seat, text, events, state)
 
     def run(self, game: Game | None = None) -> State:
-        """Replay to the end and check the recorded outcome and final fingerprint, if any."""
+        """Replay to the end and check the recorded outcome (winners and termination word) and
+        final fingerprint, if any."""
+        g = game or get_game(self.game)
         state: State | None = None
-        for step in self.steps(game):
+        for step in self.steps(g):
             state = step.state
         assert state is not None
         if self.outcome is not None:
             got = state.outcome()
-            if got is None or got.to_json() != Outcome.from_json(self.outcome).to_json():
-                raise ReplayError(f"the replay ends with {got and got.to_json()}, not the recorded "
-                                  f"{self.outcome}")
+            try:
+                want = Outcome.from_json(self.outcome)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise ReplayError(f"malformed replay: outcome {self.outcome!r}") from exc
+            if got is None or not got.same_result(want):
+                shown = (f"winners {list(got.winners)}, {got.termination!r} ({got.reason})" if got
+                         else "the game not over")
+                raise self._error(g, f"the replay ends with {shown}, not the recorded winners "
+                                     f"{list(want.winners)}, {want.termination!r} ({want.reason})")
         if self.final is not None and state.digest() != self.final:
-            raise ReplayError("the replayed final state differs from the recorded one")
+            raise self._error(g, "the replayed final state differs from the recorded one")
         return state

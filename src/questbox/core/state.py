@@ -32,23 +32,38 @@ class Outcome:
     """How a game ended.
 
     ``winners`` may be empty (everybody lost, e.g. to an automated opponent). ``scores`` are the
-    game's own scores per seat; ``reason`` says why the game ended, in a word or a sentence.
+    game's own scores per seat; ``reason`` says why the game ended, a sentence for people (it may
+    name seats and scores). ``termination`` is the machine word for how it ended, one of the
+    game's :attr:`Game.terminations` (e.g. heirs ``"score"`` or ``"black-wizard"``): replays,
+    conformance cases and the simulator compare and count that word, never the sentence.
     """
 
     winners: tuple[Seat, ...]
     scores: Mapping[Seat, float] = field(default_factory=dict)
     reason: str = ""
+    termination: str = ""
 
     def returns(self, seats: tuple[Seat, ...]) -> dict[Seat, float]:
         """Utility per seat for search and learning: 1.0 for a winner, 0.0 otherwise."""
         return {s: (1.0 if s in self.winners else 0.0) for s in seats}
 
     def to_json(self) -> JSON:
-        return {"winners": list(self.winners), "scores": dict(self.scores), "reason": self.reason}
+        return {"winners": list(self.winners), "scores": dict(self.scores), "reason": self.reason,
+                "termination": self.termination}
 
     @classmethod
     def from_json(cls, doc: JSON) -> Outcome:
-        return cls(tuple(doc["winners"]), dict(doc.get("scores", {})), doc.get("reason", ""))
+        """Rebuild from :meth:`to_json` (documents written before ``termination`` existed load
+        with an empty one)."""
+        return cls(tuple(doc["winners"]), dict(doc.get("scores", {})), doc.get("reason", ""),
+                   str(doc.get("termination") or ""))
+
+    def same_result(self, other: Outcome) -> bool:
+        """The same winners and termination word (the ``reason`` sentence is not compared; an
+        empty termination on either side, from a document older than the word, matches any)."""
+        if sorted(self.winners) != sorted(other.winners):
+            return False
+        return not (self.termination and other.termination) or self.termination == other.termination
 
 
 class Decision(NamedTuple):
@@ -232,6 +247,12 @@ class Game(ABC):
     summary: ClassVar[str] = ""
     #: True if no seat ever has information another seat lacks (then ``determinize`` is a clone)
     perfect_information: ClassVar[bool] = False
+    #: the version of the game's rules as this code plays them (an int or a short word). Bump it
+    #: with every change that can make the same setup + seed + actions play differently: other
+    #: legal actions, another outcome, other random draws. Replays and server tables record it.
+    rules_version: ClassVar[int | str] = 1
+    #: every ``Outcome.termination`` word the game's outcomes may carry
+    terminations: ClassVar[frozenset[str]] = frozenset()
 
     @abstractmethod
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

@@ -40,7 +40,7 @@ from questbox.core import QuestboxError, UnknownGame, games, get_game, register_
 from questbox.core.agent import agent_names
 from questbox.server.live import BotDriver, Hub, PgListener, Subscriber
 from questbox.server.store import NOTIFY_CHANNEL, Store
-from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, Unprocessable
+from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, Unprocessable, played_under
 
 log = logging.getLogger("questbox.server")
 
@@ -308,7 +308,8 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
                           limit: int = Query(default=50, ge=1, le=200)) -> dict[str, Any]:
         rows = await run_in_threadpool(store.list_tables, status, game, limit)
         titles = {gid: g.title for gid, g in games().items()}
-        return {"tables": [{**r.public(), "title": titles.get(r.game, r.game)} for r in rows]}
+        return {"tables": [{**r.public(), "title": titles.get(r.game, r.game), "played_under": played_under(r)}
+                           for r in rows]}
 
     def _token(x_seat_token: str | None, authorization: str | None) -> str | None:
         if x_seat_token:
@@ -355,7 +356,7 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
     async def get_replay(table_id: str) -> Response:
         lt = await run_in_threadpool(service.load, table_id)
         await run_in_threadpool(service.catch_up, lt)
-        if not lt.state.is_over():
+        if lt.status() != "finished":
             raise Forbidden("the replay (it holds the seed, so every hidden card) is available once the "
                             "game is over")
         doc = lt.replay().to_json()

@@ -39,10 +39,12 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
     text,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 NOTIFY_CHANNEL = "questbox_tables"
@@ -67,6 +69,9 @@ tables_t = Table(
     Column("outcome", Text, nullable=True),         # JSON of Outcome, once finished
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # the game's rules version the table is played under (Game.rules_version, as text); tables
+    # from before the column existed were played under the first rules, 1
+    Column("rules_version", String(32), nullable=False, server_default="1"),
 )
 Index("qb_tables_status", tables_t.c.status, tables_t.c.updated)
 
@@ -107,6 +112,7 @@ class TableRow:
     outcome: dict[str, Any] | None
     created: float
     updated: float
+    rules_version: str = "1"
 
     def public(self) -> dict[str, Any]:
         """What the lobby may show about a table (never the seed or tokens of an open table)."""
@@ -115,7 +121,7 @@ class TableRow:
             "seats": [{"seat": s["seat"], "kind": "human" if s["spec"] == "human" else "bot",
                        "spec": s["spec"]} for s in self.seats],
             "to_move": self.to_move, "outcome": self.outcome, "created": self.created,
-            "updated": self.updated,
+            "updated": self.updated, "rules_version": self.rules_version,
         }
         return doc
 
@@ -126,7 +132,7 @@ def _row(r: Any) -> TableRow:
                     seats=json.loads(r.seats), tokens=json.loads(r.tokens), n_actions=r.n_actions,
                     status=r.status, to_move=json.loads(r.to_move), bot_turn=bool(r.bot_turn),
                     outcome=json.loads(r.outcome) if r.outcome else None, created=r.created,
-                    updated=r.updated)
+                    updated=r.updated, rules_version=str(r.rules_version))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
@@ -141,14 +147,30 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
     cur.close()
 
 
-def _widen(engine: Engine) -> None:
-    """Add the columns a database made by an older questbox lacks (its tables stay readable)."""
-    from sqlalchemy import inspect
+#: columns added after the first release, with their DDL: a database made by an older questbox gets
+#: them when a Store opens it (its tables stay readable)
+_ADDED_COLUMNS = {
+    "seed_wide": "TEXT",
+    "rules_version": "VARCHAR(32) NOT NULL DEFAULT '1'",
+}
 
-    have = {c["name"] for c in inspect(engine).get_columns(tables_t.name)}
-    if "seed_wide" not in have:
-        with engine.begin() as conn:
-            conn.execute(text(f"ALTER TABLE {tables_t.name} ADD COLUMN seed_wide TEXT"))
+
+def _widen(engine: Engine, is_postgres: bool) -> None:
+    """Add the columns of :data:`_ADDED_COLUMNS` that the table lacks. Safe when several processes
+    start at once (the loser of a race finds the column there)."""
+    def have() -> set[str]:
+        return {c["name"] for c in inspect(engine).get_columns(tables_t.name)}
+
+    exists = " IF NOT EXISTS" if is_postgres else ""
+    for name, ddl in _ADDED_COLUMNS.items():
+        if name in have():
+            continue
+        try:
+            with engine.begin() as conn:
+                conn.execute(text(f"ALTER TABLE {tables_t.name} ADD COLUMN{exists} {name} {ddl}"))
+        except DBAPIError:              # another process added it first
+            if name not in have():
+                raise
 
 
 class Store:
@@ -169,7 +191,7 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
-        _widen(self.engine)
+        _widen(self.engine, self.is_postgres)
         # the hot statements, built once (SQLAlchemy then reuses their compiled form)
         self._advance = (
             tables_t.update()
@@ -205,14 +227,14 @@ class Store:
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, *, table_id: str, game: str, setup: dict[str, Any] | None, seed: int,
                      seats: list[dict[str, str]], tokens: dict[str, str], to_move: list[str],
-                     bot_turn: bool) -> TableRow:
+                     bot_turn: bool, rules_version: str) -> TableRow:
         now = time.time()
         wide = not -(1 << 63) <= seed < 1 << 63
         values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": 0 if wide else seed,
                   "seed_wide": str(seed) if wide else None,
                   "seats": json.dumps(seats), "tokens": json.dumps(tokens), "n_actions": 0,
                   "status": "open", "to_move": json.dumps(to_move), "bot_turn": int(bot_turn),
-                  "outcome": None, "created": now, "updated": now}
+                  "outcome": None, "created": now, "updated": now, "rules_version": rules_version}
         with self._tx() as conn:
             conn.execute(tables_t.insert().values(**values))
         row = self.get_table(table_id)

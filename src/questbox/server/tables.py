@@ -76,6 +76,18 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def played_under(row: TableRow) -> str | None:
+    """``"played under rules vN"`` for a table whose rules version is not its game's now (``None``
+    when they agree, or when the game is not installed)."""
+    try:
+        game = get_game(row.game)
+    except UnknownGame:
+        return None
+    if row.rules_version == str(game.rules_version):
+        return None
+    return f"played under rules v{row.rules_version}"
+
+
 class LiveTable:
     """One table in memory: its state, its action log and the events each action caused."""
 
@@ -94,6 +106,18 @@ class LiveTable:
         self.lock = threading.RLock()
         self.error: str | None = None          # a bot that failed, shown on the page
         self._base: dict[Seat | None, tuple[int, dict[str, Any]]] = {}
+        # a table played under other rules than its game's now: readable, closed to actions. Its
+        # log is replayed as far as these rules allow (``replayed`` actions); status, outcome and
+        # replay come from the stored row
+        self.rules_version = row.rules_version
+        self.played_under: str | None = None
+        self.replayed: int | None = None
+        self._row_status, self._row_outcome = row.status, row.outcome
+        if row.rules_version != str(game.rules_version):
+            self.played_under = f"played under rules v{row.rules_version}"
+            self.error = (f"{self.played_under}; this server plays {game.id} rules v{game.rules_version}, "
+                          "so the table is closed to actions (its log and, once finished, its replay stay "
+                          "readable)")
 
     # -- facts -------------------------------------------------------------------------------
     @property
@@ -104,14 +128,18 @@ class LiveTable:
         return {s: spec for s, spec in self.specs.items() if spec != "human"}
 
     def bot_to_move(self) -> Seat | None:
-        if self.state.is_over():
+        if self.state.is_over() or self.played_under:
             return None
         return next((s for s in self.state.to_move() if self.specs.get(s, "human") != "human"), None)
 
     def status(self) -> str:
+        if self.played_under:
+            return self._row_status
         return "finished" if self.state.is_over() else "open"
 
     def outcome_json(self) -> dict[str, Any] | None:
+        if self.played_under:
+            return self._row_outcome
         out = self.state.outcome()
         return out.to_json() if out is not None else None
 
@@ -135,9 +163,18 @@ class LiveTable:
 
     def replay_log(self, log_rows: list[tuple[Seat, str]]) -> None:
         for seat, text in log_rows:
+            if self.replayed is not None:       # other rules, and an earlier action did not replay
+                self.record(seat, text, [])
+                continue
             try:
                 events = self.state.apply(seat, self.game.parse_action(text))
-            except IllegalAction as exc:
+            except (IllegalAction, QuestboxError) as exc:
+                if self.played_under:
+                    self.replayed = self.version
+                    self.record(seat, text, [Event("rules", f"{self.played_under}: action {self.version + 1} "
+                                                   f"({seat}: {text}) does not replay under these rules, so "
+                                                   f"the board shows the table after {self.replayed} actions")])
+                    continue
                 raise ServerError(f"table {self.id}: stored action {self.version + 1} ({seat}: {text}) "
                                   f"no longer replays: {exc}", 500) from exc
             self.record(seat, text, events)
@@ -151,15 +188,16 @@ class LiveTable:
         state = self.state
         view = state.view(seat)
         legal: list[dict[str, str]] = []
-        if seat is not None and not state.is_over():
+        if seat is not None and not state.is_over() and not self.played_under:
             for a in state.legal_actions(seat):
                 text = str(a)
                 desc = self.game.describe_action(view, a)
                 legal.append({"action": text, "text": desc} if desc != text else {"action": text})
-        to_move = list(state.to_move())
+        to_move = [] if self.played_under else list(state.to_move())
         base = {"version": v, "view": view, "legal": legal, "to_move": to_move,
                 "your_turn": seat is not None and seat in to_move, "status": self.status(),
-                "outcome": self.outcome_json(), "error": self.error}
+                "outcome": self.outcome_json(), "error": self.error,
+                "rules_version": self.rules_version, "played_under": self.played_under}
         if len(self._base) > 16:
             self._base.clear()
         self._base[seat] = (v, base)
@@ -190,11 +228,16 @@ class LiveTable:
                 **base, "since": since, "events": events, "my_actions": own}
 
     def replay(self) -> Replay:
+        """The table's replay, recorded under the table's rules version (a table played under other
+        rules gets its stored log and outcome, without a final fingerprint these rules cannot make)."""
         with self.lock:
+            meta: dict[str, Any] = {"table": self.id, "seats": [self.specs[s] for s in self.state.seats]}
+            version: int | str = self.rules_version
+            if not self.played_under:
+                version = self.game.rules_version
+            final = self.state.digest() if self.state.is_over() and not self.played_under else None
             return Replay(game=self.game.id, seed=self.seed, setup=self.setup, actions=list(self.actions),
-                          outcome=self.outcome_json(),
-                          final=self.state.digest() if self.state.is_over() else None,
-                          meta={"table": self.id, "seats": [self.specs[s] for s in self.state.seats]})
+                          outcome=self.outcome_json(), final=final, meta=meta, rules_version=version)
 
 
 class TableService:
@@ -250,7 +293,7 @@ class TableService:
             table_id=secrets.token_urlsafe(9), game=game.id, setup=doc, seed=seed,
             seats=[{"seat": s, "spec": sp} for s, sp in zip(seats, specs, strict=True)],
             tokens={s: token_hash(t) for s, t in tokens.items()}, to_move=list(state.to_move()),
-            bot_turn=bot_turn)
+            bot_turn=bot_turn, rules_version=str(game.rules_version))
         return row, tokens
 
     # -- loading -----------------------------------------------------------------------------
@@ -352,6 +395,9 @@ class TableService:
         seat = lt.seat_of(token)
         if seat is None:
             raise Forbidden("spectators cannot act: open the table with a seat's link")
+        if lt.played_under:
+            raise Conflict(f"this table was {lt.played_under} and this server plays {lt.game.id} rules "
+                           f"v{lt.game.rules_version}: it is closed to actions")
         with lt.lock:
             if expect is not None and expect != lt.version:
                 self.catch_up(lt)

@@ -93,7 +93,7 @@ def write_report(cfg: SimConfig, summary: Summary, data_path: Path) -> list[Path
     md += [f"| {r['agent']} | {r['seats_played']} | {r['wins']} | {r['rate']:.1%} | "
            f"{r['lo']:.1%}–{r['hi']:.1%} |" for r in agent_rows]
     md += ["", f"Average length: {summary.mean_length:.1f} actions.", "", "## Endings", ""]
-    md += [f"- {reason or '?'}: {n}" for reason, n in summary.reasons.most_common()]
+    md += [f"- {word or '?'}: {n}" for word, n in summary.endings.most_common()]
     md += [""] + [f"![{name}]({png.name})" for name, png in images]
     md_path = stem.with_name(stem.name + ".report.md")
     md_path.write_text("\n".join(md) + "\n")

@@ -62,7 +62,7 @@ def play_one(cfg: SimConfig, i: int) -> dict[str, Any]:
     assert out is not None
     row: dict[str, Any] = {"game": i, "seed": seed, "seats": ",".join(seat_names),
                            "agents": ",".join(specs), "winners": ",".join(out.winners),
-                           "reason": out.reason, "length": len(match.actions)}
+                           "reason": out.reason, "termination": out.termination, "length": len(match.actions)}
     for s in seat_names:
         row[f"score_{s}"] = float(out.scores.get(s, 0.0))
     for key, value in game.stats(match.state).items():

@@ -34,7 +34,8 @@ class Summary:
     seats_by_agent: Counter[str] = field(default_factory=Counter)
     nobody: int = 0
     lengths: list[int] = field(default_factory=list)
-    reasons: Counter[str] = field(default_factory=Counter)
+    #: games per ending: the termination word (rows written before it existed: the reason)
+    endings: Counter[str] = field(default_factory=Counter)
     stats: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     rotated: bool = False
 
@@ -48,7 +49,7 @@ class Summary:
             self.rotated = True
         self.games += 1
         self.lengths.append(int(row["length"]))
-        self.reasons[row["reason"]] += 1
+        self.endings[str(row.get("termination") or row.get("reason") or "")] += 1
         if not winners:
             self.nobody += 1
         for a in agents:

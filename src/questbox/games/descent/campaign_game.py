@@ -304,7 +304,7 @@ class CampaignState(State):
         winners = tuple(s for s in self.seats if (s == "overlord") == (side == "overlord"))
         won = sum(1 for h in self.log["history"] if h["winner"] == side)
         return Outcome(winners, {s: (1.0 if s in winners else 0.0) for s in self.seats},
-                       f"the {side} won the Finale ({won} of {len(self.log['history'])} quests)")
+                       f"the {side} won the Finale ({won} of {len(self.log['history'])} quests)", "finale")
 
     # ---------------------------------------------------------------- information
     def view(self, seat: Seat | None) -> JSON:
@@ -364,6 +364,9 @@ class CampaignGame(Game):
                "First Legion plot deck (The Harrowmere Reckoning)")
     #: the overlord knows his face-down Plot cards
     perfect_information = False
+    rules_version = 1
+    #: a campaign ends with its Finale quest, whoever wins it
+    terminations = frozenset({"finale"})
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         return _seats(campaign_log(setup))

@@ -11,7 +11,7 @@ from questbox.core.agent import AgentFactory
 from questbox.core.errors import StateError
 from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
 from questbox.games.descent.plot import cards_of
-from questbox.games.descent.state import DescentState
+from questbox.games.descent.state import TERMINATIONS, DescentState
 from questbox.games.descent.tray import TrayState, new_tray
 
 DESCRIBE = {
@@ -89,6 +89,8 @@ class DescentGame(Game):
     #: everything on the table is public; the Search deck's order and the dice to come are hidden
     #: from every seat alike (chance), so no seat ever knows more than another
     perfect_information = True
+    rules_version = 1
+    terminations = TERMINATIONS
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = dict(setup or {})

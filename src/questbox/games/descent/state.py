@@ -32,6 +32,12 @@ from questbox.games.descent.data import SURGE_CONDITION, Face, Stat
 from questbox.games.descent.encounter import Encounter, encounter
 from questbox.games.descent.model import Attack, Fig, Turn, copy_json, listify, tuplify
 
+#: the termination word (``Outcome.termination``) for each kind of quest victory condition
+VICTORY_WORDS: dict[str, str] = {"defeated": "group-defeated", "counter": "counter", "round": "round-limit",
+                                 "all-heroes-knocked-out": "heroes-knocked-out"}
+#: how an encounter ends (the dice tray, a test mode of the same game, ends ``rolled``)
+TERMINATIONS = frozenset({*VICTORY_WORDS.values(), "rolled"})
+
 MOVE = Action("move")
 FATIGUE = Action("fatigue")
 REST = Action("rest")
@@ -350,7 +356,19 @@ class DescentState(State):
         side, reason = self.result
         heroes = tuple(s for s in self.seats if s != "overlord")
         winners = heroes if side == "heroes" else ("overlord",)
-        return Outcome(winners, {s: (1.0 if s in winners else 0.0) for s in self.seats}, reason)
+        return Outcome(winners, {s: (1.0 if s in winners else 0.0) for s in self.seats}, reason,
+                       self.termination())
+
+    def termination(self) -> str:
+        """How the encounter ended, one of :data:`TERMINATIONS`: the word for the kind of the
+        quest's victory condition that ended it (``""`` while it goes on)."""
+        if self.result is None:
+            return ""
+        side, reason = self.result
+        for v in self.enc.quest.victory:
+            if v.side == side and v.reason == reason:
+                return VICTORY_WORDS[v.when]
+        raise ValueError(f"the encounter ended ({side}: {reason}) by no victory condition of its quest")
 
     def _legal_actions(self, seat: Seat) -> list[Action]:
         if self.result is not None or not self.pending:

@@ -66,7 +66,7 @@ class TrayState(State):
     def outcome(self) -> Outcome | None:
         if not self.counts:
             return None
-        return Outcome((), {s: 0.0 for s in self.seats}, "the dice are rolled")
+        return Outcome((), {s: 0.0 for s in self.seats}, "the dice are rolled", "rolled")
 
     def report(self) -> JSON:
         """Observed against expected, per die and for the pool."""

@@ -34,6 +34,7 @@ from questbox.games.heirs.state import (
     SKIP_CAST,
     SPECTATOR,
     STEP_INDEX,
+    TERMINATIONS,
     HeirsState,
     decision_from_json,
     target_names,
@@ -51,6 +52,8 @@ class HeirsGame(Game):
     title = "Heirs of the Wizard King"
     seat_counts = (1, 2, 3, 4)
     summary = "Chain wizards by colour or number, learn six spells, beat the Black Wizard (1-4 players)."
+    rules_version = 1
+    terminations = TERMINATIONS
 
     # -- setup -------------------------------------------------------------------------------------
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

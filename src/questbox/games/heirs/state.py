@@ -71,6 +71,11 @@ Legal = Callable[["HeirsState", Decision, int], list[Action]]
 Handler = Callable[["HeirsState", Decision, int, Action, list[Event]], None]
 
 
+#: how a game of heirs ends (``Outcome.termination``): a player reached the target score; the Black
+#: Token reached its target (everybody loses); the turn limit passed (everybody loses)
+TERMINATIONS = frozenset({"score", "black-wizard", "turn-limit"})
+
+
 class HeirsState(State):
     """One position. See the module docstring for the representation; ``to_json`` for the paths."""
 
@@ -149,7 +154,17 @@ class HeirsState(State):
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return Outcome(self.winners, {SEATS[i]: float(s) for i, s in enumerate(self.scores)}, self.reason)
+        return Outcome(self.winners, {SEATS[i]: float(s) for i, s in enumerate(self.scores)}, self.reason,
+                       self.termination())
+
+    def termination(self) -> str:
+        """How the game ended, one of :data:`TERMINATIONS` (read off the final position: the Black
+        Token only moves while the game goes on)."""
+        if self.winners:
+            return "score"
+        if self.btoken >= self.o.black_target:
+            return "black-wizard"
+        return "turn-limit"
 
     def _legal_actions(self, seat: Seat) -> list[Action]:
         pending = self.pending

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from questbox.core import JSON, Action, Decision, Event, Game, Rng, Seat, State
 from questbox.games.hero_ik.setup import ADV, DM, Ctx, build_ctx, inline_files, normalize
-from questbox.games.hero_ik.state import FACE_DOWN, Combat, HikState, new_turn_steps
+from questbox.games.hero_ik.state import FACE_DOWN, TERMINATIONS, Combat, HikState, new_turn_steps
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -24,6 +24,8 @@ class HeroIK(Game):
     summary = "a party of adventurers against the dungeon master (or solitaire against the Destiny scale)"
     #: the piles, face-down encounters and equipment and the rock/paper/scissors picks are hidden
     perfect_information = False
+    rules_version = 1
+    terminations = TERMINATIONS
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = setup or {}

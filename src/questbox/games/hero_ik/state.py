@@ -43,6 +43,11 @@ def rps_winner(a: str, b: str) -> int:
     return 1 if BEATS[a] == b else -1
 
 
+#: how a game of hero-ik ends (``Outcome.termination``): the final enemy is killed (the adventurers
+#: win); a Destiny line lets the Lich win; the group ends a turn without Courage
+TERMINATIONS = frozenset({"lich-defeated", "destiny", "no-courage"})
+
+
 class Combat:
     """The combat in progress: target, the roll and its modifiers."""
 
@@ -135,9 +140,19 @@ class HikState(State):
         if not self.result:
             return None
         won = self.result == ADV
+        word = self.termination()
         if self.ctx.solo:
-            return Outcome((ADV,) if won else (), {ADV: 1.0 if won else 0.0}, self.reason)
-        return Outcome((self.result,), {ADV: 1.0 if won else 0.0, DM: 0.0 if won else 1.0}, self.reason)
+            return Outcome((ADV,) if won else (), {ADV: 1.0 if won else 0.0}, self.reason, word)
+        return Outcome((self.result,), {ADV: 1.0 if won else 0.0, DM: 0.0 if won else 1.0}, self.reason, word)
+
+    def termination(self) -> str:
+        """How the game ended, one of :data:`TERMINATIONS` (``""`` while it goes on)."""
+        if not self.result:
+            return ""
+        if self.result == ADV:
+            return "lich-defeated"
+        # the Destiny line ends the game at once, whatever the Courage; the end of turn checks Courage
+        return "destiny" if self.reason.startswith("Destiny") else "no-courage"
 
     # ================================================================ powers
     def power_of(self, c: int, pdie: int | None = None, m: int | None = None) -> int:

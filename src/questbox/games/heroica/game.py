@@ -10,7 +10,7 @@ from typing import Any
 from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError, State
 from questbox.games.heroica.board import board_for
 from questbox.games.heroica.data import bundled_missions, inline_mission, resolve_mission, rules
-from questbox.games.heroica.state import MONSTER_SEAT, HeroicaState
+from questbox.games.heroica.state import MONSTER_SEAT, TERMINATIONS, HeroicaState
 
 VARIANTS = ("standard", "epic", "battle")
 DEFAULT_MISSION = "crypt-gate"
@@ -92,6 +92,8 @@ class Heroica(Game):
     summary = "race through the catacombs of Ilrion; Epic (missions in a row) and Battle (a monster seat)"
     #: nothing is hidden from any seat: every view is the whole state (only future rolls are unknown)
     perfect_information = True
+    rules_version = 1
+    terminations = TERMINATIONS
 
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],

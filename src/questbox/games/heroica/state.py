@@ -22,6 +22,10 @@ from questbox.games.heroica.board import Board, board_for
 from questbox.games.heroica.data import FACES, MOVE, Mission, rules
 
 MONSTER_SEAT = "monsters"
+#: how a game of heroica ends (``Outcome.termination``): a hero completed the mission; the round
+#: limit passed with nobody done; Epic: the last mission is over and the scores decide; Battle: the
+#: monsters defeated heroes twice
+TERMINATIONS = frozenset({"mission", "round-limit", "epic-score", "heroes-defeated"})
 ROLL = Action("roll")
 HEAL = Action("heal")
 STOP = Action("stop")
@@ -906,7 +910,18 @@ class HeroicaState(State):
             scores = {s: float(self._vp(h) if vp else self.won[h]) for h, s in enumerate(self.seats[:self.nh])}
         else:
             scores = {s: (1.0 if s in winners else 0.0) for s in self.seats}
-        return Outcome(winners, scores, reason)
+        return Outcome(winners, scores, reason, self.termination())
+
+    def termination(self) -> str:
+        """How the game ended, one of :data:`TERMINATIONS` (``""`` while it goes on)."""
+        if self.result is None:
+            return ""
+        winners = self.result[0]
+        if self.variant == "epic":
+            return "epic-score"
+        if MONSTER_SEAT in winners:
+            return "heroes-defeated"
+        return "mission" if winners else "round-limit"
 
     # -- information --------------------------------------------------------------------------
     def _heroes_json(self) -> list[JSON]:

@@ -145,7 +145,7 @@ function describeTable(t, mine) {
   return h('div', { class: 'table-item', 'data-table': t.id },
     h('div', {}, h('b', {}, t.title), ` · ${t.id}`),
     h('div', { class: 'go' }, links),
-    h('div', { class: 'meta' }, `${seats} · ${t.actions} moves · ${state}`));
+    h('div', { class: 'meta' }, `${seats} · ${t.actions} moves · ${state}${t.played_under ? ` · ${t.played_under}` : ''}`));
 }
 
 async function loadTables() {
