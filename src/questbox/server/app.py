@@ -37,18 +37,23 @@ from starlette.concurrency import run_in_threadpool
 from starlette.staticfiles import StaticFiles
 
 from questbox.core import QuestboxError, UnknownGame, games, get_game, register_game
-from questbox.core.agent import agent_names
+from questbox.core.agent import AgentLimits, agent_names
 from questbox.server.live import BotDriver, Hub, PgListener, Subscriber
 from questbox.server.store import NOTIFY_CHANNEL, Store
-from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, Unprocessable
+from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, TooLarge, Unprocessable
 
 log = logging.getLogger("questbox.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-#: request bodies: actions and the like are tiny; a table's setup (an uploaded card file or
-#: mission) may be larger
+#: an uploaded setup file (``setup_text``, UTF-8): the games' largest data file is 12 KB
+MAX_SETUP_TEXT = 256 * 1024
+#: the nodes (mappings, lists and scalars) and nesting of a setup document, as text or as JSON
+MAX_SETUP_NODES = 20_000
+MAX_SETUP_DEPTH = 32
+#: request bodies: actions and the like are tiny; a table's setup may be larger (JSON escaping
+#: may double the size of a setup file's text)
 MAX_BODY = 64 * 1024
-MAX_SETUP_BODY = 1024 * 1024
+MAX_SETUP_BODY = 2 * MAX_SETUP_TEXT + 64 * 1024
 #: the largest WebSocket message a client may send
 MAX_WS_MESSAGE = 16 * 1024
 
@@ -116,20 +121,70 @@ async def _send_error(send: Send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """YAML without anchors/aliases: an uploaded file cannot expand into a huge document."""
+#: libyaml's safe loader (C) where PyYAML has it: the pure-Python one is ~20 times slower
+_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            raise yaml.YAMLError("aliases (*name) are not accepted in an uploaded setup")
-        return super().compose_node(parent, index)
+
+def _too_big(nodes: int, depth: int) -> str | None:
+    if nodes > MAX_SETUP_NODES:
+        return f"a setup document has at most {MAX_SETUP_NODES} values (lists, mappings and scalars)"
+    if depth > MAX_SETUP_DEPTH:
+        return f"a setup document is nested at most {MAX_SETUP_DEPTH} levels deep"
+    return None
+
+
+def _scan_yaml(text: str) -> None:
+    """Walk the YAML event stream once, without building anything: refuse aliases (a small file
+    must not expand into a huge document), too many nodes or too deep a nesting, as soon as seen."""
+    nodes = depth = 0
+    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            raise Unprocessable("aliases (*name) are not accepted in an uploaded setup")
+        if isinstance(event, yaml.ScalarEvent):
+            nodes += 1
+        elif isinstance(event, _OPEN):
+            nodes += 1
+            depth += 1
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+        else:
+            continue
+        why = _too_big(nodes, depth)
+        if why:
+            raise Unprocessable(why)
+
+
+def check_setup_document(doc: Any) -> None:
+    """``Unprocessable`` if a setup document (parsed JSON) has too many nodes or nests too deep."""
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        item, depth = stack.pop()
+        nodes += 1
+        why = _too_big(nodes, depth)
+        if why:
+            raise Unprocessable(why)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+            nodes += len(item)              # the keys
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
 
 
 def parse_setup_text(text: str) -> dict[str, Any]:
-    """A setup document uploaded as JSON or YAML text."""
+    """A setup document uploaded as JSON or YAML text (safe loader, no aliases, bounded size,
+    nodes and depth: ``TooLarge`` (413) or ``Unprocessable`` (422) as soon as a limit is passed).
+
+    Slow for the largest documents (tens of milliseconds): call it off the event loop.
+    """
+    if len(text) > MAX_SETUP_TEXT or len(text.encode("utf-8", "surrogatepass")) > MAX_SETUP_TEXT:
+        raise TooLarge(f"a setup file is at most {MAX_SETUP_TEXT // 1024} KiB")
     try:
-        doc = yaml.load(text, Loader=_NoAliasLoader)  # JSON is (for setups) a subset of YAML
-    except yaml.YAMLError as exc:
+        _scan_yaml(text)
+        doc = yaml.load(text, Loader=_SAFE_LOADER)  # JSON is (for setups) a subset of YAML
+    except (yaml.YAMLError, UnicodeError) as exc:
         raise Unprocessable(f"the setup file is neither JSON nor YAML: {exc}") from exc
     if doc is None:
         return {}
@@ -148,8 +203,8 @@ class CreateTable(BaseModel):
     game: str = Field(max_length=64)
     seats: list[str] = Field(min_length=1, max_length=16, description="one spec per seat: human or a bot")
     setup: dict[str, Any] | None = None
-    setup_text: str | None = Field(default=None, max_length=MAX_SETUP_BODY,
-                                   description="a setup document as JSON or YAML text (an uploaded file)")
+    setup_text: str | None = Field(default=None, description=f"a setup document as JSON or YAML text (an "
+                                   f"uploaded file; at most {MAX_SETUP_TEXT} bytes, else 413)")
     seed: int | None = None
 
 
@@ -173,15 +228,47 @@ def _renderer_exists(game_id: str) -> bool:
     return (WEB / "games" / f"{game_id}.js").is_file()
 
 
-def create_app(db: str | None = None, *, bot_delay: float | None = None) -> FastAPI:
-    """The questbox ASGI app over the database ``db`` (``None``: ``sqlite:///questbox.db``)."""
+def _env_number(name: str, kind: Callable[[str], Any], default: Any) -> Any:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r} is not a {kind.__name__}") from None
+
+
+def limits_from_env(**given: Any) -> AgentLimits:
+    """The bots' budgets: ``given`` (``questbox serve`` options; ``None``: not given), else
+    ``QUESTBOX_BOT_MAX_ITERS`` / ``_MAX_SECONDS`` / ``_MAX_DEPTH``, else the defaults."""
+    base = AgentLimits()
+    values = {
+        "max_iters": _env_number("QUESTBOX_BOT_MAX_ITERS", int, base.max_iters),
+        "max_seconds": _env_number("QUESTBOX_BOT_MAX_SECONDS", float, base.max_seconds),
+        "max_depth": _env_number("QUESTBOX_BOT_MAX_DEPTH", int, base.max_depth),
+    }
+    values.update({k: v for k, v in given.items() if v is not None})
+    return AgentLimits(**values)
+
+
+def create_app(db: str | None = None, *, bot_delay: float | None = None, limits: AgentLimits | None = None,
+               bot_workers: int | None = None) -> FastAPI:
+    """The questbox ASGI app over the database ``db`` (``None``: ``sqlite:///questbox.db``).
+
+    ``limits``: the bots' budgets per decision (``None``: :func:`limits_from_env`); ``bot_workers``:
+    the threads bots think on, shared by every table (``None``: ``QUESTBOX_BOT_WORKERS``, else 2).
+    """
     register_extra_games(os.environ.get("QUESTBOX_EXTRA_GAMES"))
     if bot_delay is None:
         bot_delay = float(os.environ.get("QUESTBOX_BOT_DELAY", "0") or 0)
+    if bot_workers is None:
+        bot_workers = _env_number("QUESTBOX_BOT_WORKERS", int, 2)
+    if bot_workers < 1:
+        raise ValueError(f"bot workers: at least 1 (got {bot_workers})")
     store = Store(db)
-    service = TableService(store)
+    service = TableService(store, limits=limits if limits is not None else limits_from_env())
     hub = Hub(service)
-    drivers = BotDriver(service, hub, delay=bot_delay)
+    drivers = BotDriver(service, hub, delay=bot_delay, workers=bot_workers)
     listener: list[PgListener] = []
 
     def remote_change(table_id: str, version: int) -> None:
@@ -283,12 +370,18 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
     # -- tables ----------------------------------------------------------------------------
     @app.post("/api/tables", status_code=201)
     async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
-        setup = req.setup
-        if req.setup_text is not None and req.setup_text.strip():
-            if setup is not None:
-                raise Unprocessable("give the setup as a document or as a file, not both")
-            setup = parse_setup_text(req.setup_text)
-        row, tokens = await run_in_threadpool(service.create, req.game, req.seats, setup, req.seed)
+        def create() -> tuple[Any, dict[str, str]]:
+            # off the event loop: a large setup file takes tens of milliseconds to check and parse
+            setup = req.setup
+            if req.setup_text is not None and req.setup_text.strip():
+                if setup is not None:
+                    raise Unprocessable("give the setup as a document or as a file, not both")
+                setup = parse_setup_text(req.setup_text)
+            elif setup is not None:
+                check_setup_document(setup)
+            return service.create(req.game, req.seats, setup, req.seed)
+
+        row, tokens = await run_in_threadpool(create)
         base = str(request.base_url).rstrip("/")
         seats = []
         for s in row.seats:
