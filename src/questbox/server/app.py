@@ -23,7 +23,7 @@ import importlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -32,8 +32,9 @@ import yaml
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from questbox.core import QuestboxError, UnknownGame, games, get_game, register_game
@@ -208,6 +209,19 @@ class CreateTable(BaseModel):
     seed: int | None = None
 
 
+class ErrorBody(BaseModel):
+    """Every error the server answers (any 4xx or 5xx status): one line for a person."""
+
+    error: str = Field(description="what went wrong, for a person to read")
+
+
+#: documented for every operation (and FastAPI's own validation-error schema replaced)
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    "4XX": {"model": ErrorBody, "description": "refused: the request is wrong (403, 404, 409, 413, 422, ...)"},
+    "5XX": {"model": ErrorBody, "description": "the server failed"},
+}
+
+
 class ActRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -305,7 +319,7 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None, limits:
         store.dispose()
 
     app = FastAPI(title="questbox", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
-                  openapi_url="/api/openapi.json")
+                  openapi_url="/api/openapi.json", responses=ERROR_RESPONSES)
     app.state.store = store
     app.state.service = service
     app.state.hub = hub
@@ -316,15 +330,22 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None, limits:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors()[:3]:
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"error": "; ".join(parts) or "invalid request"}, status_code=422)
+        return JSONResponse({"error": _validation_message(exc.errors())}, status_code=422)
 
     @app.exception_handler(RecursionError)
     async def _deep(_request: Request, _exc: RecursionError) -> JSONResponse:
         return JSONResponse({"error": "the document is nested too deeply"}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # the framework's own refusals (no such route 404, method 405, a body that is not JSON 400)
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unhandled error", exc_info=exc)
+        return JSONResponse({"error": f"the server failed ({type(exc).__name__})"},
+                            status_code=500)
 
     # -- pages -----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -507,13 +528,15 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None, limits:
                 if kind == "ping":
                     await sub.send({"type": "pong", "id": msg.get("id")})
                 elif kind == "act":
-                    action, expect = msg.get("action"), msg.get("expect")
-                    if not isinstance(action, str) or not (expect is None or isinstance(expect, int)):
+                    # the same checks as POST .../actions: unknown keys, types and sizes refused
+                    try:
+                        req = ActRequest.model_validate({k: v for k, v in msg.items() if k not in ("type", "id")})
+                    except ValidationError as exc:
                         await sub.send({"type": "error", "id": msg.get("id"), "status": 422,
-                                        "error": "act: {action: text, expect?: version}"})
+                                        "error": "act: " + _validation_message(exc.errors())})
                         continue
                     try:
-                        lt2 = await _act(table_id, token, action, expect)
+                        lt2 = await _act(table_id, token, req.action, req.expect)
                         await sub.send({"type": "ack", "id": msg.get("id"), "version": lt2.version})
                     except ServerError as exc:
                         await sub.send({"type": "error", "id": msg.get("id"), "status": exc.status,
@@ -534,6 +557,15 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None, limits:
 
     app.add_middleware(BodyLimit)
     return app
+
+
+def _validation_message(errors: Sequence[Any]) -> str:
+    """A request's validation errors (pydantic's) as one line: ``expect: Input should be ...``."""
+    parts = []
+    for err in list(errors)[:3]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+    return "; ".join(parts) or "invalid request"
 
 
 async def _ws_close(ws: WebSocket, code: int, reason: str) -> None:

@@ -329,7 +329,14 @@ class TableService:
         for _attempt in range(8):
             n = lt.version
             before = lt.state.clone()
-            events = lt.state.apply(seat, act)   # IllegalAction: nothing changed
+            try:
+                # IllegalAction leaves the state as it was; anything else (a bug in a game) may have
+                # changed it half-way: the table goes back to ``before`` either way
+                events = lt.state.apply(seat, act)
+            except BaseException:
+                lt.state = before
+                lt._base.clear()
+                raise
             state = lt.state
             try:
                 over = state.is_over()
