@@ -1,6 +1,6 @@
 """The ASGI app: lobby API, table API, WebSocket seats and the web page (FastAPI).
 
-HTTP API (JSON; errors are ``{"error": message}`` with a 4xx status):
+HTTP API (JSON; every error, 4xx or 5xx, is ``{"error": message}``; docs/server.md, *Security*):
 
 ==========================================  ===================================================
 ``GET  /api/games``                         the registered games, their seat counts and bots
@@ -26,7 +26,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -202,7 +202,8 @@ class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str = Field(max_length=64)
-    seats: list[str] = Field(min_length=1, max_length=16, description="one spec per seat: human or a bot")
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(
+        min_length=1, max_length=16, description="one spec per seat: human or a bot (at most 200 characters)")
     setup: dict[str, Any] | None = None
     setup_text: str | None = Field(default=None, description=f"a setup document as JSON or YAML text (an "
                                    f"uploaded file; at most {MAX_SETUP_TEXT} bytes, else 413)")
