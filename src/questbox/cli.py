@@ -19,7 +19,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from questbox.core.actions import Action
-from questbox.core.agent import Agent, agent_names, make_agent, split_specs
+from questbox.core.agent import Agent, agent_names, check_agent_spec, make_agent, split_specs
 from questbox.core.errors import QuestboxError, UnknownAgent, UnknownGame
 from questbox.core.events import Event
 from questbox.core.match import Match
@@ -479,10 +479,7 @@ def _check_specs(game: Game, specs: tuple[str, ...], setup: JSON | None) -> None
         _fail(f"{game.id} seats {', '.join(map(str, game.seat_counts))} players, not {len(specs)}")
     _table_setup(game, specs, setup)
     for spec in specs:
-        try:
-            make_agent(spec, game, 0)
-        except (ValueError, TypeError) as exc:  # what an agent factory raises today for bad parameters
-            raise CliError(f"--seats {spec}: {exc}", USAGE) from exc
+        check_agent_spec(spec, game)   # AgentSpecError (one line, exit 2) naming the bad parameter
 
 
 @app.command("simulate")
@@ -614,13 +611,22 @@ def serve_cmd(
     db: Annotated[str | None, typer.Option(help="database URL: sqlite:///FILE (default: questbox.db in the "
                                            "current folder) or postgresql://...")] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="open the lobby in a browser")] = False,
+    bot_workers: Annotated[int | None, typer.Option(min=1, help="threads that play bot moves (default: "
+                                                    "QUESTBOX_BOT_WORKERS or 2)")] = None,
+    bot_max_iters: Annotated[int | None, typer.Option(min=1, help="most search iterations a server bot may "
+                                                      "ask for per decision (QUESTBOX_BOT_MAX_ITERS)")] = None,
+    bot_max_seconds: Annotated[float | None, typer.Option(min=0.01, help="most seconds a server bot may "
+                                                          "think per decision (QUESTBOX_BOT_MAX_SECONDS)")] = None,
+    bot_max_depth: Annotated[int | None, typer.Option(min=1, help="deepest search a server bot may ask for "
+                                                      "(QUESTBOX_BOT_MAX_DEPTH)")] = None,
 ) -> None:
     """Serve the questbox table: lobby, tables, live seats over WebSocket, the web page."""
     try:
         from questbox.server.main import serve
     except ImportError as exc:
         _fail(f"the server needs its extra: pip install 'questbox[server]' ({exc})")
-    serve(host=host, port=port, db=db, open_browser=open_browser)
+    serve(host=host, port=port, db=db, open_browser=open_browser, bot_workers=bot_workers,
+          bot_max_iters=bot_max_iters, bot_max_seconds=bot_max_seconds, bot_max_depth=bot_max_depth)
 
 
 def _plugin_commands() -> None:

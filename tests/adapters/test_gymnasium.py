@@ -121,7 +121,7 @@ def test_illegal_actions_may_raise_or_play_at_random() -> None:
 
 
 def test_opponents_by_seat_and_bad_specs() -> None:
-    env = qgym.make("pig", seat="p2", setup={"players": 3}, opponents={"p1": "random", "p3": "mcts:iters=5"})
+    env = qgym.make("pig", seat="p2", setup={"players": 3}, opponents={"p1": "random", "p3": "ismcts:iters=5"})
     _obs, _ = env.reset(seed=1)
     assert env.state.to_move() == ("p2",)
     assert type(env.bots["p3"]).__name__ == "MCTSAgent"

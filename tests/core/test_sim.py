@@ -115,11 +115,11 @@ def test_ray_gives_identical_results(tmp_path: Path) -> None:
 def test_summary_keeps_specs_with_several_parameters_together() -> None:
     from questbox.sim import Summary
 
-    cfg = SimConfig("pig", ("mcts:iters=3,depth=5", "random"), 6, seed=2, rotate=True)
+    cfg = SimConfig("pig", ("ismcts:iters=3,depth=5", "random"), 6, seed=2, rotate=True)
     summary = Summary()
     for row in run(cfg, jobs=1):
         summary.add(row)
-    assert summary.seats_by_agent == {"mcts:iters=3,depth=5": 6, "random": 6}
+    assert summary.seats_by_agent == {"ismcts:iters=3,depth=5": 6, "random": 6}
     assert sum(summary.wins_by_agent.values()) == 6 - summary.nobody
 
 

@@ -41,9 +41,9 @@ class ServerProc:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / f"server-{self.port}-{time.monotonic_ns()}.log"
-        # src first: the server runs this checkout's sources, whatever the venv's editable install points at
-        self.env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
-                    "QUESTBOX_EXTRA_GAMES": "tests.core.pig:GAME",
+        # this tree's sources first: a worktree's server must not run another checkout's installed copy
+        path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+        self.env = {**os.environ, "PYTHONPATH": path, "QUESTBOX_EXTRA_GAMES": "tests.core.pig:GAME",
                     "QUESTBOX_BOT_DELAY": "0", **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -1,15 +1,19 @@
 """Monte Carlo tree search for any registered game.
 
 * ``mcts`` — UCT on clones of the real state: for games without hidden information. Each clone's
-  random generator is reseeded from the agent's, so future dice stay unknown to the search.
+  random generator is reseeded from the agent's, so future dice stay unknown to the search. A clone
+  holds every seat's hidden cards, so ``mcts`` refuses a game whose ``Game.perfect_information``
+  is false unless the caller opts in with ``cheat=1`` (research: how much seeing everything is
+  worth); ``ismcts`` is the agent for such games.
 * ``ismcts`` — single-observer information-set MCTS: every iteration searches a fresh
   ``state.determinize(seat, rng)``, so the agent never uses what its seat cannot see. Children are
   selected among the actions legal in that determinization, with availability counts (Cowling,
   Powley & Whitehouse 2012).
 
-Budgets: ``iters=N`` iterations and/or ``seconds=S`` of wall time (whichever ends first; the
-default is 200 iterations). Rollouts play at most ``depth`` actions; a rollout cut short is scored
-by ``Game.evaluate`` when the game has one, else counts as a draw (0.5 for everybody). The default
+Budgets: ``iters=N`` iterations (a whole number >= 1) and/or ``seconds=S`` of wall time (a
+number > 0; whichever ends first; the default is 200 iterations); ``c`` (>= 0) weighs
+exploration. Rollouts play at most ``depth`` actions; a rollout cut short is scored by
+``Game.evaluate`` when the game has one, else counts as a draw (0.5 for everybody). The default
 depth is 10 for a game with an evaluator and 1,000 (play to the end) for one without. Rewards
 are ``Outcome.returns`` (1 for a winner, 0 otherwise) from the point of view of the seat that
 chose each action.
@@ -53,9 +57,14 @@ from collections.abc import Hashable
 from typing import Any
 
 from questbox.core.actions import Action
-from questbox.core.agent import Agent
+from questbox.core.agent import DEFAULT_ITERS, Agent
 from questbox.core.rng import Rng, derive_seed
 from questbox.core.state import Game, Seat, State
+
+
+def _finite(x: object) -> bool:
+    """A real number (not a bool, not NaN or infinite): ``c=abc`` or ``prior=nan`` are refused."""
+    return not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x)
 
 
 class _Node:
@@ -78,18 +87,29 @@ class MCTSAgent:
     def __init__(self, *, game: Game | None = None, seed: int = 0, iters: int | None = None,
                  seconds: float | None = None, c: float = 0.7, depth: int | None = None,
                  determinize: bool = False, rollout: str = "random", eps: float = 0.0,
-                 prior: float = 0.0, guide: str | None = None, chance: bool | int = True) -> None:
+                 prior: float = 0.0, guide: str | None = None, chance: bool | int = True,
+                 cheat: bool | int = False) -> None:
         if iters is None and seconds is None:
-            iters = 200
-        if (iters is not None and iters < 1) or (seconds is not None and seconds <= 0):
-            raise ValueError("the budget must be positive")
+            iters = DEFAULT_ITERS
+        if iters is not None and (isinstance(iters, bool) or not isinstance(iters, int) or iters < 1):
+            raise ValueError(f"iters must be a whole number >= 1 (got {iters!r})")
+        if seconds is not None and not (_finite(seconds) and seconds > 0):
+            raise ValueError(f"seconds must be a number > 0 (got {seconds!r})")
+        if not (_finite(c) and c >= 0):
+            raise ValueError(f"c must be a number >= 0 (got {c!r})")
+        if cheat not in (0, 1) or not isinstance(cheat, (bool, int)):
+            raise ValueError(f"cheat is 1 (mcts may read hidden cards: research only) or 0 (got {cheat!r})")
+        self.cheat = bool(cheat)
+        self.determinize = determinize
+        if game is not None:
+            self._refuse_hidden(game)
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth must be a whole number >= 0 (got {depth!r})")
         if not isinstance(rollout, str) or not rollout:
             raise ValueError(f"rollout names a bot: random or one of the game's own (got {rollout!r})")
-        if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0.0 <= eps <= 1.0:
+        if not (_finite(eps) and 0.0 <= eps <= 1.0):
             raise ValueError(f"eps must be a number between 0 and 1 (got {eps!r})")
-        if isinstance(prior, bool) or not isinstance(prior, (int, float)) or prior < 0:
+        if not (_finite(prior) and prior >= 0):
             raise ValueError(f"prior must be a number >= 0 (got {prior!r})")
         if guide is not None and (not isinstance(guide, str) or not guide or guide == "random"):
             raise ValueError(f"guide names one of the game's own bots (got {guide!r})")
@@ -121,11 +141,18 @@ class MCTSAgent:
             f":iters={iters}" if iters is not None else f":seconds={seconds}") + (
             f",rollout={rollout}" if rollout != "random" else "") + (f",eps={eps:g}" if eps else "") + (
             f",guide={self.guide}" if self.guide != rollout else "") + (
-            f",prior={prior:g}" if prior else "") + ("" if self.chance else ",chance=0")
+            f",prior={prior:g}" if prior else "") + ("" if self.chance else ",chance=0") + (
+            ",cheat=1" if self.cheat else "")
         self._keyed = False  # set per search: does this game's state implement ``chance_key``?
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}  # the root's children after the last search
         self.last_root: _Node | None = None  # the last search's tree (for inspection and tests)
+
+    def _refuse_hidden(self, game: Game) -> None:
+        """UCT searches clones of the true state: refuse a game that hides anything (unless ``cheat``)."""
+        if not self.determinize and not self.cheat and not game.perfect_information:
+            raise ValueError(f"mcts searches the true state, hidden cards included, and {game.id} hides "
+                             "information: use ismcts (or cheat=1, for research only)")
 
     def _bots(self, game: Game) -> None:
         """Build the rollout bot and the prior's guide (the same bot unless ``guide`` names another)."""
@@ -148,6 +175,8 @@ class MCTSAgent:
 
     # -- public ------------------------------------------------------------------------------
     def act(self, state: State, seat: Seat) -> Action:
+        if self.game is None:
+            self._refuse_hidden(type(state).game)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -164,7 +193,7 @@ class MCTSAgent:
         while True:
             if self.iters is not None and n >= self.iters:
                 break
-            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             if self.determinize:
                 sim = state.determinize(seat, self.rng)
@@ -298,7 +327,7 @@ class MCTSAgent:
 
 def mcts(*, game: Game | None = None, seed: int = 0, **params: Any) -> MCTSAgent:
     """Seat spec ``mcts:iters=400,c=0.7,depth=20`` (or ``seconds=0.5``; ``rollout=heuristic,eps=0.1``;
-    ``guide=heuristic,prior=1``; ``chance=0``)."""
+    ``guide=heuristic,prior=1``; ``chance=0``; ``cheat=1`` for a game with hidden information)."""
     return MCTSAgent(game=game, seed=seed, determinize=False, **params)
 
 

@@ -1,6 +1,6 @@
 """The ASGI app: lobby API, table API, WebSocket seats and the web page (FastAPI).
 
-HTTP API (JSON; errors are ``{"error": message}`` with a 4xx status):
+HTTP API (JSON; every error, 4xx or 5xx, is ``{"error": message}``; docs/server.md, *Security*):
 
 ==========================================  ===================================================
 ``GET  /api/games``                         the registered games, their seat counts and bots
@@ -23,32 +23,47 @@ import importlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from questbox.core import QuestboxError, UnknownGame, games, get_game, register_game
-from questbox.core.agent import agent_names
+from questbox.core.agent import AgentLimits, agent_names
 from questbox.server.live import BotDriver, Hub, PgListener, Subscriber
 from questbox.server.store import NOTIFY_CHANNEL, Store
-from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, Unprocessable, played_under
+from questbox.server.tables import (
+    Forbidden,
+    LiveTable,
+    ServerError,
+    TableService,
+    TooLarge,
+    Unprocessable,
+    played_under,
+)
 
 log = logging.getLogger("questbox.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-#: request bodies: actions and the like are tiny; a table's setup (an uploaded card file or
-#: mission) may be larger
+#: an uploaded setup file (``setup_text``, UTF-8): the games' largest data file is 12 KB
+MAX_SETUP_TEXT = 256 * 1024
+#: the nodes (mappings, lists and scalars) and nesting of a setup document, as text or as JSON
+#: (the largest data file, hero-ik's cards, has 1,200 nodes and 5 levels)
+MAX_SETUP_NODES = 5_000
+MAX_SETUP_DEPTH = 32
+#: request bodies: actions and the like are tiny; a table's setup may be larger (JSON escaping
+#: may double the size of a setup file's text)
 MAX_BODY = 64 * 1024
-MAX_SETUP_BODY = 1024 * 1024
+MAX_SETUP_BODY = 2 * MAX_SETUP_TEXT + 64 * 1024
 #: the largest WebSocket message a client may send
 MAX_WS_MESSAGE = 16 * 1024
 
@@ -116,20 +131,70 @@ async def _send_error(send: Send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """YAML without anchors/aliases: an uploaded file cannot expand into a huge document."""
+#: libyaml's safe loader (C) where PyYAML has it: the pure-Python one is ~20 times slower
+_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            raise yaml.YAMLError("aliases (*name) are not accepted in an uploaded setup")
-        return super().compose_node(parent, index)
+
+def _too_big(nodes: int, depth: int) -> str | None:
+    if nodes > MAX_SETUP_NODES:
+        return f"a setup document has at most {MAX_SETUP_NODES} values (lists, mappings and scalars)"
+    if depth > MAX_SETUP_DEPTH:
+        return f"a setup document is nested at most {MAX_SETUP_DEPTH} levels deep"
+    return None
+
+
+def _scan_yaml(text: str) -> None:
+    """Walk the YAML event stream once, without building anything: refuse aliases (a small file
+    must not expand into a huge document), too many nodes or too deep a nesting, as soon as seen."""
+    nodes = depth = 0
+    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            raise Unprocessable("aliases (*name) are not accepted in an uploaded setup")
+        if isinstance(event, yaml.ScalarEvent):
+            nodes += 1
+        elif isinstance(event, _OPEN):
+            nodes += 1
+            depth += 1
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+        else:
+            continue
+        why = _too_big(nodes, depth)
+        if why:
+            raise Unprocessable(why)
+
+
+def check_setup_document(doc: Any) -> None:
+    """``Unprocessable`` if a setup document (parsed JSON) has too many nodes or nests too deep."""
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        item, depth = stack.pop()
+        nodes += 1
+        why = _too_big(nodes, depth)
+        if why:
+            raise Unprocessable(why)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+            nodes += len(item)              # the keys
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
 
 
 def parse_setup_text(text: str) -> dict[str, Any]:
-    """A setup document uploaded as JSON or YAML text."""
+    """A setup document uploaded as JSON or YAML text (safe loader, no aliases, bounded size,
+    nodes and depth: ``TooLarge`` (413) or ``Unprocessable`` (422) as soon as a limit is passed).
+
+    Slow for the largest documents (tens of milliseconds): call it off the event loop.
+    """
+    if len(text) > MAX_SETUP_TEXT or len(text.encode("utf-8", "surrogatepass")) > MAX_SETUP_TEXT:
+        raise TooLarge(f"a setup file is at most {MAX_SETUP_TEXT // 1024} KiB")
     try:
-        doc = yaml.load(text, Loader=_NoAliasLoader)  # JSON is (for setups) a subset of YAML
-    except yaml.YAMLError as exc:
+        _scan_yaml(text)
+        doc = yaml.load(text, Loader=_SAFE_LOADER)  # JSON is (for setups) a subset of YAML
+    except (yaml.YAMLError, UnicodeError) as exc:
         raise Unprocessable(f"the setup file is neither JSON nor YAML: {exc}") from exc
     if doc is None:
         return {}
@@ -146,11 +211,25 @@ class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str = Field(max_length=64)
-    seats: list[str] = Field(min_length=1, max_length=16, description="one spec per seat: human or a bot")
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(
+        min_length=1, max_length=16, description="one spec per seat: human or a bot (at most 200 characters)")
     setup: dict[str, Any] | None = None
-    setup_text: str | None = Field(default=None, max_length=MAX_SETUP_BODY,
-                                   description="a setup document as JSON or YAML text (an uploaded file)")
+    setup_text: str | None = Field(default=None, description=f"a setup document as JSON or YAML text (an "
+                                   f"uploaded file; at most {MAX_SETUP_TEXT} bytes, else 413)")
     seed: int | None = None
+
+
+class ErrorBody(BaseModel):
+    """Every error the server answers (any 4xx or 5xx status): one line for a person."""
+
+    error: str = Field(description="what went wrong, for a person to read")
+
+
+#: documented for every operation (and FastAPI's own validation-error schema replaced)
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    "4XX": {"model": ErrorBody, "description": "refused: the request is wrong (403, 404, 409, 413, 422, ...)"},
+    "5XX": {"model": ErrorBody, "description": "the server failed"},
+}
 
 
 class ActRequest(BaseModel):
@@ -173,15 +252,47 @@ def _renderer_exists(game_id: str) -> bool:
     return (WEB / "games" / f"{game_id}.js").is_file()
 
 
-def create_app(db: str | None = None, *, bot_delay: float | None = None) -> FastAPI:
-    """The questbox ASGI app over the database ``db`` (``None``: ``sqlite:///questbox.db``)."""
+def _env_number(name: str, kind: Callable[[str], Any], default: Any) -> Any:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r} is not a {kind.__name__}") from None
+
+
+def limits_from_env(**given: Any) -> AgentLimits:
+    """The bots' budgets: ``given`` (``questbox serve`` options; ``None``: not given), else
+    ``QUESTBOX_BOT_MAX_ITERS`` / ``_MAX_SECONDS`` / ``_MAX_DEPTH``, else the defaults."""
+    base = AgentLimits()
+    values = {
+        "max_iters": _env_number("QUESTBOX_BOT_MAX_ITERS", int, base.max_iters),
+        "max_seconds": _env_number("QUESTBOX_BOT_MAX_SECONDS", float, base.max_seconds),
+        "max_depth": _env_number("QUESTBOX_BOT_MAX_DEPTH", int, base.max_depth),
+    }
+    values.update({k: v for k, v in given.items() if v is not None})
+    return AgentLimits(**values)
+
+
+def create_app(db: str | None = None, *, bot_delay: float | None = None, limits: AgentLimits | None = None,
+               bot_workers: int | None = None) -> FastAPI:
+    """The questbox ASGI app over the database ``db`` (``None``: ``sqlite:///questbox.db``).
+
+    ``limits``: the bots' budgets per decision (``None``: :func:`limits_from_env`); ``bot_workers``:
+    the threads bots think on, shared by every table (``None``: ``QUESTBOX_BOT_WORKERS``, else 2).
+    """
     register_extra_games(os.environ.get("QUESTBOX_EXTRA_GAMES"))
     if bot_delay is None:
         bot_delay = float(os.environ.get("QUESTBOX_BOT_DELAY", "0") or 0)
+    if bot_workers is None:
+        bot_workers = _env_number("QUESTBOX_BOT_WORKERS", int, 2)
+    if bot_workers < 1:
+        raise ValueError(f"bot workers: at least 1 (got {bot_workers})")
     store = Store(db)
-    service = TableService(store)
+    service = TableService(store, limits=limits if limits is not None else limits_from_env())
     hub = Hub(service)
-    drivers = BotDriver(service, hub, delay=bot_delay)
+    drivers = BotDriver(service, hub, delay=bot_delay, workers=bot_workers)
     listener: list[PgListener] = []
 
     def remote_change(table_id: str, version: int) -> None:
@@ -218,7 +329,7 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
         store.dispose()
 
     app = FastAPI(title="questbox", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
-                  openapi_url="/api/openapi.json")
+                  openapi_url="/api/openapi.json", responses=ERROR_RESPONSES)
     app.state.store = store
     app.state.service = service
     app.state.hub = hub
@@ -229,15 +340,22 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors()[:3]:
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"error": "; ".join(parts) or "invalid request"}, status_code=422)
+        return JSONResponse({"error": _validation_message(exc.errors())}, status_code=422)
 
     @app.exception_handler(RecursionError)
     async def _deep(_request: Request, _exc: RecursionError) -> JSONResponse:
         return JSONResponse({"error": "the document is nested too deeply"}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # the framework's own refusals (no such route 404, method 405, a body that is not JSON 400)
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unhandled error", exc_info=exc)
+        return JSONResponse({"error": f"the server failed ({type(exc).__name__})"},
+                            status_code=500)
 
     # -- pages -----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -281,14 +399,20 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
             raise Unprocessable(str(exc)) from exc
 
     # -- tables ----------------------------------------------------------------------------
-    @app.post("/api/tables", status_code=201)
-    async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
-        setup = req.setup
-        if req.setup_text is not None and req.setup_text.strip():
-            if setup is not None:
-                raise Unprocessable("give the setup as a document or as a file, not both")
-            setup = parse_setup_text(req.setup_text)
-        row, tokens = await run_in_threadpool(service.create, req.game, req.seats, setup, req.seed)
+    @app.post("/api/tables", status_code=201, response_model=dict[str, Any])
+    async def create_table(req: CreateTable, request: Request) -> Response:
+        def create() -> tuple[Any, dict[str, str]]:
+            # off the event loop: a large setup file takes tens of milliseconds to check and parse
+            setup = req.setup
+            if req.setup_text is not None and req.setup_text.strip():
+                if setup is not None:
+                    raise Unprocessable("give the setup as a document or as a file, not both")
+                setup = parse_setup_text(req.setup_text)
+            elif setup is not None:
+                check_setup_document(setup)
+            return service.create(req.game, req.seats, setup, req.seed)
+
+        row, tokens = await run_in_threadpool(create)
         base = str(request.base_url).rstrip("/")
         seats = []
         for s in row.seats:
@@ -299,8 +423,11 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
             seats.append(item)
         if row.bot_turn:
             drivers.kick(row.id)
-        return {"id": row.id, "game": row.game, "seats": seats, "setup": row.setup,
-                "spectator_link": f"{base}/t/{row.id}", "api": f"{base}/api/tables/{row.id}"}
+        doc = {"id": row.id, "game": row.game, "seats": seats, "setup": row.setup,
+               "spectator_link": f"{base}/t/{row.id}", "api": f"{base}/api/tables/{row.id}"}
+        # encoded in a thread too: a large setup takes FastAPI's encoder a long while on the loop
+        body = await run_in_threadpool(json.dumps, doc, separators=(",", ":"))
+        return Response(body, status_code=201, media_type="application/json")
 
     @app.get("/api/tables")
     async def list_tables(status: str | None = Query(default=None, pattern="^(open|finished)$"),
@@ -415,13 +542,15 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
                 if kind == "ping":
                     await sub.send({"type": "pong", "id": msg.get("id")})
                 elif kind == "act":
-                    action, expect = msg.get("action"), msg.get("expect")
-                    if not isinstance(action, str) or not (expect is None or isinstance(expect, int)):
+                    # the same checks as POST .../actions: unknown keys, types and sizes refused
+                    try:
+                        req = ActRequest.model_validate({k: v for k, v in msg.items() if k not in ("type", "id")})
+                    except ValidationError as exc:
                         await sub.send({"type": "error", "id": msg.get("id"), "status": 422,
-                                        "error": "act: {action: text, expect?: version}"})
+                                        "error": "act: " + _validation_message(exc.errors())})
                         continue
                     try:
-                        lt2 = await _act(table_id, token, action, expect)
+                        lt2 = await _act(table_id, token, req.action, req.expect)
                         await sub.send({"type": "ack", "id": msg.get("id"), "version": lt2.version})
                     except ServerError as exc:
                         await sub.send({"type": "error", "id": msg.get("id"), "status": exc.status,
@@ -442,6 +571,15 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None) -> Fast
 
     app.add_middleware(BodyLimit)
     return app
+
+
+def _validation_message(errors: Sequence[Any]) -> str:
+    """A request's validation errors (pydantic's) as one line: ``expect: Input should be ...``."""
+    parts = []
+    for err in list(errors)[:3]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+    return "; ".join(parts) or "invalid request"
 
 
 async def _ws_close(ws: WebSocket, code: int, reason: str) -> None:

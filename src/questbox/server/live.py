@@ -55,19 +55,24 @@ class Hub:
         self.subs: dict[str, set[Subscriber]] = {}
 
     def add(self, table_id: str, sub: Subscriber) -> None:
+        before = self.online(table_id)
         self.subs.setdefault(table_id, set()).add(sub)
         self.service.pinned.add(table_id)
-        self.publish(table_id)          # others see who is online
+        if self.online(table_id) != before:
+            self.publish(table_id)      # a seat came online: everyone sees it
+        else:
+            sub.dirty.set()             # a spectator (or a seat's second page): only its snapshot
 
     def remove(self, table_id: str, sub: Subscriber) -> None:
         subs = self.subs.get(table_id)
         if subs is None:
             return
+        before = self.online(table_id)
         subs.discard(sub)
         if not subs:
             del self.subs[table_id]
             self.service.pinned.discard(table_id)
-        else:
+        elif self.online(table_id) != before:
             self.publish(table_id)
 
     def online(self, table_id: str) -> list[Seat]:

@@ -33,6 +33,7 @@ from questbox.core import (
     get_game,
     make_agent,
 )
+from questbox.core.agent import AgentLimits
 from questbox.core.rng import secret_seed
 from questbox.server.store import Store, TableRow
 
@@ -70,6 +71,10 @@ class Unprocessable(ServerError):
 
 class Conflict(ServerError):
     status = 409
+
+
+class TooLarge(ServerError):
+    status = 413
 
 
 def token_hash(token: str) -> str:
@@ -243,8 +248,12 @@ class LiveTable:
 class TableService:
     """Creates, loads, advances and caches tables; every change goes through the :class:`Store`."""
 
-    def __init__(self, store: Store, cache_size: int = 2000) -> None:
+    def __init__(self, store: Store, cache_size: int = 2000, limits: AgentLimits | None = None) -> None:
         self.store = store
+        #: what a seat spec may ask of a bot here (budgets per decision; no cheating, ever)
+        self.limits = limits if limits is not None else AgentLimits()
+        if self.limits.allow_cheat:
+            raise ValueError("a server never lets mcts read hidden cards (allow_cheat)")
         self.cache_size = cache_size
         self._cache: OrderedDict[str, LiveTable] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -283,8 +292,8 @@ class TableService:
                 raise Unprocessable(f"seat {k + 1}: empty spec (human, or a bot such as random)")
             if spec != "human":
                 try:
-                    make_agent(spec, game, 0)
-                except UnknownAgent as exc:
+                    make_agent(spec, game, 0, self.limits)
+                except UnknownAgent as exc:      # AgentSpecError too: the parameter is named
                     raise Unprocessable(f"seat {seats[k]}: {exc}") from exc
         tokens = {seat: secrets.token_urlsafe(24) for seat, spec in zip(seats, specs, strict=True)
                   if spec == "human"}
@@ -364,7 +373,14 @@ class TableService:
         for _attempt in range(8):
             n = lt.version
             before = lt.state.clone()
-            events = lt.state.apply(seat, act)   # IllegalAction: nothing changed
+            try:
+                # IllegalAction leaves the state as it was; anything else (a bug in a game) may have
+                # changed it half-way: the table goes back to ``before`` either way
+                events = lt.state.apply(seat, act)
+            except BaseException:
+                lt.state = before
+                lt._base.clear()
+                raise
             state = lt.state
             try:
                 over = state.is_over()
@@ -430,7 +446,7 @@ class TableService:
             work = lt.state.clone()
             spec = lt.specs[seat]
         try:
-            agent = make_agent(spec, lt.game, derive_seed(lt.seed, "agent", seat, v))
+            agent = make_agent(spec, lt.game, derive_seed(lt.seed, "agent", seat, v), self.limits)
             act = agent.act(work, seat)
         except Exception as exc:
             log.exception("bot %s (%s) failed at table %s", seat, spec, table_id)
