@@ -235,6 +235,9 @@ class Heroica(Game):
         state.path = [ix[s] for s in t["path"]]
         state.defended = t["defended"]
         state.mover = at(t["mover"])
+        passing = t.get("passing")
+        state.passing = None if passing is None else (str(passing["monster"]),
+                                                      -1 if passing["bar"] is None else int(passing["bar"]))
         state.history = list(doc["history"])
         state.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
         r = doc["result"]
