@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
-from questbox.games.hero_ik.cards import COLOURS, Equipment
+from questbox.games.hero_ik.cards import COLOURS
 from questbox.games.hero_ik.setup import (
     ADV,
     DEMON,
@@ -299,10 +299,6 @@ class HikState(State):
     def ultimate_cost(self) -> tuple[int, int, int, int]:
         n = self.ctx.n_adv
         return (n, n, n, n)
-
-    @staticmethod
-    def eq_cost(eq: Equipment) -> tuple[int, int, int, int]:
-        return eq.cost.as_tuple()
 
     # ================================================================ legal actions
     def _legal_actions(self, seat: Seat) -> list[Action]:
