@@ -24,15 +24,23 @@ back to the seed by accident:
 * ``choice(seq)``: the outcome is the element itself (compared with ``==``) or, if no element
   equals it and it is an int, the index into ``seq``;
 * ``below(n)``: the outcome is the number;
-* ``shuffle(items)``: the outcome is either a list, the new order (a permutation of the items,
-  compared with ``==``), or the string ``"keep"``, which leaves the order as it is.
+* ``shuffle(items)``: the outcome is either a list, the new order (compared with ``==``), or the
+  string ``"keep"``, which leaves the order as it is. The list may name only the first items of the
+  new order (the top cards of a deck, say): the items it does not name follow in the order they
+  had, so ``["R1", "O1"]`` puts R1 and O1 first and leaves the rest of a deck as it was.
+
+**Scripting a setup.** :func:`setup_script` scripts the generator a game's ``new`` makes: inside
+``with setup_script([...]):`` the first :class:`Rng` made without a script takes that one, so a
+conformance case can script what the setup draws (a shuffle of the deck) without the game knowing.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterator, MutableSequence, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from questbox.core.errors import ScriptExhausted
@@ -40,6 +48,8 @@ from questbox.core.errors import ScriptExhausted
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+#: the script that the next generator made without one takes (see :func:`setup_script`)
+_SETUP_SCRIPT: ContextVar[list[Any] | None] = ContextVar("questbox_setup_script", default=None)
 _GOLDEN = 0x9E3779B97F4A7C15
 #: seeds from here up are keys of the BLAKE2b generator (below: SplitMix64)
 KEYED = 1 << 64
@@ -95,6 +105,17 @@ def json_path(path: tuple[int | str, ...]) -> bytes:
     return repr([(type(p).__name__, p) for p in path]).encode()
 
 
+@contextmanager
+def setup_script(script: list[Any] | None) -> Iterator[list[Any] | None]:
+    """Within the block, the first :class:`Rng` made without a script takes ``script`` (the same list
+    object, so what is left of it after the block can be checked). ``None`` changes nothing."""
+    token = _SETUP_SCRIPT.set(script)
+    try:
+        yield script
+    finally:
+        _SETUP_SCRIPT.reset(token)
+
+
 class Rng:
     """SplitMix64 (or, for a keyed seed, keyed BLAKE2b) with an optional script of forced outcomes."""
 
@@ -109,6 +130,10 @@ class Rng:
             self._key = None
             self._h = None
             self._s = seed & _MASK
+        if script is None:
+            script = _SETUP_SCRIPT.get()
+            if script is not None:
+                _SETUP_SCRIPT.set(None)
         self.script = script
 
     # -- raw ---------------------------------------------------------------------------------
@@ -177,9 +202,16 @@ class Rng:
             v = self._scripted(f"an order of {list(items)!r}")
             if v == "keep":
                 return
-            if not isinstance(v, list) or sorted(map(repr, v)) != sorted(map(repr, items)):
+            rest = list(items)
+            if not isinstance(v, list):
                 raise ScriptExhausted(f"scripted outcome {v!r} is not an order of {list(items)!r}")
-            items[:] = v
+            for x in v:
+                j = next((j for j, y in enumerate(rest) if y == x), -1)
+                if j < 0:
+                    raise ScriptExhausted(f"scripted outcome {v!r} is not an order of {list(items)!r} "
+                                          f"nor of its first items ({x!r} is not among them)")
+                rest.pop(j)
+            items[:] = [*v, *rest]
             return
         nxt = self._next
         for i in range(len(items) - 1, 0, -1):

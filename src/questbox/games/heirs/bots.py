@@ -80,11 +80,6 @@ def _context(view: JSON, seat: Seat) -> tuple[JSON, list[str], list[str], bool]:
     return me, chain, ends, black_danger
 
 
-def score_action(view: JSON, seat: Seat, a: Action) -> float:
-    """How much the bot likes ``a`` (higher is better)."""
-    return _score(_context(view, seat), view, seat, a)
-
-
 def _score(ctx: tuple[JSON, list[str], list[str], bool], view: JSON, seat: Seat, a: Action) -> float:
     me, chain, ends, black_danger = ctx
     name = a.name

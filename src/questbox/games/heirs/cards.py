@@ -127,10 +127,6 @@ class CardSet:
         self.A_RETURN = table("return")
         self.A_BURN = table("burn")
 
-    def matches(self, a: int, b: int) -> bool:
-        """Whether card ``a`` may be chained next to card ``b``."""
-        return bool((self.mm[a] >> b) & 1)
-
     def describe(self, c: int) -> str:
         """``"R3 (Heal 3)"`` / ``"RL (Heal Death)"``."""
         k = self.col[c]

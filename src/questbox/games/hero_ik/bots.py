@@ -248,7 +248,7 @@ class HeuristicAgent:
             targets = s._elim_targets(eff.target)
             return any(s.rank_power(c) >= 7 or win_chance(s, c) < 0.35 for c in targets)
         if name == "remove_tenacity":
-            return sum(s.ten) + s.final_ten >= 2
+            return sum(s.ten) + (0 if ultimate else s.final_ten) >= 2  # an ultimate spares the final
         return False
 
     def _adv_target(self, s: HikState, legal: list[Action]) -> Action:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
-from questbox.games.hero_ik.cards import COLOURS, Equipment
+from questbox.games.hero_ik.cards import COLOURS
 from questbox.games.hero_ik.setup import (
     ADV,
     DEMON,
@@ -46,13 +46,14 @@ def rps_winner(a: str, b: str) -> int:
 #: how a game of hero-ik ends (``Outcome.termination``): the final enemy is killed (the adventurers
 #: win); a Destiny line lets the Lich win; the group ends a turn without Courage
 TERMINATIONS = frozenset({"lich-defeated", "destiny", "no-courage"})
+#: a power or potion applied to a die result: who, what ("mult" or "bonus"), used before the first roll?
+Applied = tuple[str, str, bool]
 
 
 class Combat:
     """The combat in progress: target, the roll and its modifiers."""
 
-    __slots__ = ("bonus", "card", "face", "locked", "m_start", "mult", "pdie", "pre_lock", "rolls", "sides",
-                 "target")
+    __slots__ = ("applied", "bonus", "card", "face", "m_start", "mult", "pdie", "rolls", "sides", "target")
 
     def __init__(self, target: int, card: int, m_start: int) -> None:
         self.target = target      # corridor 0-2, or FINAL
@@ -63,27 +64,29 @@ class Combat:
         self.face = 0             # the current die result, 0 before the roll
         self.mult = 1             # the roll's multiplier (one per roll)
         self.bonus = 0            # modifiers of this combat (potions, temporary powers)
-        self.locked = False       # a power was applied to the current result: no more Dire fate on it
-        self.pre_lock = False     # a power was applied before the roll
+        #: the powers and potions applied to the current result, each (who, "mult" or "bonus", used before
+        #: the first roll?); while one is there, Dire fate may not strike the result (HIK-FEAR-11)
+        self.applied: list[Applied] = []
         self.rolls = 0            # die results so far
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
         c.target, c.card, c.m_start, c.pdie, c.sides, c.face = (self.target, self.card, self.m_start, self.pdie,
                                                                  self.sides, self.face)
-        c.mult, c.bonus, c.locked, c.pre_lock, c.rolls = self.mult, self.bonus, self.locked, self.pre_lock, self.rolls
+        c.mult, c.bonus, c.applied, c.rolls = self.mult, self.bonus, list(self.applied), self.rolls
         return c
 
     def to_json(self) -> JSON:
         return {"target": self.target, "card": self.card, "m_start": self.m_start, "pdie": self.pdie,
                 "sides": self.sides, "face": self.face, "mult": self.mult, "bonus": self.bonus,
-                "locked": self.locked, "pre_lock": self.pre_lock, "rolls": self.rolls}
+                "applied": [list(x) for x in self.applied], "rolls": self.rolls}
 
     @classmethod
     def from_json(cls, doc: JSON) -> Combat:
         c = cls(doc["target"], doc["card"], doc["m_start"])
         c.pdie, c.sides, c.face, c.mult, c.bonus = doc["pdie"], doc["sides"], doc["face"], doc["mult"], doc["bonus"]
-        c.locked, c.pre_lock, c.rolls = doc["locked"], doc["pre_lock"], doc["rolls"]
+        c.applied = [(str(w), str(k), bool(b)) for w, k, b in doc["applied"]]
+        c.rolls = doc["rolls"]
         return c
 
 
@@ -309,10 +312,6 @@ class HikState(State):
     def ultimate_cost(self) -> tuple[int, int, int, int]:
         n = self.ctx.n_adv
         return (n, n, n, n)
-
-    @staticmethod
-    def eq_cost(eq: Equipment) -> tuple[int, int, int, int]:
-        return eq.cost.as_tuple()
 
     # ================================================================ legal actions
     def _legal_actions(self, seat: Seat) -> list[Action]:
@@ -644,9 +643,7 @@ class HikState(State):
         cb = self.combat
         assert cb is not None
         cb.face = self.rng.roll(cb.sides)
-        first = cb.rolls == 0
         cb.rolls += 1
-        cb.locked = cb.pre_lock and first and not self.ctx.opts.dire_after_preroll
         ev.append(Event("roll", f"{why}: 1d{cb.sides} = {cb.face}.", data={"sides": cb.sides, "face": cb.face}))
         if cb.face == 1 and not self.ctx.solo:
             self._gain_fear(1, ev, "a 1 is rolled")
@@ -702,21 +699,33 @@ class HikState(State):
         elif name == "multiply":
             cb.mult = eff.factor
         elif name == "replace_die":
+            # a new die, not something applied to a result: Dire fate may strike what it rolls
             cb.sides = eff.sides
-            if post:
-                cb.mult = 1
-                self._new_result(ev, f"{who} cancels the roll and rolls")
-                return True
+            if not post:
+                return False
+            # a new roll: the multiplier goes (and with it what applied it), the bonuses stay (HIK-R13)
+            cb.mult = 1
+            cb.applied = [x for x in cb.applied if x[1] != "mult"]
+            self._new_result(ev, f"{who} cancels the roll and rolls")
+            return True
         elif name == "reroll":
             self._new_result(ev, f"{who} rerolls")
             return True
-        if post:
-            cb.locked = True
-        else:
-            cb.pre_lock = True
+        if name in ("add", "multiply"):
+            cb.applied.append((who, "mult" if name == "multiply" else "bonus", not post))
         if cb.face:
             ev.append(Event("total", f"Combat total now {self.combat_total()} against Power {self.combat_power()}."))
         return False
+
+    def result_locked(self) -> bool:
+        """Has a power or potion been applied to the current die result, so that Dire fate may no longer
+        strike it (HIK-FEAR-11, HIK-R16)? What was used before the first roll does not count under the
+        option ``dire_after_preroll``."""
+        cb = self.combat
+        if cb is None:
+            return False
+        early_ok = self.ctx.opts.dire_after_preroll
+        return any(not (before and early_ok) for _, _, before in cb.applied)
 
     def _act_dire(self, top: Decision, a: Action, ev: list[Event]) -> None:
         if a.name == "pass":
@@ -977,7 +986,7 @@ class HikState(State):
 
     def _step_dire(self, step: Step, ev: list[Event]) -> None:
         cb = self.combat
-        if not self.ctx.solo and cb is not None and self.fear >= 3 and not cb.locked:
+        if not self.ctx.solo and cb is not None and self.fear >= 3 and not self.result_locked():
             self.pending.append(Decision(DM, "dire"))
 
     def _step_postroll(self, step: Step, ev: list[Event]) -> None:
@@ -1080,8 +1089,11 @@ class HikState(State):
                 self.pending.append(Decision(ADV, "target", ("eliminate", eff.target)))
         elif name == "remove_tenacity":
             self.ten = [False, False, False]
-            self.final_ten = False
-            ev.append(Event("tenacity", "Every Tenacity token is removed from the dungeon."))
+            if src != "ult":
+                self.final_ten = False
+            # an ultimate power does not work on the final monster (HIK-ABIL-08): its token stays
+            kept = " (the final monster keeps its own)" if src == "ult" and self.final_ten else ""
+            ev.append(Event("tenacity", f"Every Tenacity token is removed from the dungeon{kept}."))
         else:
             post = self.combat is not None and self.combat.face > 0
             if self._combat_effect(eff, post, ev, who):
@@ -1202,7 +1214,7 @@ class HikState(State):
         doc: JSON = {"corridor": _corr(c), "card": self.ctx.final.id if c == FINAL else self.ctx.deck[cb.card],
                      "name": self.ctx.final.name if c == FINAL else self.ctx.card_info[cb.card]["name"],
                      "m_start": cb.m_start, "die": cb.sides, "face": cb.face, "multiplier": cb.mult,
-                     "bonus": cb.bonus, "locked": cb.locked}
+                     "bonus": cb.bonus, "applied": [x[0] for x in cb.applied], "locked": self.result_locked()}
         if self.rps_fight(c):
             doc["rps"] = True
             return doc

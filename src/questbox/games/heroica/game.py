@@ -22,7 +22,7 @@ OPTIONS: dict[str, Any] = {
     "victory_points": False,    # Epic: score artifacts and strength-3 monsters (combined sets)
     "store_stock": None,        # how many of each weapon the store holds (None: data/weapons.yaml)
 }
-SETUP_KEYS = {"mission", "missions", "heroes", "players", "variant", "options"}
+SETUP_KEYS = {"mission", "missions", "heroes", "players", "variant", "options", "position"}
 PACK_KEYS = {"hero", "gold", "life", "defense", "fang", "weapons", "health"}
 
 
@@ -207,6 +207,11 @@ class Heroica(Game):
             if "health" in p:
                 state.health[h] = p["health"]
                 state.healing[h] = p["health"] == 0
+        position = _as_setup(setup).get("position")
+        if position is not None:
+            from questbox.games.heroica.position import apply_position
+
+            apply_position(state, position)
         return state
 
     def from_json(self, doc: JSON) -> HeroicaState:
@@ -254,6 +259,9 @@ class Heroica(Game):
         state.path = [ix[s] for s in t["path"]]
         state.defended = t["defended"]
         state.mover = at(t["mover"])
+        passing = t.get("passing")
+        state.passing = None if passing is None else (str(passing["monster"]),
+                                                      -1 if passing["bar"] is None else int(passing["bar"]))
         state.history = list(doc["history"])
         state.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
         r = doc["result"]

@@ -64,7 +64,7 @@ class HeroicaState(State):
     __slots__ = (
         "bars", "bats_box", "board", "brk", "came", "coffins", "cur", "defeats", "defended", "defense",
         "fang", "gold", "healing", "health", "hero_ids", "history", "items", "life", "mi", "missions",
-        "monsters", "mover", "nh", "opts", "pack", "path", "pos", "result", "roll", "round", "steps",
+        "monsters", "mover", "nh", "opts", "pack", "passing", "path", "pos", "result", "roll", "round", "steps",
         "store", "variant", "vp", "weapons", "won",
     )
 
@@ -106,6 +106,9 @@ class HeroicaState(State):
         self.path: list[int] = []
         self.defended = False
         self.mover = -1
+        #: Battle: the moving monster (kind, the Giant's strength or -1) while it stands on another
+        #: monster's space; it is then not in ``monsters`` (one monster per space there)
+        self.passing: tuple[str, int] | None = None
         self.result: tuple[tuple[Seat, ...], str] | None = None
         self.history: list[str | None] = []
         #: set when the current action's flow must stop (a mission or the game ended)
@@ -302,7 +305,7 @@ class HeroicaState(State):
                 nxt: list[int] = []
                 for u in frontier:
                     for v in adj[u]:
-                        if v in seen or v in self.monsters:
+                        if v in seen or (v in self.monsters and not monster):
                             continue
                         seen.add(v)
                         nxt.append(v)
@@ -450,8 +453,8 @@ class HeroicaState(State):
             return [acts.pick[s] for s in sorted(self.monsters)]
         if kind == "mmove":
             s = self.mover
-            steps = [acts.step[v] for v in self.board.adj[s]
-                     if v not in self.path and v not in self.monsters and v not in self.pos]
+            # a monster moves through other monsters' spaces (HER-BATTLE-08), not through heroes
+            steps = [acts.step[v] for v in self.board.adj[s] if v not in self.path and v not in self.pos]
             steps.append(STOP)
             return steps
         if kind == "mfight":
@@ -873,19 +876,32 @@ class HeroicaState(State):
             self._end_turn(events)
 
     def _move_monster(self, s: int) -> None:
+        """The moving monster goes to ``s``; on another monster's space it is held in ``passing``."""
         m = self.mover
-        self.monsters[s] = self.monsters.pop(m)
-        if m in self.bars:
-            self.bars[s] = self.bars.pop(m)
+        if self.passing is not None:
+            kind, bar = self.passing
+            self.passing = None
+        else:
+            kind, bar = self.monsters.pop(m), self.bars.pop(m, -1)
+        if s in self.monsters:
+            self.passing = (kind, bar)
+        else:
+            self.monsters[s] = kind
+            if bar >= 0:
+                self.bars[s] = bar
         self.mover = s
 
     def _monster_settle(self, events: list[Event]) -> None:
+        """The move ends: off an item, a coffin or another monster to the first available space."""
         s = self.mover
-        if s in self.items or s in self.coffins:
+        if s in self.items or s in self.coffins or self.passing is not None:
             cands = self._forward_candidates(-1, s, monster=True)
             if len(cands) > 1:
                 self._set(Decision(MONSTER_SEAT, "forward", ("monster",)))
                 return
+            if not cands and self.passing is not None:
+                # nowhere forward: back to the last space of its path that it may stand on
+                cands = [next(v for v in reversed(self.path) if v not in self.monsters and v not in self.pos)]
             if cands:
                 self._move_monster(cands[0])
                 events.append(Event("forward", f"the monster moves forward to {self._sid(cands[0])}"))
@@ -948,7 +964,9 @@ class HeroicaState(State):
         ids = self.board.ids
         return {"seat": self.seats[self.cur], "round": self.round, "roll": self.roll or None,
                 "steps": self.steps, "path": [ids[s] for s in self.path], "defended": self.defended,
-                "mover": ids[self.mover] if self.mover >= 0 else None}
+                "mover": ids[self.mover] if self.mover >= 0 else None,
+                "passing": ({"monster": self.passing[0], "bar": self.passing[1] if self.passing[1] >= 0 else None}
+                            if self.passing is not None else None)}
 
     def view(self, seat: Seat | None) -> JSON:
         return {"variant": self.variant, "mission": self.mi, "mission_id": self.board.mission.name,
@@ -990,6 +1008,7 @@ class HeroicaState(State):
         s.store, s.bats_box = dict(self.store), self.bats_box
         s.cur, s.round, s.roll, s.steps, s.path = self.cur, self.round, self.roll, self.steps, list(self.path)
         s.defended, s.mover, s.result, s.history = self.defended, self.mover, self.result, list(self.history)
+        s.passing = self.passing
         s.brk = False
         return s
 
