@@ -681,7 +681,7 @@ def atlas_cmd(
 
             space, res = run_atlas(cfg, folder, jobs=jobs or None, ray_address=ray_address, start=begin,
                                    progress=advance, notes=warn)
-    except (QuestboxError, ResumeMismatch) as exc:
+    except ResumeMismatch as exc:
         _fail(str(exc), 1)
     paths = write_report(cfg, space, res, folder)
     _print_atlas(space, res)
