@@ -202,7 +202,7 @@ def test_a_cell_plays_the_same_games_alone_or_with_others(tmp_path: Path) -> Non
     alone_cfg = AtlasConfig("hero-ik", ("heuristic",), 3, 3,
                             (("party", (PARTIES.split(",")[1],)), ("scenario", ("hard",))))
     _, alone = run_atlas(alone_cfg, tmp_path / "alone", jobs=1)
-    match = [r for r in both if r.cell == alone[0].cell][0]
+    match = next(r for r in both if r.cell == alone[0].cell)
     assert (match.wins, match.mean_length) == (alone[0].wins, alone[0].mean_length)
 
 
