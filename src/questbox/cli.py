@@ -604,6 +604,107 @@ def sweep_cmd(
     console.print(f"table in {out / 'sweep.md'}, heatmap in {out / 'heatmap.png'}")
 
 
+def _parse_only(items: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    out: dict[str, tuple[str, ...]] = {}
+    for item in items:
+        for part in item.split(";"):
+            key, eq, values = part.partition("=")
+            vals = tuple(v.strip() for v in values.split(",") if v.strip())
+            if not eq or not key.strip() or not vals:
+                _fail(f"--only {part!r}: write AXIS=V1,V2,...")
+            out[key.strip()] = vals
+    return tuple(sorted(out.items()))
+
+
+@app.command("atlas")
+def atlas_cmd(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per cell")] = 100,
+    seats: Annotated[str | None, typer.Option(help="bot specs: one for every seat, or one per seat "
+                                              "(default: heuristic, else random)")] = None,
+    seed: Annotated[int, typer.Option(help="atlas seed (each setup's games use seeds derived from it)")] = 0,
+    jobs: Annotated[int, typer.Option(min=0, help="worker processes (0: every core)")] = 0,
+    ray: Annotated[bool, typer.Option("--ray", help="run on Ray (the cluster of RAY_ADDRESS, else a "
+                                      "local one)")] = False,
+    out: Annotated[Path | None, typer.Option(help="folder for the rows, cells.csv and the report "
+                                             "(default: atlas-GAME; resumable)")] = None,
+    only: Annotated[list[str] | None, typer.Option(help="AXIS=V1,V2,...: only these values of an axis "
+                                                   "(repeat for more axes)")] = None,
+    axes: Annotated[bool, typer.Option("--axes", help="list the game's axes and cells, play nothing")] = False,
+) -> None:
+    """Play N seeded bot games in every cell of a game's setup space; write the rows and a report
+    (win rates with 95% intervals, rankings, marginal effects, heatmaps)."""
+    from questbox.sim.atlas import AtlasConfig, plan, run_atlas, write_report
+    from questbox.sim.store import ResumeMismatch
+
+    try:
+        game = get_game(game_id)
+        space = game.setup_space()
+        if space is None:
+            _fail(f"{game_id} declares no setup space for the atlas", 1)
+        if axes:
+            for a in space.axes:
+                shown = ", ".join(a.values[:8]) + (f" … ({len(a.values)} values)" if len(a.values) > 8 else "")
+                console.print(f"[bold]{a.name}[/]: {shown}  [dim]{a.help}[/]", soft_wrap=True)
+            console.print(f"{len(space.cells)} cells; by default {len(space.select())}"
+                          + (f" ({_only_text(space.default_only)})" if space.default_only else ""))
+            return
+        specs = tuple(split_specs(seats)) if seats else \
+            ("heuristic" if "heuristic" in game.agents() else "random",)
+        if "human" in specs:
+            _fail("the atlas plays bots only")
+        for spec in specs:
+            check_agent_spec(spec, game)
+        cfg = AtlasConfig(game_id, specs, games, seed, _parse_only(only or []))
+        _, cells, runs = plan(cfg)
+        folder = out or Path(f"atlas-{game_id}")
+        if folder.exists() and not folder.is_dir():
+            _fail(f"{folder} is not a folder")
+        console.print(f"{game_id} atlas: {len(cells)} cells, {len(runs)} setups, {games} games each, into {folder}")
+        ray_address = (os.environ.get("RAY_ADDRESS") or "local") if ray else None
+        with _progress() as bar:
+            task = bar.add_task(f"{game_id} atlas", total=None, rate="")
+
+            def begin(total: int, done: int) -> None:
+                bar.update(task, total=total, completed=done)
+                if done:
+                    console.print(f"resuming: {done} of {total} games already in {folder}")
+
+            def advance(n: int) -> None:
+                bar.advance(task, n)
+                speed = bar.tasks[0].speed
+                if speed:
+                    bar.update(task, rate=f"{speed:.1f} games/s")
+
+            def warn(note: str) -> None:
+                print(f"warning: {note}", file=sys.stderr)
+
+            space, res = run_atlas(cfg, folder, jobs=jobs or None, ray_address=ray_address, start=begin,
+                                   progress=advance, notes=warn)
+    except ResumeMismatch as exc:
+        _fail(str(exc), 1)
+    paths = write_report(cfg, space, res, folder)
+    _print_atlas(space, res)
+    console.print(f"rows in {folder / 'rows'}; cells in {folder / 'cells.csv'}; report in {paths[0]} and {paths[1]}")
+
+
+def _only_text(only: Any) -> str:
+    return " ".join(f"{k}={','.join(v)}" for k, v in dict(only).items())
+
+
+def _print_atlas(space: Any, res: Any) -> None:
+    from questbox.sim.atlas import cell_label, groups, overlapping_best, ranking
+
+    for name, cells in groups(space, res).items():
+        table = Table(title=f"{name}: best of {len(cells)} cells ({len(overlapping_best(cells))} overlap the best)")
+        for col in ("#", "cell", "games", "win rate", "95% CI"):
+            table.add_column(col, justify="left" if col == "cell" else "right")
+        for i, r in enumerate(ranking(cells)[:5]):
+            lo, hi = r.interval
+            table.add_row(str(i + 1), cell_label(space, r.cell), str(r.games), f"{r.rate:.1%}", f"{lo:.1%}–{hi:.1%}")
+        console.print(table)
+
+
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",

@@ -22,6 +22,7 @@ from questbox.core.rng import Rng
 
 if TYPE_CHECKING:
     from questbox.core.agent import AgentFactory
+    from questbox.sim.space import SetupSpace
 
 Seat = str
 JSON = dict[str, Any]
@@ -253,6 +254,8 @@ class Game(ABC):
     rules_version: ClassVar[int | str] = 1
     #: every ``Outcome.termination`` word the game's outcomes may carry
     terminations: ClassVar[frozenset[str]] = frozenset()
+    #: the module declaring the game's setup space for ``questbox atlas`` (see :meth:`setup_space`)
+    atlas_module: ClassVar[str | None] = None
 
     @abstractmethod
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
@@ -318,6 +321,17 @@ class Game(ABC):
     def describe_action(self, view: JSON, action: Action) -> str:
         """A short human description of an action, for menus (defaults to the notation)."""
         return str(action)
+
+    def setup_space(self) -> SetupSpace | None:
+        """The game's setup space for ``questbox atlas``: named axes and one cell (a setup document
+        ``new`` accepts) per point (see :mod:`questbox.sim.space`); ``None``: the game has none.
+        The default calls ``setup_space()`` of the module :attr:`atlas_module` names."""
+        if self.atlas_module is None:
+            return None
+        import importlib
+
+        space: SetupSpace = importlib.import_module(self.atlas_module).setup_space()
+        return space
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -96,36 +96,56 @@ def run(cfg: SimConfig, *, todo: Iterable[int] | None = None, jobs: int | None =
     ``chunk``: games a task (default: :func:`chunk_size`).
     """
     indexes = list(range(cfg.games) if todo is None else todo)
+    for _, row in run_many([(cfg, indexes)], jobs=jobs, ray_address=ray_address, progress=progress,
+                           chunk=chunk):
+        yield row
+
+
+def run_many(runs: Sequence[tuple[SimConfig, Sequence[int]]], *, jobs: int | None = None,
+             ray_address: str | None = None, progress: Callable[[int], None] | None = None,
+             chunk: int | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Play the games of several runs on one pool (the atlas: a run per setup) and yield
+    ``(k, row)`` pairs, ``k`` the run's position in ``runs``, in completion order.
+
+    Options as :func:`run`; the chunk size is computed over all the games, and a chunk never
+    mixes two runs.
+    """
+    total = sum(len(idx) for _, idx in runs)
     if ray_address is not None:
-        yield from _run_ray(cfg, indexes, ray_address, progress, chunk)
+        yield from _run_ray(runs, ray_address, progress, chunk, total)
         return
     jobs = jobs or os.cpu_count() or 1
-    chunk = chunk or chunk_size(len(indexes), jobs)
     if jobs <= 1:
-        for i in indexes:
-            row = play_one(cfg, i)
-            if progress:
-                progress(1)
-            yield row
+        for k, (cfg, idx) in enumerate(runs):
+            for i in idx:
+                row = play_one(cfg, i)
+                if progress:
+                    progress(1)
+                yield k, row
         return
-    doc = cfg.to_json()
+    size = chunk or chunk_size(total, jobs)
+    docs = [cfg.to_json() for cfg, _ in runs]
+    queue = [(k, c) for k, (_, idx) in enumerate(runs) for c in _chunks(list(idx), size)]
+    queue.reverse()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[list[dict[str, Any]]]] = set()
-        queue = _chunks(indexes, chunk)
-        queue.reverse()
+        pending: dict[Future[list[dict[str, Any]]], int] = {}
         while queue or pending:
             while queue and len(pending) < 2 * jobs:
-                pending.add(pool.submit(_chunk, (doc, queue.pop())))
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                k, c = queue.pop()
+                pending[pool.submit(_chunk, (docs[k], c))] = k
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
+                k = pending.pop(fut)
                 rows = fut.result()
                 if progress:
                     progress(len(rows))
-                yield from rows
+                for row in rows:
+                    yield k, row
 
 
-def _run_ray(cfg: SimConfig, indexes: list[int], address: str,
-             progress: Callable[[int], None] | None, chunk: int | None) -> Iterator[dict[str, Any]]:
+def _run_ray(runs: Sequence[tuple[SimConfig, Sequence[int]]], address: str,
+             progress: Callable[[int], None] | None, chunk: int | None,
+             total: int) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the extra
@@ -140,15 +160,20 @@ def _run_ray(cfg: SimConfig, indexes: list[int], address: str,
         started = True
     try:
         remote = ray.remote(_chunk)
-        doc = cfg.to_json()
-        size = chunk or chunk_size(len(indexes), int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
-        refs = [remote.remote((doc, c)) for c in _chunks(indexes, size)]
-        while refs:
-            done, refs = ray.wait(refs, num_returns=1)
+        size = chunk or chunk_size(total, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+        refs: dict[Any, int] = {}
+        for k, (cfg, idx) in enumerate(runs):
+            doc = cfg.to_json()
+            for c in _chunks(list(idx), size):
+                refs[remote.remote((doc, c))] = k
+        waiting = list(refs)
+        while waiting:
+            done, waiting = ray.wait(waiting, num_returns=1)
             rows = ray.get(done[0])
             if progress:
                 progress(len(rows))
-            yield from rows
+            for row in rows:
+                yield refs[done[0]], row
     finally:
         if started:
             ray.shutdown()

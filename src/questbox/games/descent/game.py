@@ -91,6 +91,7 @@ class DescentGame(Game):
     perfect_information = True
     rules_version = 1
     terminations = TERMINATIONS
+    atlas_module = "questbox.games.descent.atlas"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = dict(setup or {})

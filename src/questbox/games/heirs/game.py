@@ -54,6 +54,7 @@ class HeirsGame(Game):
     summary = "Chain wizards by colour or number, learn six spells, beat the Black Wizard (1-4 players)."
     rules_version = 1
     terminations = TERMINATIONS
+    atlas_module = "questbox.games.heirs.atlas"
 
     # -- setup -------------------------------------------------------------------------------------
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

@@ -26,6 +26,7 @@ class HeroIK(Game):
     perfect_information = False
     rules_version = 1
     terminations = TERMINATIONS
+    atlas_module = "questbox.games.hero_ik.atlas"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = setup or {}

@@ -94,6 +94,7 @@ class Heroica(Game):
     perfect_information = True
     rules_version = 1
     terminations = TERMINATIONS
+    atlas_module = "questbox.games.heroica.atlas"
 
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],

@@ -1,0 +1,140 @@
+"""Bot-game speed of every registered game, against OpenSpiel's python_tic_tac_toe, and the atlas's
+own time (issue #20 item 5).
+
+For each game and seat count: heuristic-vs-heuristic games/s and decisions/s (the simulator's own
+``play_one``, one process), ISMCTS iterations/s on mid-game states, and the wall time of a small
+hero-ik solitaire atlas (``questbox atlas``'s code path, ``--jobs`` processes) with the time the
+whole solitaire atlas would take at that rate. OpenSpiel's Python tic-tac-toe is measured in the
+same run with random playouts (as ``bench/playouts.py`` and ``shared/bench/openspiel_baseline.py``
+do), and rates are printed as ratios against its decisions/s. Figures are medians of ``--runs``
+runs of ``--seconds``. A measurement, never a test: run it on an idle machine and note the load.
+
+    python bench/bots.py [--seconds 3] [--runs 3] [--games heirs,hero-ik] [--atlas-parties 20]
+                         [--atlas-games 20] [--jobs 2] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from playouts import median, mid_game_states, openspiel_ttt
+from questbox.core import Game, games
+from questbox.core.agent import make_agent
+from questbox.sim.atlas import AtlasConfig, run_atlas
+from questbox.sim.runner import SimConfig, play_one
+
+
+def heuristic_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
+    """Heuristic (else random) bots at every seat, games back to back for about ``seconds``."""
+    spec = "heuristic" if "heuristic" in game.agents() else "random"
+    cfg = SimConfig(game.id, (spec,) * n, 1 << 30, seed)
+    decisions = done = 0
+    start = time.perf_counter()
+    while True:
+        row = play_one(cfg, done)
+        decisions += int(row["length"])
+        done += 1
+        if time.perf_counter() - start >= seconds:
+            break
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": done / elapsed, "decisions_per_s": decisions / elapsed,
+            "decisions_per_game": decisions / done}
+
+
+def ismcts_for(game: Game, n: int, seconds: float, iters: int) -> float:
+    """ISMCTS iterations/s over mid-game states (``iters`` a decision)."""
+    states = [s for s in mid_game_states(game, n, count=8) if not s.is_over()]
+    agent = make_agent(f"ismcts:iters={iters}", game, 7)
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = states[calls % len(states)]
+        agent.act(s, s.to_move()[0])
+        calls += 1
+    return calls * iters / (time.perf_counter() - start)
+
+
+def atlas_time(parties: int, games_per_cell: int, jobs: int) -> dict[str, float]:
+    """Wall time of a hero-ik solitaire atlas of the first ``parties`` parties x 3 scenarios."""
+    space = games()["hero-ik"].setup_space()
+    assert space is not None
+    chosen = tuple(space.axis("party").values[:parties])
+    cfg = AtlasConfig("hero-ik", ("heuristic",), games_per_cell, 0, (("party", chosen),))
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        _, res = run_atlas(cfg, Path(tmp), jobs=jobs)
+        wall = time.perf_counter() - t0
+    played = sum(r.games for r in res)
+    full = len(space.select())
+    rate = played / wall
+    return {"cells": len(res), "games": played, "wall_s": wall, "games_per_s": rate,
+            "full_solitaire_cells": full, "full_1000_estimate_s": full * 1000 / rate}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--games", default="", help="comma-separated ids (default: all registered)")
+    ap.add_argument("--iters", type=int, default=100, help="ISMCTS iterations a decision")
+    ap.add_argument("--atlas-parties", type=int, default=20, help="hero-ik parties in the atlas timing (0: skip)")
+    ap.add_argument("--atlas-games", type=int, default=20, help="games a cell in the atlas timing")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the atlas timing")
+    ap.add_argument("--json", default=None, help="also write the results here")
+    args = ap.parse_args()
+
+    chosen = [g for g in args.games.split(",") if g] or list(games())
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    result: dict[str, Any] = {"machine": {"python": sys.version.split()[0], "platform": platform.platform(),
+                                          "cpus": os.cpu_count(), "load_1min": load}, "games": {}}
+    base_runs = [openspiel_ttt(args.seconds, 1000 + r) for r in range(args.runs)]
+    base = median([b for b in base_runs if b]) if all(base_runs) else None
+    result["openspiel_python_tic_tac_toe"] = base
+    print(f"load average (1 min): {load:.2f} on {os.cpu_count()} cores")
+    if base is None:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no baseline, no ratios")
+    else:
+        print(f"baseline python_tic_tac_toe (random): {base['decisions_per_s']:,.0f} decisions/s")
+    print()
+    print("| game | seats | heuristic games/s | decisions/s | × baseline | decisions/game | ISMCTS iters/s "
+          "| × baseline |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for gid in chosen:
+        game = games()[gid]
+        for n in game.seat_counts:
+            rate = median([heuristic_for(game, n, args.seconds, 2000 + 17 * r) for r in range(args.runs)])
+            rate["ismcts_iters_per_s"] = statistics.median(
+                ismcts_for(game, n, args.seconds, args.iters) for _ in range(args.runs))
+            b = base["decisions_per_s"] if base else float("nan")
+            rate["ratio_decisions"] = rate["decisions_per_s"] / b
+            rate["ratio_ismcts"] = rate["ismcts_iters_per_s"] / b
+            result["games"][f"{gid}/{n}"] = rate
+            print(f"| {gid} | {n} | {rate['games_per_s']:,.1f} | {rate['decisions_per_s']:,.0f} "
+                  f"| {rate['ratio_decisions']:.3f} | {rate['decisions_per_game']:.1f} "
+                  f"| {rate['ismcts_iters_per_s']:,.0f} | {rate['ratio_ismcts']:.3f} |", flush=True)
+    if args.atlas_parties:
+        a = atlas_time(args.atlas_parties, args.atlas_games, args.jobs)
+        result["atlas_hero_ik"] = a
+        print()
+        print(f"hero-ik solitaire atlas, {a['cells']:.0f} cells x {args.atlas_games} games, --jobs {args.jobs}: "
+              f"{a['wall_s']:.1f} s ({a['games_per_s']:.1f} games/s); the whole solitaire atlas "
+              f"({a['full_solitaire_cells']:.0f} cells) at 1,000 games a cell: about "
+              f"{a['full_1000_estimate_s'] / 60:,.0f} min at this rate")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(result, fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()
