@@ -85,6 +85,11 @@ const ui = {
   canPick(tokens) {
     return !!(st.snap && st.snap.your_turn) && candidates([...st.selected, ...tokens]).length > 0;
   },
+  /** like canPick, but only for actions named by one of `verbs` (e.g. ['deal']) */
+  canPickAs(tokens, verbs) {
+    return !!(st.snap && st.snap.your_turn)
+      && candidates([...st.selected, ...tokens]).some((a) => verbs.includes(words(a)[0]));
+  },
   act: (text) => act(text),
   pick: (...tokens) => pick(tokens),
   get selected() { return st.selected; },
@@ -196,7 +201,8 @@ function outcomeBox(snap) {
   const out = snap.outcome;
   const scores = Object.entries(out.scores || {});
   return h('div', { class: 'outcome', 'data-testid': 'outcome' },
-    h('div', { class: 'big' }, out.winners.length ? `Winner: ${out.winners.join(', ')}` : 'Nobody wins'),
+    h('div', { class: 'big' }, (st.renderer && st.renderer.outcomeTitle && st.renderer.outcomeTitle(snap))
+      || (out.winners.length ? `Winner: ${out.winners.join(', ')}` : 'Nobody wins')),
     out.reason ? h('div', {}, out.reason) : null,
     scores.length ? h('table', {}, h('tbody', {}, scores.map(([s, v]) => h('tr', {}, h('th', {}, s), h('td', {}, String(v)))))) : null,
     h('div', {}, h('a', { href: `/api/tables/${encodeURIComponent(tableId)}/replay`, download: '' }, 'Download the replay')));
@@ -281,9 +287,15 @@ async function onSnapshot(snap) {
   if (snap.since === 0 && st.version > 0 && snap.version >= st.version) {
     st.logItems = [];  // a full resync
   }
+  // each move once: the events narrate it in words; your own action's notation is shown only when
+  // it caused no event you may see
   const items = [];
-  for (const a of snap.my_actions || []) items.push({ v: a.v, text: `you: ${a.action}`, kind: 'you', mine: true, o: 0 });
-  snap.events.forEach((e, i) => items.push({ v: e.v, text: e.text, kind: e.kind, o: 1 + i }));
+  const told = new Set(snap.events.map((e) => e.v));
+  const mine = new Set((snap.my_actions || []).map((a) => a.v));
+  for (const a of snap.my_actions || []) {
+    if (!told.has(a.v)) items.push({ v: a.v, text: `you: ${a.action}`, kind: 'you', mine: true, o: 0 });
+  }
+  snap.events.forEach((e, i) => items.push({ v: e.v, text: e.text, kind: e.kind, mine: mine.has(e.v), o: 1 + i }));
   items.sort((a, b) => a.v - b.v || a.o - b.o);
   for (const it of items) { it.fresh = fresh; st.logItems.push(it); }
   if (snap.version !== st.version) st.selected = [];
