@@ -1195,6 +1195,7 @@ class HikState(State):
         if cb.pdie:
             doc["power_die"] = cb.pdie
         doc["standing_bonus"] = self.standing_bonus(c)
+        doc["add"] = cb.bonus + doc["standing_bonus"]   # what is added to face x multiplier
         if cb.face:
             doc["total"] = self.combat_total()
         return doc

@@ -30,14 +30,19 @@ function d6(n, size = 44) {
 
 function monsterCard(card, opts = {}) {
   if (!card) return h('div', { class: 'hk-card empty' }, 'empty');
-  if (card.face_down) return h('div', { class: 'hk-card back', title: 'face down' }, h('span', {}, '?'));
+  // face down and unknown to this seat; the dungeon seat knows its own ambushes (the card is in its view)
+  if (card.face_down && !card.name) return h('div', { class: 'hk-card back', title: 'face down' }, h('span', {}, '?'));
   const c = COLOUR[card.colour] || '#555';
-  return h('div', { class: ['hk-card', opts.big && 'big'], style: { '--c': c }, 'data-card': card.id, title: card.name },
-    h('div', { class: 'hk-card-top' }, h('span', { class: 'hk-family' }, card.family || ''), card.mana ? h('span', { class: 'hk-mana-dot', title: 'gives Mana' }) : null),
+  const hidden = card.face_down ? 'face down: only you know it' : null;
+  return h('div', { class: ['hk-card', opts.big && 'big', card.face_down && 'known-down', opts.small && 'small'], style: { '--c': c }, 'data-card': card.id,
+    title: hidden ? `${card.name} (${hidden})` : card.name },
+    h('div', { class: 'hk-card-top' }, h('span', { class: 'hk-family' }, card.family || ''),
+      card.mana ? h('span', { class: 'hk-mana-dot', title: 'gives Mana' }) : null),
     h('div', { class: 'hk-card-name' }, card.name),
     h('div', { class: ['hk-power', typeof (card.current_power ?? card.power) !== 'number' && String(card.current_power ?? card.power).length > 4 && 'words'], title: `printed power ${card.power}` },
       String(card.current_power ?? card.power)),
     h('div', { class: 'hk-card-foot' },
+      hidden ? h('span', { class: 'hk-down', 'data-testid': 'known-face-down' }, 'face down') : null,
       (card.abilities || []).map((a) => h('span', { class: 'chip' }, a)),
       Object.entries(card.auras || {}).map(([k, v]) => h('span', { class: 'chip' }, `${k} +${v}`)),
       card.tenacity ? h('span', { class: 'chip', title: 'a Tenacity token' }, 'tenacity') : null));
@@ -50,6 +55,8 @@ function corridor(c, view, ui) {
   return h('div', { class: ['hk-corridor', inCombat && 'fight'], 'data-pick': pick, 'data-corridor': c.n },
     h('div', { class: 'hk-label' }, `corridor ${c.n}`),
     h('div', { class: 'hk-pile', title: `${c.pile} cards in the pile` }, h('span', { class: 'hk-card back small' }), h('b', {}, `×${c.pile}`)),
+    c.pile_top ? h('div', { class: 'hk-pile-top', 'data-testid': 'pile-top' }, h('span', { class: 'hk-label' }, 'top of the pile (you know)'),
+      monsterCard(c.pile_top, { small: true })) : null,
     c.empty ? h('div', { class: 'hk-card empty' }, 'cleared') : monsterCard(c.encounter));
 }
 
@@ -81,9 +88,26 @@ function trophy(t, ui) {
 
 function combatBox(cb, view) {
   if (!cb) return null;
-  return h('div', { class: 'hk-combat' }, h('div', { class: 'hk-label' }, `combat in corridor ${cb.corridor}`),
-    h('div', { class: 'hk-combat-row' }, cb.die ? d6(cb.die) : null,
-      h('div', {}, h('div', {}, `roll ${cb.die ?? '—'} ×${cb.multiplier ?? 1} + ${cb.bonus ?? 0}`), h('div', {}, `against power ${cb.power ?? '?'}`))),
+  const label = h('div', { class: 'hk-label' }, `combat in corridor ${cb.corridor} · ${cb.name}`);
+  if (cb.rps) {
+    return h('div', { class: 'hk-combat', 'data-testid': 'combat' }, label, h('div', {}, 'decided by rock / paper / scissors'),
+      h('details', {}, h('summary', {}, 'details'), value(cb, null, 1)));
+  }
+  const rolled = cb.face > 0;
+  const add = cb.add ?? cb.bonus ?? 0;
+  const sum = rolled
+    ? `${cb.face} × ${cb.multiplier} ${add < 0 ? '−' : '+'} ${Math.abs(add)} = ${cb.total}`
+    : `not rolled yet (1d${cb.die}) × ${cb.multiplier} ${add < 0 ? '−' : '+'} ${Math.abs(add)}`;
+  const parts = [];
+  if (cb.bonus) parts.push(`${cb.bonus > 0 ? '+' : ''}${cb.bonus} this combat`);
+  if (cb.standing_bonus) parts.push(`${cb.standing_bonus > 0 ? '+' : ''}${cb.standing_bonus} from gifts and items`);
+  return h('div', { class: 'hk-combat', 'data-testid': 'combat' }, label,
+    h('div', { class: 'hk-combat-row' }, rolled ? d6(cb.face) : h('span', { class: 'hk-noroll' }, `1d${cb.die}`),
+      h('div', {},
+        h('div', { class: 'hk-sum', 'data-testid': 'combat-sum' }, h('b', {}, sum)),
+        h('div', {}, `face ${rolled ? cb.face : '—'} · multiplier ×${cb.multiplier} · bonus ${add >= 0 ? '+' : ''}${add}`
+          + `${parts.length ? ` (${parts.join(', ')})` : ''}`),
+        h('div', {}, `against Power ${cb.power ?? '?'}${cb.power_die ? ` (its die rolled ${cb.power_die})` : ''}`))),
     h('details', {}, h('summary', {}, 'details'), value(cb, null, 1)));
 }
 
