@@ -33,6 +33,10 @@ def _cache(board: Board, name: str) -> tuple[Action, ...]:
     return tuple(Action(name, (sid,)) for sid in board.ids)
 
 
+def _left(n: int) -> str:
+    return "no step left" if n <= 0 else f"{n} step{'s' if n != 1 else ''} left"
+
+
 class _Acts:
     """Per-board action objects, built once (actions are values; sharing them is safe)."""
 
@@ -661,6 +665,8 @@ class HeroicaState(State):
     def _step(self, h: int, s: int, mode: str, events: list[Event]) -> None:
         self.path.append(s)
         self.steps -= 1
+        events.append(Event("step", f"{self._name(h)} steps to {self._sid(s)} ({_left(self.steps)})",
+                            data={"to": self._sid(s), "left": self.steps}))
         self._enter(h, s, events)
         if self.brk:
             return
@@ -831,6 +837,8 @@ class HeroicaState(State):
             self._move_monster(s)
             self.path.append(s)
             self.steps -= 1
+            events.append(Event("step", f"the monster player moves the {self.monsters[s]} to {self._sid(s)} "
+                                        f"({_left(self.steps)})", data={"to": self._sid(s), "left": self.steps}))
             if self._adj_active_heroes(s):
                 events.append(Event("stop", "the monster moves next to a hero and must stop and fight"))
                 self._monster_settle(events)
@@ -932,7 +940,8 @@ class HeroicaState(State):
     def _turn_json(self) -> JSON:
         ids = self.board.ids
         return {"seat": self.seats[self.cur], "round": self.round, "roll": self.roll or None,
-                "steps": self.steps, "path": [ids[s] for s in self.path], "defended": self.defended,
+                "steps": self.steps, "steps_taken": max(0, len(self.path) - 1),
+                "path": [ids[s] for s in self.path], "defended": self.defended,
                 "mover": ids[self.mover] if self.mover >= 0 else None}
 
     def view(self, seat: Seat | None) -> JSON:
