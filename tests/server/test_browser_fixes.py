@@ -320,3 +320,70 @@ def test_reload_brings_back_the_whole_narration(web: ServerProc, browser: Any) -
     assert log == told                       # every event, in order, and each move once
     assert not any(li.startswith("you:") for li in log)
     page.close()
+
+
+# ---------------------------------------------------------------- polish
+
+def test_lobby_keeps_the_case_of_table_ids(web: ServerProc, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(web.url + "/")
+    page.click("[data-game='heirs']")
+    page.click("#create")
+    href = page.locator("a.sit").first.get_attribute("href")
+    tid = href.split("/t/", 1)[1].split("#", 1)[0]
+    heading = page.locator("#created h3").inner_text()     # as drawn (after CSS text-transform)
+    assert tid in heading, (tid, heading)
+    page.close()
+
+
+LORDS = {"RL": "Heal Death", "OL": "Precise Burn", "YL": "Ancient Lore", "GL": "Grow Aura", "BL": "Tower Webs",
+         "VL": "Prior Tower"}
+
+#: per Lord card: its pip's words as drawn, and whether any word overflows the pip
+_LORD_PIPS = """() => [...document.querySelectorAll('.card.lord')].map((c) => {
+  const pip = c.querySelector('.pip').getBoundingClientRect();
+  const cut = [...c.querySelectorAll('.pip .w')].some((w) => {
+    const r = w.getBoundingClientRect();
+    return w.scrollWidth > w.clientWidth + 1 || r.left < pip.left - 1 || r.right > pip.right + 1
+      || r.top < pip.top - 1 || r.bottom > pip.bottom + 1;
+  });
+  return {id: c.dataset.card, text: c.querySelector('.pip').innerText.replace(/\\s+/g, ' ').trim(), cut};
+})"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_heirs_lords_show_their_whole_name_and_a_six_is_marked(web: ServerProc, browser: Any, shots: Path,
+                                                              width: int) -> None:
+    t = _heirs(web, {"players": [{"hand": [*LORDS, "R6", "R5"], "chain": ["Y6"]}, {"hand": ["G4"], "chain": ["B1"]}],
+                     "black": {"chains": [["V7"]], "token": 4}, "deck": ["R1", "R2", "R3", "R4"],
+                     "current": "p1", "step": "act"})
+    page = t.open(browser, "p1", width=width)
+    page.screenshot(path=str(shots / f"heirs-lords-{width}.png"), full_page=True)
+    pips = page.evaluate(_LORD_PIPS)
+    mine = {p["id"]: p for p in pips}
+    assert set(LORDS) <= set(mine)
+    for cid, name in LORDS.items():
+        assert mine[cid]["text"] == name and not mine[cid]["cut"], mine[cid]
+    deco = "(sel) => [...document.querySelectorAll(sel)].map((e) => getComputedStyle(e).textDecorationLine)"
+    assert page.evaluate(deco, ".hw-player.me .card[data-card='R6'] .n") == ["underline", "underline"]
+    assert page.evaluate(deco, ".hw-player.me .card[data-card='Y6'] .n") == ["underline", "underline"]
+    assert page.evaluate(deco, ".hw-player.me .card[data-card='R5'] .n") == ["none", "none"]
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_hero_ik_rock_paper_scissors_are_drawn_not_emoji(web: ServerProc, browser: Any, shots: Path) -> None:
+    t = Table(web, "hero-ik", 2, None, seed=1)
+    t.play_until(lambda st: any(a.name == "rps" for a in st.legal_actions("adventurers")), seed=1)
+    page = t.open(browser, "adventurers")
+    page.screenshot(path=str(shots / "hik-rps.png"), full_page=True)
+    for g in ("rock", "paper", "scissors"):
+        button = page.locator(f"#actions button[data-action='rps {g}']")
+        assert button.locator(f"svg[data-gesture='{g}']").count() == 1
+        assert not any(0x2600 <= ord(ch) <= 0x27BF or ord(ch) >= 0x1F000 for ch in button.inner_text())
+    page.click("#actions button[data-action='rps rock']")
+    t.version += 1
+    t.wait(page)
+    assert page.locator(".hk-rps [data-rps='adventurers'] svg[data-gesture='rock']").count() == 1
+    assert not page.errors, page.errors
+    page.close()

@@ -12,6 +12,8 @@ const COLOURS = { R: 'Red', O: 'Orange', Y: 'Yellow', G: 'Green', B: 'Blue', V: 
 const ABILITY = { R: 'Heal', O: 'Burn', Y: 'Lore', G: 'Grow', B: 'Webs', V: 'Prior' };
 const LORD = { R: 'Heal Death', O: 'Precise Burn', Y: 'Ancient Lore', G: 'Grow Aura', B: 'Tower Webs', V: 'Prior Tower' };
 const CARD_RE = /^([ROYGBV])([1-7]|L)$/;
+/** numbers that read as another one upside down (the bottom corner is turned): underlined */
+const TURNABLE = new Set(['6', '9']);
 
 export function isCard(word) { return CARD_RE.test(word); }
 
@@ -27,9 +29,10 @@ export function card(id, opts = {}) {
     'data-card': id, 'data-pick': opts.pick === false ? null : id,
     title: m ? `${COLOURS[colour]} ${lord ? `Lord (${LORD[colour]})` : num} — ${lord ? LORD[colour] : ABILITY[colour]}` : id,
   },
-  h('span', { class: 'n' }, lord ? '♛' : num),
-  h('span', { class: 'pip' }, m ? (lord ? LORD[colour].split(' ')[0] : ABILITY[colour]) : id),
-  h('span', { class: 'n b' }, lord ? '♛' : num));
+  h('span', { class: ['n', TURNABLE.has(num) && 'ul'] }, lord ? '♛' : num),
+  // a Lord's pip holds its whole name, one word a line (a single cut word read "Ancien")
+  h('span', { class: 'pip' }, m ? (lord ? LORD[colour].split(' ').map((w) => h('span', { class: 'w' }, w)) : ABILITY[colour]) : id),
+  h('span', { class: ['n', 'b', TURNABLE.has(num) && 'ul'] }, lord ? '♛' : num));
 }
 
 function back(opts = {}) {
