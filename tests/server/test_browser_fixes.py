@@ -387,3 +387,32 @@ def test_hero_ik_rock_paper_scissors_are_drawn_not_emoji(web: ServerProc, browse
     assert page.locator(".hk-rps [data-rps='adventurers'] svg[data-gesture='rock']").count() == 1
     assert not page.errors, page.errors
     page.close()
+
+
+# ---------------------------------------------------------------- the log and the prompts in words
+
+def test_decisions_and_moves_are_told_in_words(web: ServerProc, browser: Any) -> None:
+    t = Table(web, "hero-ik", 2, None, seed=1)
+    t.play_until(lambda st: (st.view("adventurers")["decision"] or {}).get("kind") == "dire", seed=1)
+    page = t.open(browser, "adventurers")
+    top = page.inner_text(".hk-top")
+    assert "dungeon: dire" not in top and "dungeon: Dire fate on this result?" in top, top
+    t.act("dungeon", "pass")
+    t.wait(page)
+    assert any("no Dire fate" in li for li in page.locator("#log li").all_inner_texts())
+    page.close()
+
+    t = _heirs(web, {"players": [{"hand": ["R3"], "chain": ["Y5"]}, {"hand": ["G1"], "chain": ["B1", "B3"]}],
+                     "black": {"chains": [["V7"]]}, "deck": ["R1", "R2", "R4", "R5", "R6", "R7"],
+                     "current": "p1", "step": "draw", "selected": ["lore", 3]})
+    t.act("p1", "ability")
+    page = t.open(browser, "p1")
+    line = page.inner_text(".hw-step-line")
+    assert "lore-keep" not in line and "waiting: you — Lore: keep a card" in line, line
+    page.close()
+
+    t = Table(web, "heroica", 2, None, seed=2)
+    page = t.open(browser, "p1")
+    text = page.inner_text(".hq-turn")
+    assert "— turn" not in text and "waiting: you — roll the die" in text, text
+    page.close()

@@ -106,7 +106,7 @@ def _decision_view(st: HeirsState, d: Decision) -> JSON:
     """A pending decision for the view: its seat, kind and raw data, plus what is left to choose
     (``left``: returns, discards, keeps or takes still to make) and, for the Black Chain's deal,
     the chain (``chain``: ``black``, or ``black1``/``black2`` in Solo)."""
-    doc: JSON = {"seat": d.seat, "kind": d.kind, "data": list(d.data)}
+    doc: JSON = {"seat": d.seat, "kind": d.kind, "data": list(d.data), "text": DECISION_TEXT.get(d.kind, d.kind)}
     if d.kind in ("webs", "lore-keep", "ancient-return"):
         doc["left"] = int(d.data[0])
     elif d.kind == "lore-return":

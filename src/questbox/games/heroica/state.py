@@ -33,6 +33,16 @@ def _cache(board: Board, name: str) -> tuple[Action, ...]:
     return tuple(Action(name, (sid,)) for sid in board.ids)
 
 
+#: what each pending decision asks, in words for the view
+DECISION_TEXT = {
+    "turn": "roll the die, heal, or visit the store", "move": "step, or stop here",
+    "fight": "fight the monster", "shield": "a shield: defeat the monster, or use a melee skill",
+    "strike": "strike a monster next to you", "back": "choose the space to move back to",
+    "forward": "choose the space to move forward to", "mturn": "pick the monster that moves",
+    "mmove": "move the monster", "mfight": "the monster fights",
+}
+
+
 def _left(n: int) -> str:
     return "no step left" if n <= 0 else f"{n} step{'s' if n != 1 else ''} left"
 
@@ -951,6 +961,7 @@ class HeroicaState(State):
                 "history": list(self.history),
                 "decision": ([self.pending[-1].seat, self.pending[-1].kind, list(self.pending[-1].data)]
                              if self.pending else None),
+                "decision_text": DECISION_TEXT.get(self.pending[-1].kind) if self.pending else None,
                 "over": self.result is not None,
                 "winners": list(self.result[0]) if self.result else None,
                 "options": dict(self.opts),

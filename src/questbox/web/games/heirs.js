@@ -183,7 +183,7 @@ function prompt(view, snap) {
 function stepLine(view, snap) {
   const top = topDecision(view);
   const bits = [`turn ${view.turn}`, `${view.current}'s ${view.step} step`];
-  if (top) bits.push(`waiting: ${top.seat} — ${top.kind}`);
+  if (top) bits.push(`waiting: ${top.seat === snap.seat ? 'you' : top.seat} — ${top.text || top.kind}`);
   if (view.selected) bits.push(`selected: ${view.selected.join(' ')}`);
   bits.push(`draw limit ${view.draw_limit}`);
   return h('div', { class: 'hw-step-line' }, bits.join(' · '));

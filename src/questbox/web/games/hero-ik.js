@@ -143,7 +143,7 @@ export function render(root, snap, ui) {
     : null;
   root.append(h('div', { class: 'hk' },
     h('div', { class: 'hk-top' },
-      h('div', {}, h('b', {}, `turn ${v.turn}`), ` · ${v.phase} phase`, v.decision ? ` · ${v.decision.seat}: ${v.decision.kind}` : ''),
+      h('div', {}, h('b', {}, `turn ${v.turn}`), ` · ${v.phase} phase`, v.decision ? ` · ${v.decision.seat === snap.seat ? 'you' : v.decision.seat}: ${v.decision.text || v.decision.kind}` : ''),
       tokenRow(v.courage, 'courage', 'Courage', '✦'), tokenRow(v.fear, 'fear', 'Fear', '☠')),
     h('div', { class: 'hk-dungeon' },
       h('div', { class: 'hk-corridors' }, v.corridors.map((c) => corridor(c, v, ui))),

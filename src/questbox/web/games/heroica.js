@@ -195,7 +195,7 @@ export function render(root, snap, ui) {
     h('div', { class: 'hq-title' }, h('b', {}, view.title), ` · ${view.variant} · round ${t.round}`),
     h('div', { class: 'hq-turn' }, t.roll ? die(t.roll) : h('span', { class: 'hq-noroll' }, 'no roll yet'),
       h('div', {}, h('div', {}, `${t.seat} to play`), t.roll ? h('div', { class: 'hq-small', 'data-testid': 'steps' }, stepsText(t)) : null,
-        view.decision ? h('div', { class: 'hq-small' }, `waiting: ${view.decision[0]} — ${view.decision[1]}`) : null)),
+        view.decision ? h('div', { class: 'hq-small' }, `waiting: ${view.decision[0] === snap.seat ? 'you' : view.decision[0]} — ${view.decision_text || view.decision[1]}`) : null)),
     store(view, ui));
   const wrap = h('div', { class: 'hq-board-wrap' }, board(view, snap, ui));
   const heroes = h('div', { class: 'hq-heroes' }, view.heroes.map((hero) => heroCard(hero, view, snap, ui)));
