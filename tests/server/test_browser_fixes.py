@@ -9,6 +9,7 @@ temporary folder.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -415,4 +416,46 @@ def test_decisions_and_moves_are_told_in_words(web: ServerProc, browser: Any) ->
     page = t.open(browser, "p1")
     text = page.inner_text(".hq-turn")
     assert "— turn" not in text and "waiting: you — roll the die" in text, text
+    page.close()
+
+
+#: holds the server's WebSocket messages while ``window.__hold`` is set (``window.__release()``
+#: delivers them): the page then acts on a table that has already moved on, as in a real race
+_HOLD_WS = """(() => {
+  const Native = window.WebSocket;
+  window.__hold = false; window.__held = [];
+  window.WebSocket = class extends Native {
+    set onmessage(fn) {
+      this.__on = fn;
+      if (!this.__wired) {
+        this.__wired = true;
+        super.addEventListener('message', (ev) => {
+          if (window.__hold) window.__held.push([this, ev]); else this.__on(ev);
+        });
+      }
+    }
+    get onmessage() { return this.__on; }
+  };
+  window.__release = () => { window.__hold = false; for (const [ws, ev] of window.__held.splice(0)) ws.__on(ev); };
+})();"""
+
+
+def test_a_simultaneous_choice_is_not_refused_when_the_other_seat_chose_first(web: ServerProc, browser: Any) -> None:
+    t = Table(web, "hero-ik", 2, None, seed=1)
+    t.play_until(lambda st: len(st.to_move()) > 1, seed=1)
+    assert set(t.state.to_move()) == {"adventurers", "dungeon"}
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(_HOLD_WS)
+    page.goto(t.links["adventurers"])
+    t.wait(page)
+    page.evaluate("window.__hold = true")
+    t.act("dungeon", "rps paper")                 # the page does not know yet
+    page.click("#actions button[data-action='rps rock']")
+    page.evaluate("window.__release()")
+    t.state.apply("adventurers", t.game.parse_action("rps rock"))
+    t.version += 1
+    t.wait(page)
+    assert _view(page) == json.loads(json.dumps(t.state.view("adventurers")))
+    toast = page.locator("#toast")
+    assert toast.is_hidden() or "moved on" not in toast.inner_text()
     page.close()

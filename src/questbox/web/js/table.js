@@ -102,15 +102,28 @@ function act(text) {
   st.selected = [];
   document.body.classList.add('busy');
   drawActions();
-  const msg = { type: 'act', action: text, expect: st.version, id };
+  // A simultaneous choice (several seats to move, e.g. rock/paper/scissors) is sent without
+  // `expect`: another seat choosing at the same moment moves the table on, but leaves this choice
+  // as legal as it was, so it must not be refused as stale.
+  const simultaneous = st.snap.to_move.length > 1;
+  const msg = { type: 'act', action: text, id, ...(simultaneous ? {} : { expect: st.version }) };
   if (st.ws && st.ws.readyState === WebSocket.OPEN) {
     st.ws.send(JSON.stringify(msg));
   } else {
     api(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
-      method: 'POST', headers: { 'X-Seat-Token': token }, body: JSON.stringify({ action: text, expect: st.version }),
+      method: 'POST', headers: { 'X-Seat-Token': token },
+      body: JSON.stringify({ action: text, ...(simultaneous ? {} : { expect: st.version }) }),
     }).then((snap) => { st.waiting.delete(id); onSnapshot(snap); })
-      .catch((err) => { st.waiting.delete(id); toast(err.message); draw(); });
+      .catch((err) => { st.waiting.delete(id); toast(refusal(err.message, err.status)); draw(); });
   }
+}
+
+/** A refusal in words for people (the server's message is for programs and logs too). */
+function refusal(message, status) {
+  if (status === 409 && /moved on/.test(message)) {
+    return 'Another move came first, so yours was not played: the table is up to date now, have a look and choose again.';
+  }
+  return message;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -330,7 +343,7 @@ function connect() {
       if (!st.waiting.size) document.body.classList.remove('busy');
     } else if (msg.type === 'error') {
       if (msg.id !== undefined && msg.id !== null) st.waiting.delete(msg.id);
-      toast(msg.error);
+      toast(refusal(msg.error, msg.status));
       if (msg.status === 403 || msg.status === 404) { setConn('refused', 'off'); st.fatal = true; }
       draw();
     }
