@@ -459,3 +459,30 @@ def test_a_simultaneous_choice_is_not_refused_when_the_other_seat_chose_first(we
     toast = page.locator("#toast")
     assert toast.is_hidden() or "moved on" not in toast.inner_text()
     page.close()
+
+
+_OVERFLOW = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
+  const box = el.getBoundingClientRect();
+  const out = [...el.querySelectorAll('*')].some((k) => {
+    const r = k.getBoundingClientRect();
+    return r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+  });
+  return {text: el.innerText.replace(/\\s+/g, ' ').trim(), out};
+})"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_heirs_raise_and_cast_buttons_fit_their_tokens(web: ServerProc, browser: Any, shots: Path, width: int) -> None:
+    t = _heirs(web, {"players": [{"hand": ["R3"], "chain": ["Y2", "Y5"], "tokens": {"B": 2}},
+                                 {"hand": ["G4"], "chain": ["B1"]}],
+                     "black": {"chains": [["V7"]], "token": 4}, "deck": ["R1", "R2", "R4", "R5"],
+                     "current": "p1", "step": "score"})
+    assert any(a.name == "raise" for a in t.state.legal_actions("p1"))
+    page = t.open(browser, "p1", width=width)
+    page.screenshot(path=str(shots / f"heirs-raise-{width}.png"), full_page=True)
+    tokens = page.evaluate(_OVERFLOW, "#actions button[data-action^='raise'] .hw-token")
+    assert len(tokens) == len([a for a in t.state.legal_actions("p1") if a.name == "raise"])
+    assert not any(tk["out"] for tk in tokens), tokens
+    colour = "(sel) => getComputedStyle(document.querySelector(sel)).color"
+    assert page.evaluate(colour, "#actions .hw-token small") == page.evaluate(colour, ".hw-player.me .hw-token small")
+    page.close()

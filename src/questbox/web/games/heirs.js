@@ -214,7 +214,12 @@ export function actionLabel(action, snap) {
   const cardArg = w.slice(1).find(isCard);
   if (!cardArg) {
     if (w[0] === 'cast' || w[0] === 'raise') {
-      return h('span', { class: 'hw-token', style: { '--c': `var(--${w[1]})` } }, h('b', {}, w[0]), h('small', {}, ABILITY[w[1]] || w[1]));
+      // the token as on the board (its level and ability), the verb beside it: inside, "raise" overflowed
+      const me = snap.view.players.find((p) => p.seat === snap.seat);
+      const lvl = me ? (me.tokens || {})[w[1]] || 0 : 0;
+      return h('span', { class: 'hw-act' },
+        h('span', { class: 'hw-token', style: { '--c': `var(--${w[1]})` } }, h('b', {}, String(lvl)), h('small', {}, ABILITY[w[1]] || w[1])),
+        h('span', {}, w[0] === 'cast' ? 'Cast' : 'Raise', h('small', {}, ` ${ABILITY[w[1]] || w[1]} (level ${lvl})`)));
     }
     return null;
   }
