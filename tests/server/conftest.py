@@ -41,9 +41,7 @@ class ServerProc:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_dir / f"server-{self.port}-{time.monotonic_ns()}.log"
-        # this checkout's sources first: an installed questbox (another checkout's) must not answer
-        self.env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
-                    "QUESTBOX_EXTRA_GAMES": "tests.core.pig:GAME",
+        self.env = {**os.environ, "PYTHONPATH": str(ROOT), "QUESTBOX_EXTRA_GAMES": "tests.core.pig:GAME",
                     "QUESTBOX_BOT_DELAY": "0", **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from questbox.core import Event, Game, State, get_game
-from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc, tokens_of
+from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ROOT, ServerProc, tokens_of
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
 
@@ -28,8 +28,12 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 
 
 @pytest.fixture(scope="module")
-def web(sqlite_server: ServerProc) -> ServerProc:
-    return sqlite_server
+def web(tmp_path_factory: pytest.TempPathFactory, server_logs: Path) -> Iterator[ServerProc]:
+    """A server running this checkout's sources (``src`` first on the path, not an installed copy)."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('db') / 'questbox.db'}"
+    proc = ServerProc(db, server_logs, env={"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}).start()
+    yield proc
+    proc.stop()
 
 
 @pytest.fixture(scope="module")

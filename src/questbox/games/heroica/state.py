@@ -847,8 +847,8 @@ class HeroicaState(State):
             self._move_monster(s)
             self.path.append(s)
             self.steps -= 1
-            events.append(Event("step", f"the monster player moves the {self.monsters[s]} to {self._sid(s)} "
-                                        f"({_left(self.steps)})", data={"to": self._sid(s), "left": self.steps}))
+            events.append(Event("step", f"the monster moves to {self._sid(s)} ({_left(self.steps)})",
+                                data={"to": self._sid(s), "left": self.steps}))
             if self._adj_active_heroes(s):
                 events.append(Event("stop", "the monster moves next to a hero and must stop and fight"))
                 self._monster_settle(events)
@@ -950,14 +950,14 @@ class HeroicaState(State):
     def _turn_json(self) -> JSON:
         ids = self.board.ids
         return {"seat": self.seats[self.cur], "round": self.round, "roll": self.roll or None,
-                "steps": self.steps, "steps_taken": max(0, len(self.path) - 1),
-                "path": [ids[s] for s in self.path], "defended": self.defended,
+                "steps": self.steps, "path": [ids[s] for s in self.path], "defended": self.defended,
                 "mover": ids[self.mover] if self.mover >= 0 else None}
 
     def view(self, seat: Seat | None) -> JSON:
         return {"variant": self.variant, "mission": self.mi, "mission_id": self.board.mission.name,
                 "title": self.board.mission.title, "heroes": self._heroes_json(),
-                "board": self._board_json(), "turn": self._turn_json(), "store": dict(self.store),
+                "board": self._board_json(), "turn": {**self._turn_json(), "steps_taken": max(0, len(self.path) - 1)},
+                "store": dict(self.store),
                 "history": list(self.history),
                 "decision": ([self.pending[-1].seat, self.pending[-1].kind, list(self.pending[-1].data)]
                              if self.pending else None),
