@@ -41,8 +41,9 @@ log = logging.getLogger("questbox.server")
 
 #: the longest action text accepted (the notation is a few short words)
 MAX_ACTION_CHARS = 400
-#: events sent at most in one snapshot (the page keeps its own log; older ones are in the replay)
-MAX_EVENTS = 300
+#: events sent at most in one snapshot: only a safety bound, far above any real game, so that a full
+#: resync (``since=0``, a reload) brings back the seat's whole narration, not just its tail
+MAX_EVENTS = 100_000
 
 
 class ServerError(Exception):

@@ -17,7 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from questbox.core.actions import Action
-from questbox.core.state import JSON, Seat
+from questbox.core.state import JSON, Decision, Seat
+from questbox.games.heirs.abilities import _burn_legal_for
 from questbox.games.heirs.cards import (
     ABILITY_NAMES,
     COLOUR_INDEX,
@@ -90,14 +91,42 @@ def state_view(st: HeirsState, seat: Seat | None) -> JSON:
         "look_size": len(st.look),
         "look_seat": SEATS[st.look_seat] if st.look_seat >= 0 else None,
         "selected": list(st.selected) if st.selected is not None else None,
-        "pending": [{"seat": d.seat, "kind": d.kind, "data": list(d.data)} for d in st.pending],
+        "pending": [_decision_view(st, d) for d in st.pending],
         "over": st.over,
         "winners": list(st.winners),
         "reason": st.reason,
+        "black_won": st.over and not st.winners,
     }
     if look_visible:
         view["look"] = [ids[c] for c in st.look]
     return view
+
+
+def _decision_view(st: HeirsState, d: Decision) -> JSON:
+    """A pending decision for the view: its seat, kind and raw data, plus what is left to choose
+    (``left``: returns, discards, keeps or takes still to make) and, for the Black Chain's deal,
+    the chain (``chain``: ``black``, or ``black1``/``black2`` in Solo)."""
+    doc: JSON = {"seat": d.seat, "kind": d.kind, "data": list(d.data), "text": DECISION_TEXT.get(d.kind, d.kind)}
+    if d.kind in ("webs", "lore-keep", "ancient-return"):
+        doc["left"] = int(d.data[0])
+    elif d.kind == "lore-return":
+        doc["left"] = len(st.look)
+    elif d.kind == "heal-death":
+        doc["left"] = 2 - int(d.data[0])
+    elif d.kind == "burn":
+        budget = int(d.data[0])
+        i = SEAT_INDEX[d.seat]
+        own = set(st.hands[i]) | set(st.chains[i])
+        targets = [a for a in _burn_legal_for(st, i, budget) if a.name != "done"]
+        doc["left"] = budget
+        doc["must_spend"] = st.o.burn_all
+        # every discard must be spent and only the burner's own cards can pay for it
+        doc["own_only"] = st.o.burn_all and bool(targets) and all(
+            a.name == "burn" and st.cs.index[str(a.args[0])] in own for a in targets)
+    elif d.kind == "deal":
+        bi = int(d.data[0])
+        doc["chain"] = "black" if len(st.bchains) == 1 else f"black{bi + 1}"
+    return doc
 
 
 # == rendering =====================================================================================

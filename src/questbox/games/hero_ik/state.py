@@ -90,6 +90,18 @@ class Combat:
         return c
 
 
+#: what each pending decision asks, in words for the views (the page and the terminal show it)
+DECISION_TEXT = {
+    "construct": "swap two piles or keep them", "equip": "equipment phase: reveal, trigger, drink, or done",
+    "attack": "choose the encounter to fight", "rps": "rock, paper or scissors",
+    "preroll": "before the roll: roll, or a power or potion first", "dire": "Dire fate on this result?",
+    "postroll": "after the roll: a gift, power or potion, or accept the result",
+    "guard": "Bodyguard: a Tenacity token on a monster?", "place": "place the new card",
+    "mana": "who takes the Mana token?", "pay": "pay the cost with won cards", "target": "choose the target",
+    "brink": "no Courage left: drink a potion first?", "losemana": "an adventurer loses a Mana token",
+}
+
+
 def _corr(c: int) -> int | str:
     return "final" if c == FINAL else c + 1
 
@@ -729,6 +741,7 @@ class HikState(State):
 
     def _act_dire(self, top: Decision, a: Action, ev: list[Event]) -> None:
         if a.name == "pass":
+            ev.append(Event("dire", "The dungeon master lets the result stand (no Dire fate)."))
             return
         self.fear -= 3
         ev.append(Event("dire", "The dungeon master spends 3 Fear tokens: Dire fate! The die must be rerolled."))
@@ -1165,7 +1178,7 @@ class HikState(State):
         top = self.pending[-1] if self.pending and not self.result else None
         decision: JSON | None = None
         if top is not None:
-            decision = {"kind": top.kind, "seat": top.seat}
+            decision = {"kind": top.kind, "seat": top.seat, "text": DECISION_TEXT.get(top.kind, top.kind)}
             if top.kind == "pay":
                 decision["cost"] = _cost_doc(top.data)
             elif top.kind == "place":
@@ -1222,6 +1235,7 @@ class HikState(State):
         if cb.pdie:
             doc["power_die"] = cb.pdie
         doc["standing_bonus"] = self.standing_bonus(c)
+        doc["add"] = cb.bonus + doc["standing_bonus"]   # what is added to face x multiplier
         if cb.face:
             doc["total"] = self.combat_total()
         return doc

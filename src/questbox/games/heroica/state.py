@@ -37,6 +37,20 @@ def _cache(board: Board, name: str) -> tuple[Action, ...]:
     return tuple(Action(name, (sid,)) for sid in board.ids)
 
 
+#: what each pending decision asks, in words for the view
+DECISION_TEXT = {
+    "turn": "roll the die, heal, or visit the store", "move": "step, or stop here",
+    "fight": "fight the monster", "shield": "a shield: defeat the monster, or use a melee skill",
+    "strike": "strike a monster next to you", "back": "choose the space to move back to",
+    "forward": "choose the space to move forward to", "mturn": "pick the monster that moves",
+    "mmove": "move the monster", "mfight": "the monster fights",
+}
+
+
+def _left(n: int) -> str:
+    return "no step left" if n <= 0 else f"{n} step{'s' if n != 1 else ''} left"
+
+
 class _Acts:
     """Per-board action objects, built once (actions are values; sharing them is safe)."""
 
@@ -668,6 +682,8 @@ class HeroicaState(State):
     def _step(self, h: int, s: int, mode: str, events: list[Event]) -> None:
         self.path.append(s)
         self.steps -= 1
+        events.append(Event("step", f"{self._name(h)} steps to {self._sid(s)} ({_left(self.steps)})",
+                            data={"to": self._sid(s), "left": self.steps}))
         self._enter(h, s, events)
         if self.brk:
             return
@@ -838,6 +854,8 @@ class HeroicaState(State):
             self._move_monster(s)
             self.path.append(s)
             self.steps -= 1
+            events.append(Event("step", f"the monster moves to {self._sid(s)} ({_left(self.steps)})",
+                                data={"to": self._sid(s), "left": self.steps}))
             if self._adj_active_heroes(s):
                 events.append(Event("stop", "the monster moves next to a hero and must stop and fight"))
                 self._monster_settle(events)
@@ -971,10 +989,12 @@ class HeroicaState(State):
     def view(self, seat: Seat | None) -> JSON:
         return {"variant": self.variant, "mission": self.mi, "mission_id": self.board.mission.name,
                 "title": self.board.mission.title, "heroes": self._heroes_json(),
-                "board": self._board_json(), "turn": self._turn_json(), "store": dict(self.store),
+                "board": self._board_json(), "turn": {**self._turn_json(), "steps_taken": max(0, len(self.path) - 1)},
+                "store": dict(self.store),
                 "history": list(self.history),
                 "decision": ([self.pending[-1].seat, self.pending[-1].kind, list(self.pending[-1].data)]
                              if self.pending else None),
+                "decision_text": DECISION_TEXT.get(self.pending[-1].kind) if self.pending else None,
                 "over": self.result is not None,
                 "winners": list(self.result[0]) if self.result else None,
                 "options": dict(self.opts),

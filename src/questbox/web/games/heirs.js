@@ -12,6 +12,8 @@ const COLOURS = { R: 'Red', O: 'Orange', Y: 'Yellow', G: 'Green', B: 'Blue', V: 
 const ABILITY = { R: 'Heal', O: 'Burn', Y: 'Lore', G: 'Grow', B: 'Webs', V: 'Prior' };
 const LORD = { R: 'Heal Death', O: 'Precise Burn', Y: 'Ancient Lore', G: 'Grow Aura', B: 'Tower Webs', V: 'Prior Tower' };
 const CARD_RE = /^([ROYGBV])([1-7]|L)$/;
+/** numbers that read as another one upside down (the bottom corner is turned): underlined */
+const TURNABLE = new Set(['6', '9']);
 
 export function isCard(word) { return CARD_RE.test(word); }
 
@@ -27,9 +29,10 @@ export function card(id, opts = {}) {
     'data-card': id, 'data-pick': opts.pick === false ? null : id,
     title: m ? `${COLOURS[colour]} ${lord ? `Lord (${LORD[colour]})` : num} — ${lord ? LORD[colour] : ABILITY[colour]}` : id,
   },
-  h('span', { class: 'n' }, lord ? '♛' : num),
-  h('span', { class: 'pip' }, m ? (lord ? LORD[colour].split(' ')[0] : ABILITY[colour]) : id),
-  h('span', { class: 'n b' }, lord ? '♛' : num));
+  h('span', { class: ['n', TURNABLE.has(num) && 'ul'] }, lord ? '♛' : num),
+  // a Lord's pip holds its whole name, one word a line (a single cut word read "Ancien")
+  h('span', { class: 'pip' }, m ? (lord ? LORD[colour].split(' ').map((w) => h('span', { class: 'w' }, w)) : ABILITY[colour]) : id),
+  h('span', { class: ['n', 'b', TURNABLE.has(num) && 'ul'] }, lord ? '♛' : num));
 }
 
 function back(opts = {}) {
@@ -71,16 +74,22 @@ function wizardFigure(faceDown) {
     svg('circle', { cx: 83, cy: 27, r: 6, fill: faceDown ? '#888' : '#7d4fd6' }));
 }
 
-/** The ends of a chain as drop targets: the pick words that choose them, if any. */
-function endPick(ui, words) {
-  for (const w of words) if (ui.canPick(w)) return w.join(' ');
+/** The ends of a chain as drop targets: the pick words that choose them, if any. Each entry of
+ * `ends` is {w: words naming this chain, verbs?: the only actions these words may lead to}: a bare
+ * "left"/"right" means your own chain while chaining, the Black Chain while dealing to it. */
+function endPick(ui, ends, side) {
+  for (const e of ends) {
+    const w = [...e.w, side];
+    if (e.verbs ? ui.canPickAs(w, e.verbs) : ui.canPick(w)) return w.join(' ');
+  }
   return null;
 }
 
-function chainRow(cards, ui, endsWords, label) {
-  const left = endPick(ui, endsWords.map((w) => [...w, 'left']));
-  const right = endPick(ui, endsWords.map((w) => [...w, 'right']));
-  const start = ui.canPick(['start']) && endsWords.some((w) => w.length === 0) ? 'start' : null;
+function chainRow(cards, ui, ends, label) {
+  const left = endPick(ui, ends, 'left');
+  const right = endPick(ui, ends, 'right');
+  const start = ends.some((e) => e.w.length === 0 && e.verbs && e.verbs.includes('start'))
+    && ui.canPickAs(['start'], ['start']) ? 'start' : null;
   const row = h('div', { class: 'hw-chain', 'aria-label': label });
   row.append(h('span', { class: ['hw-end', left && 'live'], 'data-pick': left, title: 'left end' }, left ? '◀' : ''));
   if (!cards.length) row.append(h('span', { class: 'hw-empty', 'data-pick': start }, 'empty chain'));
@@ -92,8 +101,8 @@ function chainRow(cards, ui, endsWords, label) {
 function playerPanel(p, view, snap, ui, me) {
   const toMove = snap.to_move.includes(p.seat);
   const handCards = p.hand ? p.hand.map((c) => card(c)) : Array.from({ length: p.hand_size }, () => back({ small: true, pick: ui.canPick(['burn-hand', p.seat]) ? `burn-hand ${p.seat}` : null, title: `${p.seat}'s hand` }));
-  const seatWords = [[p.seat]];
-  if (me) seatWords.push([]);
+  const seatWords = [{ w: [p.seat] }];
+  if (me) seatWords.push({ w: [], verbs: ['chain', 'start'] });
   return h('div', { class: ['hw-player', me && 'me', toMove && 'to-move'], 'data-seat': p.seat },
     h('div', { class: 'hw-head' },
       h('span', { class: 'hw-name', 'data-pick': ui.canPick([p.seat]) ? p.seat : null }, p.seat, me ? ' (you)' : '', toMove ? ' ◀' : ''),
@@ -108,6 +117,8 @@ function playerPanel(p, view, snap, ui, me) {
 function blackPanel(view, snap, ui) {
   const b = view.black;
   const solo = b.chains.length > 1;
+  const top = topDecision(view);
+  const dealTo = top && top.kind === 'deal' ? top.chain : null;
   return h('div', { class: ['hw-black', b.face_down && 'down'], 'data-seat': 'black' },
     h('div', { class: 'hw-black-fig' }, wizardFigure(b.face_down),
       h('div', { class: 'hw-black-name' }, 'The Black Wizard', b.face_down ? h('small', {}, 'face down') : null)),
@@ -116,7 +127,7 @@ function blackPanel(view, snap, ui) {
       b.chains.map((ch, i) => {
         const name = solo ? `black${i + 1}` : 'black';
         return h('div', {}, h('span', { class: 'hw-label' }, solo ? `Black Chain ${i + 1}` : 'Black Chain', ` · complete at ${b.needs}`),
-          chainRow(ch, ui, [[name], []], `Black Chain ${i + 1}`));
+          chainRow(ch, ui, dealTo === name ? [{ w: [name] }, { w: [], verbs: ['deal'] }] : [{ w: [name] }], `Black Chain ${i + 1}`));
       }),
       tokens(b.tokens, false, view.max_level)));
 }
@@ -138,10 +149,41 @@ function centre(view, ui) {
   return h('div', { class: 'hw-centre' }, parts);
 }
 
+function topDecision(view) {
+  return view.pending && view.pending.length ? view.pending[view.pending.length - 1] : null;
+}
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What the decision on top still asks for, with its count (from the view's `left`). */
+function promptText(top) {
+  const n = top.left;
+  switch (top.kind) {
+    case 'webs': return `Webs: return up to ${plural(n, 'more chained card')} to the top of the deck`;
+    case 'burn':
+      if (top.own_only) return `Burn: ${plural(n, 'discard')} left to spend, and only your own cards remain: you must burn them`;
+      return `Burn: ${plural(n, 'discard')} left${top.must_spend ? ' (all must be spent)' : ''}`;
+    case 'lore-keep': return `Lore: keep ${plural(n, 'more card')}`;
+    case 'lore-return': return `Lore: put back ${plural(n, 'card')} on top of the deck, one at a time (the last goes back by itself)`;
+    case 'ancient-return': return `Ancient Lore: return ${plural(n, 'more card')} from your hand to the top of the deck`;
+    case 'heal-death': return `Heal Death: take up to ${plural(n, 'more card')} from the discard pile`;
+    case 'deal': return `Deal the revealed card to an end of ${top.chain === 'black' ? 'the Black Chain' : `Black Chain ${top.chain.slice(5)}`}`;
+    default: return null;
+  }
+}
+
+function prompt(view, snap) {
+  const top = topDecision(view);
+  const text = top && promptText(top);
+  if (!text) return null;
+  const who = top.seat === snap.seat ? 'You' : top.seat;
+  return h('div', { class: 'hw-prompt', 'data-testid': 'prompt', 'data-kind': top.kind }, h('b', {}, `${who}: `), text);
+}
+
 function stepLine(view, snap) {
-  const top = view.pending && view.pending.length ? view.pending[view.pending.length - 1] : null;
+  const top = topDecision(view);
   const bits = [`turn ${view.turn}`, `${view.current}'s ${view.step} step`];
-  if (top) bits.push(`waiting: ${top.seat} — ${top.kind}`);
+  if (top) bits.push(`waiting: ${top.seat === snap.seat ? 'you' : top.seat} — ${top.text || top.kind}`);
   if (view.selected) bits.push(`selected: ${view.selected.join(' ')}`);
   bits.push(`draw limit ${view.draw_limit}`);
   return h('div', { class: 'hw-step-line' }, bits.join(' · '));
@@ -153,10 +195,16 @@ export function render(root, snap, ui) {
   const others = view.players.filter((p) => p !== mine);
   root.append(h('div', { class: 'hw' },
     stepLine(view, snap),
+    prompt(view, snap),
     blackPanel(view, snap, ui),
     centre(view, ui),
     h('div', { class: 'hw-others' }, others.map((p) => playerPanel(p, view, snap, ui, false))),
     mine ? playerPanel(mine, view, snap, ui, true) : null));
+}
+
+/** The end box's headline: the Black Wizard is no seat, so "nobody wins" would be wrong. */
+export function outcomeTitle(snap) {
+  return snap.view.black_won ? 'The Black Wizard wins: every heir loses' : null;
 }
 
 const VERB = { command: 'Command', absorb: 'Absorb', chain: 'Chain', start: 'Start chain', take: 'Take', burn: 'Burn', discard: 'Discard', keep: 'Keep', return: 'Return', grow: 'Grow' };
@@ -166,7 +214,12 @@ export function actionLabel(action, snap) {
   const cardArg = w.slice(1).find(isCard);
   if (!cardArg) {
     if (w[0] === 'cast' || w[0] === 'raise') {
-      return h('span', { class: 'hw-token', style: { '--c': `var(--${w[1]})` } }, h('b', {}, w[0]), h('small', {}, ABILITY[w[1]] || w[1]));
+      // the token as on the board (its level and ability), the verb beside it: inside, "raise" overflowed
+      const me = snap.view.players.find((p) => p.seat === snap.seat);
+      const lvl = me ? (me.tokens || {})[w[1]] || 0 : 0;
+      return h('span', { class: 'hw-act' },
+        h('span', { class: 'hw-token', style: { '--c': `var(--${w[1]})` } }, h('b', {}, String(lvl)), h('small', {}, ABILITY[w[1]] || w[1])),
+        h('span', {}, w[0] === 'cast' ? 'Cast' : 'Raise', h('small', {}, ` ${ABILITY[w[1]] || w[1]} (level ${lvl})`)));
     }
     return null;
   }

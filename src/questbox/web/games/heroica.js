@@ -179,14 +179,23 @@ function store(view, ui) {
     }, `${w} ×${view.store[w]}`)));
 }
 
+const plural = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** "rolled skull · 2 steps left · 1 taken": the view's steps are those still allowed. */
+function stepsText(t) {
+  const left = t.steps > 0 ? `${plural(t.steps, 'step')} left` : 'no step left';
+  const taken = t.steps_taken ? ` · ${plural(t.steps_taken, 'step')} taken` : '';
+  return `rolled ${t.roll} · ${left}${taken}`;
+}
+
 export function render(root, snap, ui) {
   const view = snap.view;
   const t = view.turn;
   const top = h('div', { class: 'hq-top' },
     h('div', { class: 'hq-title' }, h('b', {}, view.title), ` · ${view.variant} · round ${t.round}`),
     h('div', { class: 'hq-turn' }, t.roll ? die(t.roll) : h('span', { class: 'hq-noroll' }, 'no roll yet'),
-      h('div', {}, h('div', {}, `${t.seat} to play`), t.roll ? h('div', { class: 'hq-small' }, `rolled ${t.roll}${t.steps ? ` · ${t.steps} steps taken` : ''}`) : null,
-        view.decision ? h('div', { class: 'hq-small' }, `waiting: ${view.decision[0]} — ${view.decision[1]}`) : null)),
+      h('div', {}, h('div', {}, `${t.seat} to play`), t.roll ? h('div', { class: 'hq-small', 'data-testid': 'steps' }, stepsText(t)) : null,
+        view.decision ? h('div', { class: 'hq-small' }, `waiting: ${view.decision[0] === snap.seat ? 'you' : view.decision[0]} — ${view.decision_text || view.decision[1]}`) : null)),
     store(view, ui));
   const wrap = h('div', { class: 'hq-board-wrap' }, board(view, snap, ui));
   const heroes = h('div', { class: 'hq-heroes' }, view.heroes.map((hero) => heroCard(hero, view, snap, ui)));

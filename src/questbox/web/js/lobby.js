@@ -111,7 +111,8 @@ function copyButton(text) {
 function showCreated(res) {
   const box = clear(els.created);
   box.hidden = false;
-  box.append(h('h3', {}, `Table ${res.id} is ready`),
+  // the id is case-sensitive: kept out of the heading's upper-casing
+  box.append(h('h3', {}, 'Table ', h('code', { class: 'tid', 'data-testid': 'table-id' }, res.id), ' is ready'),
     h('p', { class: 'hint' }, 'Each link opens one seat: send it to that player only. The links are shown once (this browser remembers its own).'));
   let first = true;
   for (const s of res.seats) {

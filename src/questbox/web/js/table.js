@@ -85,6 +85,11 @@ const ui = {
   canPick(tokens) {
     return !!(st.snap && st.snap.your_turn) && candidates([...st.selected, ...tokens]).length > 0;
   },
+  /** like canPick, but only for actions named by one of `verbs` (e.g. ['deal']) */
+  canPickAs(tokens, verbs) {
+    return !!(st.snap && st.snap.your_turn)
+      && candidates([...st.selected, ...tokens]).some((a) => verbs.includes(words(a)[0]));
+  },
   act: (text) => act(text),
   pick: (...tokens) => pick(tokens),
   get selected() { return st.selected; },
@@ -97,15 +102,28 @@ function act(text) {
   st.selected = [];
   document.body.classList.add('busy');
   drawActions();
-  const msg = { type: 'act', action: text, expect: st.version, id };
+  // A simultaneous choice (several seats to move, e.g. rock/paper/scissors) is sent without
+  // `expect`: another seat choosing at the same moment moves the table on, but leaves this choice
+  // as legal as it was, so it must not be refused as stale.
+  const simultaneous = st.snap.to_move.length > 1;
+  const msg = { type: 'act', action: text, id, ...(simultaneous ? {} : { expect: st.version }) };
   if (st.ws && st.ws.readyState === WebSocket.OPEN) {
     st.ws.send(JSON.stringify(msg));
   } else {
     api(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
-      method: 'POST', headers: { 'X-Seat-Token': token }, body: JSON.stringify({ action: text, expect: st.version }),
+      method: 'POST', headers: { 'X-Seat-Token': token },
+      body: JSON.stringify({ action: text, ...(simultaneous ? {} : { expect: st.version }) }),
     }).then((snap) => { st.waiting.delete(id); onSnapshot(snap); })
-      .catch((err) => { st.waiting.delete(id); toast(err.message); draw(); });
+      .catch((err) => { st.waiting.delete(id); toast(refusal(err.message, err.status)); draw(); });
   }
+}
+
+/** A refusal in words for people (the server's message is for programs and logs too). */
+function refusal(message, status) {
+  if (status === 409 && /moved on/.test(message)) {
+    return 'Another move came first, so yours was not played: the table is up to date now, have a look and choose again.';
+  }
+  return message;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -196,7 +214,8 @@ function outcomeBox(snap) {
   const out = snap.outcome;
   const scores = Object.entries(out.scores || {});
   return h('div', { class: 'outcome', 'data-testid': 'outcome' },
-    h('div', { class: 'big' }, out.winners.length ? `Winner: ${out.winners.join(', ')}` : 'Nobody wins'),
+    h('div', { class: 'big' }, (st.renderer && st.renderer.outcomeTitle && st.renderer.outcomeTitle(snap))
+      || (out.winners.length ? `Winner: ${out.winners.join(', ')}` : 'Nobody wins')),
     out.reason ? h('div', {}, out.reason) : null,
     scores.length ? h('table', {}, h('tbody', {}, scores.map(([s, v]) => h('tr', {}, h('th', {}, s), h('td', {}, String(v)))))) : null,
     h('div', {}, h('a', { href: `/api/tables/${encodeURIComponent(tableId)}/replay`, download: '' }, 'Download the replay')));
@@ -281,9 +300,15 @@ async function onSnapshot(snap) {
   if (snap.since === 0 && st.version > 0 && snap.version >= st.version) {
     st.logItems = [];  // a full resync
   }
+  // each move once: the events narrate it in words; your own action's notation is shown only when
+  // it caused no event you may see
   const items = [];
-  for (const a of snap.my_actions || []) items.push({ v: a.v, text: `you: ${a.action}`, kind: 'you', mine: true, o: 0 });
-  snap.events.forEach((e, i) => items.push({ v: e.v, text: e.text, kind: e.kind, o: 1 + i }));
+  const told = new Set(snap.events.map((e) => e.v));
+  const mine = new Set((snap.my_actions || []).map((a) => a.v));
+  for (const a of snap.my_actions || []) {
+    if (!told.has(a.v)) items.push({ v: a.v, text: `you: ${a.action}`, kind: 'you', mine: true, o: 0 });
+  }
+  snap.events.forEach((e, i) => items.push({ v: e.v, text: e.text, kind: e.kind, mine: mine.has(e.v), o: 1 + i }));
   items.sort((a, b) => a.v - b.v || a.o - b.o);
   for (const it of items) { it.fresh = fresh; st.logItems.push(it); }
   if (snap.version !== st.version) st.selected = [];
@@ -318,7 +343,7 @@ function connect() {
       if (!st.waiting.size) document.body.classList.remove('busy');
     } else if (msg.type === 'error') {
       if (msg.id !== undefined && msg.id !== null) st.waiting.delete(msg.id);
-      toast(msg.error);
+      toast(refusal(msg.error, msg.status));
       if (msg.status === 403 || msg.status === 404) { setConn('refused', 'off'); st.fatal = true; }
       draw();
     }
