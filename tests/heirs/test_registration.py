@@ -36,7 +36,7 @@ def test_importing_the_rules_modules_registers_nothing() -> None:
 
 def test_the_game_module_builds_every_kind_once() -> None:
     legal, handle = decision_tables()
-    assert HeirsState.LEGAL == legal and HeirsState.HANDLE == handle
+    assert (legal, handle) == (HeirsState.LEGAL, HeirsState.HANDLE)
     assert legal.keys() == handle.keys() == state.TURN_LEGAL.keys() | abilities.LEGAL.keys()
     assert not state.TURN_LEGAL.keys() & abilities.LEGAL.keys()
     assert {"act", "deal", "heal", "webs", "ancient-return"} <= legal.keys()
