@@ -95,9 +95,9 @@ class HeirsGame(Game):
 
     # -- faces and bots ----------------------------------------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
-        from questbox.games.heirs.bots import heuristic, lookahead
+        from questbox.games.heirs.bots import heuristic, simple
 
-        return {"heuristic": lookahead, "simple": heuristic}
+        return {"heuristic": heuristic, "simple": simple}
 
     def action_space(self, setup: JSON | None = None) -> list[Action] | None:
         """Every action a game with this setup can offer, in a fixed order."""
