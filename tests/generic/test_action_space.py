@@ -31,7 +31,8 @@ def _walks() -> list[tuple[str, Walk]]:
         for n in game.seat_counts:
             setup: JSON = game.setup_for_seats(n)
             if has_action_space(game, setup):
-                out.append((gid, Walk(setup, range(10), name=f"{n}-seats")))
+                # a few games each: tests/adapters/test_spaces.py plays 25 more at random
+                out.append((gid, Walk(setup, range(4), max_steps=1500, name=f"{n}-seats")))
     return out
 
 
