@@ -358,14 +358,15 @@ def replay_cmd(
         game = get_game(rep.game)
         rep.setup = game.inline_files(rep.setup)   # a replay saved before setups were inlined (cwd)
         last = None
-        for step in rep.steps(game):
+        for step in rep.steps(game, snapshots=False):   # one pass; only the last state is kept
             last = step
             if step.index == 0 and seat is not None and seat not in step.state.seats:
                 _fail(f"--seat {seat}: this game's seats are {', '.join(step.state.seats)}")
             if steps and step.index:
                 console.print(f"[bold]{step.index:>4}[/] [magenta]{step.seat}[/]: {step.action}")
                 _show_events(step.events, seat)
-        rep.run(game)  # checks outcome and final fingerprint
+        assert last is not None
+        rep.check_end(last.state, game)  # checks outcome and final fingerprint
     except QuestboxError as exc:
         _fail(str(exc), 1)
     assert last is not None

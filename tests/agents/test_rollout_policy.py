@@ -26,7 +26,7 @@ def test_spec_parses_the_rollout_policy() -> None:
     assert plain.name == "ismcts:iters=20"
     # any of the game's own bots can drive rollouts (Heirs: the cheap rule-of-thumb bot)
     heirs = make_agent("ismcts:iters=20,rollout=simple", get_game("heirs"), seed=1)
-    assert isinstance(heirs, MCTSAgent) and type(heirs._policy).__name__ == "HeuristicAgent"
+    assert isinstance(heirs, MCTSAgent) and type(heirs._policy).__name__ == "SimpleAgent"
 
 
 @pytest.mark.parametrize("spec", [

@@ -1,21 +1,21 @@
-"""The fixed action space (``DescentGame.action_space``): stable, without duplicates, and complete.
+"""Descent's fixed action space (``DescentGame.action_space``): its sizes and contents, deep
+playouts and the encoding.
 
-Completeness is checked against every legal action along playouts of every seat layout (2 to 5
-seats) and of setups that bring in the other heroes, classes and open groups (Rage, Greedy, Runic
-Knowledge, Tarha's reroll, Jain's endure, cave spiders): random ones, and games where the
-heuristic plays most moves so that the door opens, tokens are searched, the Bone Warden throws,
-Search cards are used and heroes are revived.
+The generic suite (``tests/generic/test_action_space.py``) checks every setup below for shape and
+walks every seat layout (2 to 5 seats) at random (``WALKS``); here, with the same walk, games where
+the heuristic plays most moves on setups that bring in the other heroes, classes and open groups
+(Rage, Greedy, Runic Knowledge, Tarha's reroll, Jain's endure, cave spiders) reach the door, the
+search tokens, the Bone Warden's throw, Search cards and revived heroes.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from questbox.agents.random_agent import RandomAgent
 from questbox.core import JSON, Action, Rng
 from questbox.games.descent import GAME
-from questbox.games.descent.bots import HeuristicAgent
 from tests.descent.helpers import group, quest
+from tests.generic.spaces import Walk, walk
 
 LAYOUTS: list[JSON] = [GAME.setup_for_seats(n) for n in (2, 3, 4, 5)]
 OTHERS: list[JSON] = [
@@ -44,40 +44,10 @@ def _name(doc: JSON) -> str:
     return f"{where}{doc.get('seats', 'party')}-" + "-".join(h.split(":")[0] for h in heroes)
 
 
-def _walk(setup: JSON, seeds: range, smart_share: int, max_steps: int = 4000) -> set[Action]:
-    """Play games (the heuristic plays ``smart_share`` in 10 moves, random the others) and check that
-    every legal action of the seat to move is in the space."""
-    space = GAME.action_space(setup)
-    assert space is not None
-    index = set(space)
-    seen: set[Action] = set()
-    for seed in seeds:
-        s = GAME.new(setup, seed=seed)
-        smart = {x: HeuristicAgent(seed=seed + i) for i, x in enumerate(s.seats)}
-        dumb = {x: RandomAgent(seed=seed + 9 + i) for i, x in enumerate(s.seats)}
-        pick = Rng(seed + 1000)
-        steps = 0
-        while not s.is_over() and steps < max_steps:
-            seat = s.to_move()[0]
-            legal = s.legal_actions(seat)
-            missing = [str(a) for a in legal if a not in index]
-            assert not missing, f"seed {seed}, {seat}, {s.pending[-1].kind}: {missing} not in the space"
-            seen.update(legal)
-            agents = smart if pick.below(10) < smart_share else dumb
-            s.apply(seat, agents[seat].act(s, seat))
-            steps += 1
-    return seen
-
-
-@pytest.mark.parametrize("setup", LAYOUTS + OTHERS + ARENAS, ids=_name)
-def test_space_is_stable_and_has_no_duplicates(setup: JSON) -> None:
-    space = GAME.action_space(setup)
-    assert space is not None and space
-    assert len(space) == len(set(space))
-    assert GAME.action_space(dict(setup)) == space
-    assert GAME.action_space(GAME.new(setup, seed=3).to_json()["setup"]) == space  # the normalized setup
-    for a in space:
-        assert GAME.parse_action(str(a)) == a, f"{a} does not round-trip through the notation"
+#: the generic suite's walks (tests/generic/test_action_space.py): every setup's space is checked for
+#: shape, the seat layouts along 20 random playouts of at most 1,500 moves
+WALKS = [*(Walk(doc, range(20), max_steps=1500, name=_name(doc)) for doc in LAYOUTS),
+         *(Walk(doc, range(0), name=_name(doc)) for doc in OTHERS + ARENAS)]
 
 
 def test_space_sizes_and_contents() -> None:
@@ -105,21 +75,16 @@ def test_space_sizes_and_contents() -> None:
     assert GAME.perfect_information is True
 
 
-@pytest.mark.parametrize("setup", LAYOUTS, ids=_name)
-def test_random_playouts_stay_in_the_space(setup: JSON) -> None:
-    _walk(setup, range(20), smart_share=0, max_steps=1500)
-
-
 @pytest.mark.parametrize("setup", LAYOUTS + OTHERS, ids=_name)
 def test_deep_playouts_stay_in_the_space(setup: JSON) -> None:
-    seen = _walk(setup, range(12), smart_share=8)
+    seen = walk(GAME, setup, range(12), smart_share=8, max_steps=4000)
     names = {a.name for a in seen}
     assert {"move", "attack", "surge", "activate", "end", "done"} <= names
 
 
 @pytest.mark.parametrize("setup", ARENAS, ids=_name)
 def test_large_figures_of_both_shapes_stay_in_the_space(setup: JSON) -> None:
-    seen = _walk(setup, range(14), smart_share=6)
+    seen = walk(GAME, setup, range(14), smart_share=6, max_steps=4000)
     large = {str(a.args[0]) for a in seen if a.name == "move" and a.args and ":" in str(a.args[0])}
     assert any(x[0] == x[3] for x in large) and any(x[1] == x[4] for x in large)   # 1x2 standing and lying
     assert {"howl", "throw", "place", "open"} <= {a.name for a in seen}

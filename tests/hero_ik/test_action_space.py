@@ -1,19 +1,19 @@
-"""The fixed action space (``HeroIK.action_space``): stable, without duplicates, and complete.
+"""Hero: Immortal King's fixed action space (``HeroIK.action_space``): its sizes and contents, and
+deep playouts.
 
-Completeness is checked against every legal action of every seat along many playouts (random ones,
-and games where the heuristic plays most moves so that late-game actions — quests, ultimates,
-payments, the final monster — occur), in the duel and in the three solitaire scenarios, and in the
-worlds that ``determinize`` makes for each seat (the searches of the RL libraries ask them too).
+The generic suite (``tests/generic/test_action_space.py``) checks every setup below for shape and
+walks the duel and the three solitaire scenarios at random (``WALKS``); here games where the
+heuristic plays most moves reach the late-game actions (quests, ultimates, payments, the final
+monster), checked with the same walk, determinized worlds included.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from questbox.agents.random_agent import RandomAgent
-from questbox.core import JSON, Action, Rng
-from questbox.games.hero_ik import GAME, HikState
-from questbox.games.hero_ik.bots import HeuristicAgent
+from questbox.core import JSON, Action
+from questbox.games.hero_ik import GAME
+from tests.generic.spaces import Walk, walk
 
 SCENARIOS = ["easy", "medium", "hard"]
 BASIC: list[JSON] = [{"mode": "duel"}, *({"mode": "solitaire", "scenario": s} for s in SCENARIOS)]
@@ -31,47 +31,10 @@ def _name(doc: JSON) -> str:
     return "-".join(w for w in [doc["mode"], doc.get("scenario", ""), *doc.get("party", [])[:2]] if w)
 
 
-def _walk(setup: JSON, seeds: range, smart_share: int) -> set[Action]:
-    """Play games (the heuristic plays ``smart_share`` in 10 moves, random the others) and check that
-    every legal action of every seat, in the real state and in determinized worlds, is in the space."""
-    space = GAME.action_space(setup)
-    assert space is not None
-    index = set(space)
-    seen: set[Action] = set()
-    for seed in seeds:
-        s = GAME.new(setup, seed=seed)
-        smart = {x: HeuristicAgent(seed=seed + i) for i, x in enumerate(s.seats)}
-        dumb = {x: RandomAgent(seed=seed + 9 + i) for i, x in enumerate(s.seats)}
-        pick = Rng(seed + 1000)
-        k = 0
-        while not s.is_over():
-            for seat in s.seats:
-                legal = s.legal_actions(seat)
-                missing = [str(a) for a in legal if a not in index]
-                assert not missing, f"seed {seed}, {seat}, {s.pending[-1].kind}: {missing} not in the space"
-                seen.update(legal)
-                if k % 5 == 0:
-                    d: HikState = s.determinize(seat, Rng(seed * 1009 + k))
-                    for other in d.seats:
-                        extra = [str(a) for a in d.legal_actions(other) if a not in index]
-                        assert not extra, f"seed {seed}, a world of {seat}, {other}: {extra} not in the space"
-            movers = s.to_move()
-            seat = movers[pick.below(len(movers))]
-            agents = smart if pick.below(10) < smart_share else dumb
-            s.apply(seat, agents[seat].act(s, seat))
-            k += 1
-    return seen
-
-
-@pytest.mark.parametrize("setup", BASIC + MORE, ids=_name)
-def test_space_is_stable_and_has_no_duplicates(setup: JSON) -> None:
-    space = GAME.action_space(setup)
-    assert space is not None and space
-    assert len(space) == len(set(space))
-    assert GAME.action_space(dict(setup)) == space
-    assert GAME.action_space(GAME.new(setup, seed=3).to_json()["setup"]) == space  # the canonical setup
-    for a in space:
-        assert GAME.parse_action(str(a)) == a, f"{a} does not round-trip through the notation"
+#: the generic suite's walks (tests/generic/test_action_space.py): every setup's space is checked for
+#: shape, the basic ones along 60 random playouts with determinized worlds every 5 moves
+WALKS = [*(Walk(doc, range(60), worlds_every=5, name=_name(doc)) for doc in BASIC),
+         *(Walk(doc, range(0), name=_name(doc)) for doc in MORE)]
 
 
 def test_space_sizes_and_default_setups() -> None:
@@ -94,13 +57,8 @@ def test_space_sizes_and_default_setups() -> None:
     assert GAME.perfect_information is False
 
 
-@pytest.mark.parametrize("setup", BASIC, ids=_name)
-def test_random_playouts_stay_in_the_space(setup: JSON) -> None:
-    _walk(setup, range(60), smart_share=0)
-
-
 @pytest.mark.parametrize("setup", BASIC + MORE, ids=_name)
 def test_deep_playouts_stay_in_the_space(setup: JSON) -> None:
-    seen = _walk(setup, range(12), smart_share=8)
+    seen = walk(GAME, setup, range(12), smart_share=8, worlds_every=5)
     names = {a.name for a in seen}
     assert {"done", "attack", "roll", "resolve", "pay", "mana"} <= names

@@ -1,19 +1,18 @@
-"""The fixed action space (``Heroica.action_space``): stable, without duplicates, and complete.
+"""HEROICA's fixed action space (``Heroica.action_space``): its sizes and contents, and which actions
+playouts reach.
 
-Completeness is checked against every legal action along playouts (random ones, and games where the
-heuristic plays most moves so that late actions — the store, skills, the Giant Vampire Bat, bats from
-coffins, the target — occur) on every bundled mission with 2–4 heroes, in Epic and Battle HEROICA,
-with other heroes, starting packs and options, and in the worlds ``determinize`` makes.
+The generic suite (``tests/generic/test_action_space.py``) checks the setups below (every bundled
+mission with 2–4 heroes, Epic and Battle HEROICA, other heroes, starting packs and options) for
+shape and walks them (``WALKS``: random playouts and ones where the heuristic plays most moves, so
+that the store, skills, the Giant Vampire Bat, bats from coffins and the target occur), determinized
+worlds included; here the same walk shows every family of actions occurs.
 """
 
 from __future__ import annotations
 
-import pytest
-
-from questbox.agents.random_agent import RandomAgent
-from questbox.core import JSON, Action, Rng
+from questbox.core import JSON, Action
 from questbox.games.heroica import GAME
-from questbox.games.heroica.bots import Heuristic
+from tests.generic.spaces import Walk, walk
 
 MISSIONS = GAME.missions()
 ALL_HEROES = ["wizard", "prince", "sage", "knight"]
@@ -46,58 +45,20 @@ def _name(doc: JSON) -> str:
     return f"{doc.get('variant', 'standard')}-{where}-{who}{opts}"
 
 
-def _walk(setup: JSON, seeds: range, smart_share: int) -> set[Action]:
-    """Play games (the heuristic plays ``smart_share`` in 10 moves, random the others) and check that
-    every legal action of every seat, in the real state and in determinized worlds, is in the space."""
-    space = GAME.action_space(setup)
-    assert space is not None
-    index = set(space)
-    seen: set[Action] = set()
-    for seed in seeds:
-        s = GAME.new(setup, seed=seed)
-        smart = {x: Heuristic(game=GAME, seed=seed + i) for i, x in enumerate(s.seats)}
-        dumb = {x: RandomAgent(game=GAME, seed=seed + 9 + i) for i, x in enumerate(s.seats)}
-        pick = Rng(seed + 1000)
-        k = 0
-        while not s.is_over():
-            (seat,) = s.to_move()
-            legal = s.legal_actions(seat)
-            missing = [str(a) for a in legal if a not in index]
-            assert not missing, f"seed {seed}, {seat}, {s.pending[-1].kind}: {missing} not in the space"
-            seen.update(legal)
-            if k % 25 == 0:
-                d = s.determinize(seat, Rng(seed * 1009 + k))
-                extra = [str(a) for a in d.legal_actions(seat) if a not in index]
-                assert not extra, f"seed {seed}, a world of {seat}: {extra} not in the space"
-            agents = smart if pick.below(10) < smart_share else dumb
-            s.apply(seat, agents[seat].act(s, seat))
-            k += 1
-    return seen
-
-
-@pytest.mark.parametrize("setup", SETUPS, ids=_name)
-def test_space_is_stable_and_has_no_duplicates(setup: JSON) -> None:
-    space = GAME.action_space(setup)
-    assert space is not None and space
-    assert len(space) == len(set(space))
-    assert GAME.action_space(dict(setup)) == space
-    assert GAME.action_space(GAME.setup_for_seats(len(GAME.seat_names(setup)), setup)) == space
-    for a in space:
-        assert GAME.parse_action(str(a)) == a, f"{a} does not round-trip through the notation"
-
-
-@pytest.mark.parametrize("setup", SETUPS, ids=_name)
-def test_playouts_stay_in_the_space(setup: JSON) -> None:
-    seen = _walk(setup, range(30), smart_share=0) | _walk(setup, range(100, 130), smart_share=8)
-    assert {"roll", "step", "stop"} <= {a.name for a in seen}
+#: the generic suite's walks (tests/generic/test_action_space.py): each setup 30 random playouts and
+#: 30 where the heuristic plays 8 moves in 10, determinized worlds every 25 moves
+WALKS = [*(Walk(doc, range(30), worlds_every=25, name=_name(doc)) for doc in SETUPS),
+         *(Walk(doc, range(100, 130), smart_share=8, worlds_every=25, name=_name(doc) + "-guided")
+           for doc in SETUPS)]
 
 
 def test_every_family_occurs() -> None:
     """Over the setups above, playouts reach every kind of action the notation has."""
     seen: set[Action] = set()
     for setup in SETUPS:
-        seen |= _walk(setup, range(200, 215), smart_share=7)
-    seen |= _walk(SETUPS[-2], range(300, 315), smart_share=10)  # a Prince who keeps his Ax and Dagger
+        seen |= walk(GAME, setup, range(200, 215), smart_share=7, worlds_every=25)
+    # a Prince who keeps his Ax and Dagger
+    seen |= walk(GAME, SETUPS[-2], range(300, 315), smart_share=10, worlds_every=25)
     names = {a.name for a in seen}
     assert names >= {"roll", "heal", "step", "stop", "fight", "defeat", "use", "strike", "drink", "buy",
                      "sell", "forward", "back", "pick"}

@@ -31,7 +31,8 @@ FORMAT = 1
 
 @dataclass
 class Step:
-    """One replayed action: who did what, what it caused, and the state after it."""
+    """One replayed action: who did what, what it caused, and the state after it (a snapshot of
+    its own unless :meth:`Replay.steps` was asked for none)."""
 
     index: int
     seat: Seat
@@ -110,26 +111,44 @@ class Replay:
         return cls.from_json(doc)
 
     # -- playing back ------------------------------------------------------------------------
-    def steps(self, game: Game | None = None) -> Iterator[Step]:
-        """Replay action by action (the initial state is ``Step.index == 0`` with no action)."""
+    def steps(self, game: Game | None = None, *, snapshots: bool = True) -> Iterator[Step]:
+        """Replay action by action (the initial state is ``Step.index == 0`` with no action).
+
+        Each step's ``state`` is a snapshot: a clone of the state right after that step, the
+        step's own and independent of the steps after it (one clone per step, so walking a replay
+        stays linear in its length). ``snapshots=False`` skips the clones for a reader that only
+        looks at each step as it comes: every step then holds the one live state, which the next
+        step changes.
+        """
         g = game or get_game(self.game)
+        for i, seat, text, events, state in self._play(g):
+            yield Step(i, seat, text, events, state.clone() if snapshots else state)
+
+    def _play(self, g: Game) -> Iterator[tuple[int, Seat, str, list[Event], State]]:
         state = g.new(self.setup, seed=self.seed)
-        yield Step(0, "", "", [], state)
+        yield 0, "", "", [], state
         for i, (seat, text) in enumerate(self.actions, 1):
             try:
                 events = state.apply(seat, g.parse_action(text))
             except IllegalAction as exc:
                 raise self._error(g, f"action {i} ({seat}: {text}) is not legal: {exc}") from exc
-            yield Step(i, seat, text, events, state)
+            yield i, seat, text, events, state
 
     def run(self, game: Game | None = None) -> State:
         """Replay to the end and check the recorded outcome (winners and termination word) and
         final fingerprint, if any."""
         g = game or get_game(self.game)
         state: State | None = None
-        for step in self.steps(g):
-            state = step.state
+        for step in self._play(g):
+            state = step[4]
         assert state is not None
+        self.check_end(state, g)
+        return state
+
+    def check_end(self, state: State, game: Game | None = None) -> None:
+        """Check a replayed final ``state`` against the recorded outcome and fingerprint, if any
+        (``ReplayError`` when it differs)."""
+        g = game or get_game(self.game)
         if self.outcome is not None:
             got = state.outcome()
             try:
@@ -143,4 +162,3 @@ class Replay:
                                      f"{list(want.winners)}, {want.termination!r} ({want.reason})")
         if self.final is not None and state.digest() != self.final:
             raise self._error(g, "the replayed final state differs from the recorded one")
-        return state

@@ -233,13 +233,6 @@ class Rng:
         r.script = None if self.script is None else list(self.script)
         return r
 
-    def spawn(self) -> Rng:
-        """An independent generator seeded from this one (advances this one by one draw; a keyed
-        generator spawns a keyed one, by two draws)."""
-        if self._key is not None:
-            return Rng((1 << SECRET_BITS) | (self._next() << 64) | self._next())
-        return Rng(self._next())
-
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"state": self._s}
         if self._key is not None:

@@ -23,6 +23,7 @@ from questbox.core import (
     Event,
     Game,
     IllegalAction,
+    Match,
     QuestboxError,
     Replay,
     Seat,
@@ -95,7 +96,8 @@ def played_under(row: TableRow) -> str | None:
 
 
 class LiveTable:
-    """One table in memory: its state, its action log and the events each action caused."""
+    """One table in memory: a :class:`~questbox.core.match.Match` (its state, its action log and the
+    events each action caused) and the table's seats, tokens and status."""
 
     def __init__(self, row: TableRow, game: Game) -> None:
         self.id = row.id
@@ -105,19 +107,19 @@ class LiveTable:
         self.created = row.created
         self.specs: dict[Seat, str] = {s["seat"]: s["spec"] for s in row.seats}
         self.token_hashes = dict(row.tokens)
-        self.state: State = game.new(row.setup, seed=row.seed)
-        self.actions: list[tuple[Seat, str]] = []
-        self.event_versions: list[int] = []   # parallel to events: the version an event belongs to
-        self.events: list[Event] = []
+        self.match = Match(game, row.setup, seed=row.seed)
         self.lock = threading.RLock()
         self.error: str | None = None          # a bot that failed, shown on the page
         self._base: dict[Seat | None, tuple[int, dict[str, Any]]] = {}
         # a table played under other rules than its game's now: readable, closed to actions. Its
-        # log is replayed as far as these rules allow (``replayed`` actions); status, outcome and
+        # log is replayed as far as these rules allow (``replayed`` actions, the match); the rest
+        # is kept as stored (``tail``), with one event (``notes``) that says so. Status, outcome and
         # replay come from the stored row
         self.rules_version = row.rules_version
         self.played_under: str | None = None
         self.replayed: int | None = None
+        self.tail: list[tuple[Seat, str]] = []
+        self.notes: list[tuple[int, Event]] = []
         self._row_status, self._row_outcome = row.status, row.outcome
         if row.rules_version != str(game.rules_version):
             self.played_under = f"played under rules v{row.rules_version}"
@@ -127,8 +129,17 @@ class LiveTable:
 
     # -- facts -------------------------------------------------------------------------------
     @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def actions(self) -> list[tuple[Seat, str]]:
+        """The table's whole action log (a table played under other rules: the stored tail too)."""
+        return [*self.match.actions, *self.tail] if self.tail else self.match.actions
+
+    @property
     def version(self) -> int:
-        return len(self.actions)
+        return self.match.version + len(self.tail)
 
     def bots(self) -> dict[Seat, str]:
         return {s: spec for s, spec in self.specs.items() if spec != "human"}
@@ -160,30 +171,25 @@ class LiveTable:
         raise Forbidden("this seat token does not open a seat at this table")
 
     # -- changes -----------------------------------------------------------------------------
-    def record(self, seat: Seat, text: str, events: list[Event]) -> None:
-        self.actions.append((seat, text))
-        v = len(self.actions)
-        for e in events:
-            self.event_versions.append(v)
-            self.events.append(e)
-
     def replay_log(self, log_rows: list[tuple[Seat, str]]) -> None:
+        """Play stored actions on the match (rebuilding or catching up the table)."""
         for seat, text in log_rows:
             if self.replayed is not None:       # other rules, and an earlier action did not replay
-                self.record(seat, text, [])
+                self.tail.append((seat, text))
                 continue
             try:
-                events = self.state.apply(seat, self.game.parse_action(text))
+                self.match.apply(seat, text)
             except (IllegalAction, QuestboxError) as exc:
                 if self.played_under:
                     self.replayed = self.version
-                    self.record(seat, text, [Event("rules", f"{self.played_under}: action {self.version + 1} "
-                                                   f"({seat}: {text}) does not replay under these rules, so "
-                                                   f"the board shows the table after {self.replayed} actions")])
+                    self.tail.append((seat, text))
+                    self.notes.append((self.version, Event(
+                        "rules", f"{self.played_under}: action {self.version} ({seat}: {text}) does not "
+                        f"replay under these rules, so the board shows the table after {self.replayed} "
+                        "actions")))
                     continue
                 raise ServerError(f"table {self.id}: stored action {self.version + 1} ({seat}: {text}) "
                                   f"no longer replays: {exc}", 500) from exc
-            self.record(seat, text, events)
 
     # -- what a seat sees --------------------------------------------------------------------
     def _base_snapshot(self, seat: Seat | None) -> dict[str, Any]:
@@ -217,14 +223,16 @@ class LiveTable:
         """
         with self.lock:
             base = self._base_snapshot(seat)
-            start = bisect.bisect_right(self.event_versions, since)
-            start = max(start, len(self.events) - MAX_EVENTS)
+            logged, versions = self.match.events, self.match.event_versions
+            assert logged is not None and versions is not None
+            start = bisect.bisect_right(versions, since)
+            start = max(start, len(logged) - MAX_EVENTS)
             events = []
-            for i in range(start, len(self.events)):
-                e = self.events[i]
+            for v, e in [*zip(versions[start:], logged[start:], strict=True),
+                         *((v, e) for v, e in self.notes if v > since)]:
                 if e.visible_to(seat):
                     doc = e.to_json()
-                    doc["v"] = self.event_versions[i]
+                    doc["v"] = v
                     events.append(doc)
             own = [{"v": i + 1, "action": a} for i, (s, a) in enumerate(self.actions[since:], since)
                    if seat is not None and s == seat][-MAX_EVENTS:]
@@ -238,12 +246,10 @@ class LiveTable:
         rules gets its stored log and outcome, without a final fingerprint these rules cannot make)."""
         with self.lock:
             meta: dict[str, Any] = {"table": self.id, "seats": [self.specs[s] for s in self.state.seats]}
-            version: int | str = self.rules_version
             if not self.played_under:
-                version = self.game.rules_version
-            final = self.state.digest() if self.state.is_over() and not self.played_under else None
+                return self.match.replay(meta)
             return Replay(game=self.game.id, seed=self.seed, setup=self.setup, actions=list(self.actions),
-                          outcome=self.outcome_json(), final=final, meta=meta, rules_version=version)
+                          outcome=self.outcome_json(), final=None, meta=meta, rules_version=self.rules_version)
 
 
 class TableService:
@@ -371,18 +377,19 @@ class TableService:
 
         If another process appended first, catch up and try again (``retry``) or return ``None``.
         """
+        match = lt.match
         for _attempt in range(8):
             n = lt.version
-            before = lt.state.clone()
+            point = match.checkpoint()
             try:
                 # IllegalAction leaves the state as it was; anything else (a bug in a game) may have
-                # changed it half-way: the table goes back to ``before`` either way
-                events = lt.state.apply(seat, act)
+                # changed it half-way: the table goes back to the checkpoint either way
+                events = match.apply(seat, act)
             except BaseException:
-                lt.state = before
+                match.rollback(point)
                 lt._base.clear()
                 raise
-            state = lt.state
+            state = match.state
             try:
                 over = state.is_over()
                 to_move = [] if over else list(state.to_move())
@@ -391,12 +398,11 @@ class TableService:
                     bot_turn=any(lt.specs.get(s, "human") != "human" for s in to_move),
                     outcome=lt.outcome_json())
             except BaseException:
-                lt.state = before
+                match.rollback(point)
                 raise
             if ok:
-                lt.record(seat, str(act), events)
                 return events
-            lt.state = before            # another process appended first: catch up and retry
+            match.rollback(point)        # another process appended first: catch up and retry
             self.catch_up(lt)
             if not retry:
                 return None

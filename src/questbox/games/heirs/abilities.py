@@ -3,9 +3,9 @@
 ``basic(st, i, colour, level)`` runs a spell for player ``i`` (Command uses the card's number,
 Cast and Absorb's immediate Cast use the token's level); ``lord(st, i, colour)`` runs a Lord's
 legendary ability (Command only). A spell that needs choices pushes a decision; its legal-action
-generator and handler are registered in :attr:`HeirsState.LEGAL` / :attr:`HeirsState.HANDLE` at the
-end of this module. Lore, Ancient Lore and Prior only *select* themselves: they are resolved in
-step 4 (:func:`draw_step`).
+generator and handler are in this module's :data:`LEGAL` / :data:`HANDLE` tables, which the game
+module puts together with the turn's own (:func:`questbox.games.heirs.game.decision_tables`).
+Lore, Ancient Lore and Prior only *select* themselves: they are resolved in step 4 (:func:`draw_step`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from questbox.games.heirs.state import (
     PUBLIC,
     SEAT_INDEX,
     SEATS,
+    Handler,
     HeirsState,
+    Legal,
     place,
     target_names,
 )
@@ -567,14 +569,15 @@ def prior_tower(st: HeirsState, i: int, ev: list[Event]) -> None:
     st._new_turn(ev)
 
 
-HeirsState.LEGAL.update({
+#: the decision kinds the abilities push: legal-action generators and handlers
+LEGAL: dict[str, Legal] = {
     "heal": _heal_legal, "heal-death": _heal_death_legal, "burn": _burn_legal,
     "precise-number": _precise_legal_number, "precise-discard": _precise_discard_legal,
     "grow": _grow_legal, "aura": _aura_legal, "webs": _webs_legal, "lore-keep": _look_legal,
     "lore-return": _look_legal, "ancient-return": _ancient_legal,
-})
-HeirsState.HANDLE.update({
+}
+HANDLE: dict[str, Handler] = {
     "heal": _heal, "heal-death": _heal_death, "burn": _burn, "precise-number": _precise_number,
     "precise-discard": _precise_discard, "grow": _grow, "aura": _aura, "webs": _webs,
     "lore-keep": _lore_keep_choice, "lore-return": _lore_return_choice, "ancient-return": _ancient_return,
-})
+}

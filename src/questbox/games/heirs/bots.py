@@ -1,8 +1,11 @@
-"""A simple heuristic bot for Heirs: it reads only its view and its legal actions.
+"""Heirs' bots, each named by its seat spec.
 
-It scores every legal action with a few rules of thumb (chain what you can, keep the Black Chain
-short, hurt the leader, never help the Black Wizard) and picks the best, breaking ties at random
-with its own generator.
+* ``simple`` (:class:`SimpleAgent`): reads only its view and its legal actions, scores every legal
+  action with a few rules of thumb (chain what you can, keep the Black Chain short, hurt the
+  leader, never help the Black Wizard) and picks the best, breaking ties at random with its own
+  generator.
+* ``heuristic`` (:class:`HeuristicAgent`): looks one action ahead on determinized copies, finishing
+  its turn with the ``simple`` policy, and scores the positions with :func:`position_value`.
 """
 
 from __future__ import annotations
@@ -18,10 +21,10 @@ from questbox.games.heirs.state import HeirsState
 RAISE_ORDER = "BGROYV"
 
 
-class HeuristicAgent:
-    """Rule-of-thumb play; ``heuristic`` as a seat spec."""
+class SimpleAgent:
+    """Rule-of-thumb play; ``simple`` as a seat spec."""
 
-    name = "heuristic"
+    name = "simple"
 
     def __init__(self, *, game: Any = None, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -43,11 +46,11 @@ class HeuristicAgent:
         return best[self.rng.below(len(best))]
 
 
-def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:
-    """The ``heuristic`` seat spec (it takes no parameters)."""
+def simple(*, game: Game | None = None, seed: int = 0, **params: Any) -> SimpleAgent:
+    """The ``simple`` seat spec (it takes no parameters)."""
     if params:
-        raise TypeError(f"the heuristic bot takes no parameters (got {', '.join(params)})")
-    return HeuristicAgent(game=game, seed=seed)
+        raise TypeError(f"the simple bot takes no parameters (got {', '.join(params)})")
+    return SimpleAgent(game=game, seed=seed)
 
 
 def _me(view: JSON, seat: Seat) -> JSON:
@@ -187,7 +190,7 @@ def position_value(st: HeirsState, i: int) -> float:
     return mine - 0.8 * opp - 1.1 * black + fit + hand + tokens
 
 
-class LookaheadAgent:
+class HeuristicAgent:
     """For each legal action: on ``samples`` determinized copies (so it sees only what its seat may
     know), play the action, finish the rest of its own turn with the rule-of-thumb policy, and
     score the position with :func:`position_value`; play the action with the best average."""
@@ -198,7 +201,7 @@ class LookaheadAgent:
         self.rng = Rng(seed)
         self.samples = samples
         self.horizon = horizon
-        self.simple = HeuristicAgent(seed=seed + 1)
+        self.simple = SimpleAgent(seed=seed + 1)
 
     def act(self, state: State, seat: Seat) -> Action:
         legal = state.legal_actions(seat)
@@ -227,6 +230,6 @@ class LookaheadAgent:
         return best[self.rng.below(len(best))]
 
 
-def lookahead(*, game: Game | None = None, seed: int = 0, **params: Any) -> LookaheadAgent:
+def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:
     """The ``heuristic`` seat spec: ``heuristic`` or ``heuristic:samples=4,horizon=30``."""
-    return LookaheadAgent(game=game, seed=seed, **params)
+    return HeuristicAgent(game=game, seed=seed, **params)

@@ -13,6 +13,7 @@ from questbox.core.errors import SetupError
 from questbox.core.events import Event
 from questbox.core.rng import Rng
 from questbox.core.state import JSON, Game, Seat, State
+from questbox.games.heirs import abilities
 from questbox.games.heirs.bots import position_value
 from questbox.games.heirs.cards import COLOURS, CardSet, card_set
 from questbox.games.heirs.setup import Options, PositionDoc, parse_setup
@@ -35,7 +36,11 @@ from questbox.games.heirs.state import (
     SPECTATOR,
     STEP_INDEX,
     TERMINATIONS,
+    TURN_HANDLE,
+    TURN_LEGAL,
+    Handler,
     HeirsState,
+    Legal,
     decision_from_json,
     target_names,
 )
@@ -91,9 +96,9 @@ class HeirsGame(Game):
 
     # -- faces and bots ----------------------------------------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
-        from questbox.games.heirs.bots import heuristic, lookahead
+        from questbox.games.heirs.bots import heuristic, simple
 
-        return {"heuristic": lookahead, "simple": heuristic}
+        return {"heuristic": heuristic, "simple": simple}
 
     def action_space(self, setup: JSON | None = None) -> list[Action] | None:
         """Every action a game with this setup can offer, in a fixed order."""
@@ -279,5 +284,22 @@ def _from_json(doc: JSON) -> HeirsState:
     return st
 
 
+def decision_tables() -> tuple[dict[str, Legal], dict[str, Handler]]:
+    """Every decision kind of the game, legal-action generators and handlers: the turn's own
+    (:mod:`.state`) and the abilities' (:mod:`.abilities`). A kind declared twice is a bug."""
+    legal: dict[str, Legal] = {}
+    handle: dict[str, Handler] = {}
+    for lg, hd in ((TURN_LEGAL, TURN_HANDLE), (abilities.LEGAL, abilities.HANDLE)):
+        if lg.keys() != hd.keys() or legal.keys() & lg.keys():
+            raise RuntimeError(f"heirs decision tables disagree: {sorted(lg.keys() ^ hd.keys())} "
+                               f"lack a generator or a handler, {sorted(legal.keys() & lg.keys())} "
+                               "are declared twice")
+        legal.update(lg)
+        handle.update(hd)
+    return legal, handle
+
+
+# the composition root: the state class gets its game and its decision tables here, explicitly
 GAME = HeirsGame()
 HeirsState.game = GAME
+HeirsState.LEGAL, HeirsState.HANDLE = decision_tables()

@@ -83,7 +83,9 @@ class HeirsState(State):
                  "discard", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "reason",
                  "scores", "selected", "step", "tokens", "turn", "winners")
 
-    #: decision kind -> legal-action generator / handler (filled by this module, abilities, black)
+    #: decision kind -> legal-action generator / handler: built by the game module (the composition
+    #: root, :func:`questbox.games.heirs.game.decision_tables`) from :data:`TURN_LEGAL` and the
+    #: abilities' tables; empty until then
     LEGAL: ClassVar[dict[str, Legal]] = {}
     HANDLE: ClassVar[dict[str, Handler]] = {}
 
@@ -633,7 +635,7 @@ class HeirsState(State):
         ev.append(Event("turn", f"Turn {self.turn}: {SEATS[self.cur]} to play."))
 
 
-# == decisions of the turn (the abilities register theirs in abilities.py) ========================
+# == decisions of the turn (the abilities declare theirs in abilities.py) =========================
 
 def _act_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
     cs = st.cs
@@ -801,15 +803,16 @@ def _deal_choice(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]
     st._after_deal(bi, c, ev)
 
 
-HeirsState.LEGAL.update({
+#: the turn's own decision kinds (the abilities' are in :data:`.abilities.LEGAL`)
+TURN_LEGAL: dict[str, Legal] = {
     "act": _act_legal, "absorb-cast": _absorb_cast_legal, "chain": _chain_decision_legal,
     "raise": _raise_legal, "check": _check_legal, "check-discard": _check_legal, "draw": _draw_legal,
     "deal": _deal_legal,
-})
-HeirsState.HANDLE.update({
+}
+TURN_HANDLE: dict[str, Handler] = {
     "act": _act, "absorb-cast": _absorb_cast, "chain": _chain, "raise": _raise, "check": _check,
     "check-discard": _check, "draw": _draw_choice, "deal": _deal_choice,
-})
+}
 
 
 def decision_from_json(doc: Any) -> Decision:
@@ -817,5 +820,6 @@ def decision_from_json(doc: Any) -> Decision:
     return Decision(str(doc["seat"]), str(doc["kind"]), tuple(doc.get("data") or ()))
 
 
-# the ability modules register their decisions on import (they import this module first)
+# modules the turn calls into; they import this module's primitives first, so they come last (an
+# import for their functions only: nothing registers itself on import)
 from questbox.games.heirs import abilities, black, view  # noqa: E402

@@ -2,7 +2,7 @@
 
 Everything is loaded from ``data/`` and validated with pydantic; errors are :class:`SetupError`
 with a message that names the file and the field. Missions are validated more deeply by
-:func:`load_mission` (unknown pieces, overlapping pieces, unreachable targets, ...).
+:func:`validate_mission` (unknown pieces, overlapping pieces, unreachable targets, ...).
 
 A mission is written either with explicit ``spaces`` (id -> ``[x, y]``) and ``links``, or with a
 ``map`` drawing (see ``docs/games/heroica.md``): cells at even columns of even lines, ``-`` and
@@ -443,10 +443,6 @@ def _check(m: MissionDoc) -> None:
     lost = sorted(set(spaces) - seen_s)
     if lost:
         fail(f"space(s) {', '.join(lost[:8])} cannot be reached from the start")
-
-
-def load_mission(raw: Any, origin: str = "mission") -> Mission:
-    return Mission(validate_mission(raw, origin))
 
 
 @functools.cache

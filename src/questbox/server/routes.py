@@ -1,0 +1,364 @@
+"""The server's routes, one :class:`~fastapi.APIRouter` per area, over the parts of one server
+(:class:`Server`, kept in ``app.state.server`` by :func:`questbox.server.app.create_app`):
+
+* :data:`lobby`: the games, their default setups, creating and listing tables, health;
+* :data:`seats`: one table as a seat (or a spectator) sees it, acting, its replay;
+* :data:`live`: the WebSocket of a seat (live snapshots, actions);
+* :data:`pages`: the web pages; :func:`mount_static` serves the web client's files.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, cast
+
+from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.staticfiles import StaticFiles
+
+from questbox.core import QuestboxError, UnknownGame, games, get_game
+from questbox.core.agent import agent_names
+from questbox.server.live import BotDriver, Hub, Subscriber
+from questbox.server.store import Store
+from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, Unprocessable, played_under
+from questbox.server.uploads import MAX_SETUP_TEXT, check_setup_document, parse_setup_text
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass
+class Server:
+    """The parts of one server that its routes use."""
+
+    store: Store
+    service: TableService
+    hub: Hub
+    drivers: BotDriver
+
+
+def _server(request: Request) -> Server:
+    return cast(Server, request.app.state.server)
+
+
+Parts = Annotated[Server, Depends(_server)]
+#: a seat's token, as ``X-Seat-Token`` or ``Authorization: Bearer``
+SeatToken = Annotated[str | None, Header(max_length=200)]
+Authorization = Annotated[str | None, Header(max_length=220)]
+
+
+# -- request and answer bodies ---------------------------------------------------------------------
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=64)
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(
+        min_length=1, max_length=16, description="one spec per seat: human or a bot (at most 200 characters)")
+    setup: dict[str, Any] | None = None
+    setup_text: str | None = Field(default=None, description=f"a setup document as JSON or YAML text (an "
+                                   f"uploaded file; at most {MAX_SETUP_TEXT} bytes, else 413)")
+    seed: int | None = None
+
+
+class ErrorBody(BaseModel):
+    """Every error the server answers (any 4xx or 5xx status): one line for a person."""
+
+    error: str = Field(description="what went wrong, for a person to read")
+
+
+#: documented for every operation (and FastAPI's own validation-error schema replaced)
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    "4XX": {"model": ErrorBody, "description": "refused: the request is wrong (403, 404, 409, 413, 422, ...)"},
+    "5XX": {"model": ErrorBody, "description": "the server failed"},
+}
+
+
+class ActRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: str = Field(max_length=400)
+    expect: int | None = None
+
+
+def validation_message(errors: Any) -> str:
+    """A request's validation errors (pydantic's) as one line: ``expect: Input should be ...``."""
+    parts = []
+    for err in list(errors)[:3]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+    return "; ".join(parts) or "invalid request"
+
+
+def _token(x_seat_token: str | None, authorization: str | None) -> str | None:
+    if x_seat_token:
+        return x_seat_token
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+async def act(srv: Server, table_id: str, token: str | None, action: str, expect: int | None) -> LiveTable:
+    """A seat's action (HTTP or WebSocket): applied, published, and the bots kicked if it is theirs."""
+    lt = await run_in_threadpool(srv.service.act, table_id, token, action, expect)
+    srv.hub.publish(table_id)
+    if lt.bot_to_move() is not None:
+        srv.drivers.kick(table_id)
+    return lt
+
+
+# -- pages -----------------------------------------------------------------------------------------
+pages = APIRouter()
+
+
+@pages.get("/", include_in_schema=False)
+async def lobby_page() -> FileResponse:
+    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+@pages.get("/t/{table_id}", include_in_schema=False)
+async def table_page(table_id: str) -> FileResponse:
+    return FileResponse(WEB / "table.html", headers={"Cache-Control": "no-cache"})
+
+
+def mount_static(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+
+def _renderer_exists(game_id: str) -> bool:
+    return (WEB / "games" / f"{game_id}.js").is_file()
+
+
+# -- the lobby -------------------------------------------------------------------------------------
+lobby = APIRouter()
+
+
+@lobby.get("/api/games")
+async def list_games() -> dict[str, Any]:
+    out = []
+    for gid, game in games().items():
+        seat_names = {}
+        for n in game.seat_counts:
+            try:
+                seat_names[str(n)] = list(game.seat_names(game.setup_for_seats(n)))
+            except Exception:
+                seat_names[str(n)] = [f"seat {i + 1}" for i in range(n)]
+        bots = agent_names(game)
+        out.append({"id": gid, "title": game.title, "summary": game.summary,
+                    "seat_counts": list(game.seat_counts), "seat_names": seat_names, "bots": bots,
+                    "default_bot": "heuristic" if "heuristic" in bots else "random",
+                    "renderer": _renderer_exists(gid)})
+    return {"games": out}
+
+
+@lobby.get("/api/games/{game_id}/setup")
+async def default_setup(game_id: str, seats: int | None = Query(default=None, ge=1, le=16)) -> dict[str, Any]:
+    try:
+        game = get_game(game_id)
+    except UnknownGame as exc:
+        raise ServerError(str(exc), 404) from exc
+    n = seats or (2 if 2 in game.seat_counts else game.seat_counts[0])
+    try:
+        return {"game": game.id, "seats": n, "setup": game.setup_for_seats(n)}
+    except QuestboxError as exc:
+        raise Unprocessable(str(exc)) from exc
+
+
+@lobby.post("/api/tables", status_code=201, response_model=dict[str, Any])
+async def create_table(req: CreateTable, request: Request, srv: Parts) -> Response:
+    def create() -> tuple[Any, dict[str, str]]:
+        # off the event loop: a large setup file takes tens of milliseconds to check and parse
+        setup = req.setup
+        if req.setup_text is not None and req.setup_text.strip():
+            if setup is not None:
+                raise Unprocessable("give the setup as a document or as a file, not both")
+            setup = parse_setup_text(req.setup_text)
+        elif setup is not None:
+            check_setup_document(setup)
+        return srv.service.create(req.game, req.seats, setup, req.seed)
+
+    row, tokens = await run_in_threadpool(create)
+    base = str(request.base_url).rstrip("/")
+    seats = []
+    for s in row.seats:
+        item: dict[str, Any] = {"seat": s["seat"], "spec": s["spec"]}
+        if s["seat"] in tokens:
+            item["token"] = tokens[s["seat"]]
+            item["link"] = f"{base}/t/{row.id}#token={tokens[s['seat']]}"
+        seats.append(item)
+    if row.bot_turn:
+        srv.drivers.kick(row.id)
+    doc = {"id": row.id, "game": row.game, "seats": seats, "setup": row.setup,
+           "spectator_link": f"{base}/t/{row.id}", "api": f"{base}/api/tables/{row.id}"}
+    # encoded in a thread too: a large setup takes FastAPI's encoder a long while on the loop
+    body = await run_in_threadpool(json.dumps, doc, separators=(",", ":"))
+    return Response(body, status_code=201, media_type="application/json")
+
+
+@lobby.get("/api/tables")
+async def list_tables(srv: Parts, status: str | None = Query(default=None, pattern="^(open|finished)$"),
+                      game: str | None = Query(default=None, max_length=64),
+                      limit: int = Query(default=50, ge=1, le=200)) -> dict[str, Any]:
+    rows = await run_in_threadpool(srv.store.list_tables, status, game, limit)
+    titles = {gid: g.title for gid, g in games().items()}
+    return {"tables": [{**r.public(), "title": titles.get(r.game, r.game), "played_under": played_under(r)}
+                       for r in rows]}
+
+
+# -- a table, seat by seat -------------------------------------------------------------------------
+seats = APIRouter()
+
+
+def _snapshot(service: TableService, table_id: str, token: str | None, since: int) -> dict[str, Any]:
+    lt = service.load(table_id)
+    seat = lt.seat_of(token)
+    service.catch_up(lt)
+    return lt.snapshot(seat, since)
+
+
+@seats.get("/api/tables/{table_id}")
+async def get_table(table_id: str, srv: Parts, since: int = Query(default=0, ge=0),
+                    x_seat_token: SeatToken = None, authorization: Authorization = None) -> dict[str, Any]:
+    snap = await run_in_threadpool(_snapshot, srv.service, table_id, _token(x_seat_token, authorization), since)
+    snap["online"] = srv.hub.online(table_id)
+    if snap["version"] and not snap["your_turn"] and snap["status"] == "open":
+        lt = srv.service.cached(table_id)
+        if lt is not None and lt.bot_to_move() is not None and table_id not in srv.drivers.running:
+            srv.drivers.kick(table_id)      # a table whose bot was left waiting (its process died)
+    return snap
+
+
+@seats.post("/api/tables/{table_id}/actions")
+async def post_action(table_id: str, req: ActRequest, srv: Parts, x_seat_token: SeatToken = None,
+                      authorization: Authorization = None) -> dict[str, Any]:
+    token = _token(x_seat_token, authorization)
+    lt = await act(srv, table_id, token, req.action, req.expect)
+    seat = lt.seat_of(token)
+    return await run_in_threadpool(lt.snapshot, seat, max(0, lt.version - 1))
+
+
+@seats.get("/api/tables/{table_id}/replay")
+async def get_replay(table_id: str, srv: Parts) -> Response:
+    lt = await run_in_threadpool(srv.service.load, table_id)
+    await run_in_threadpool(srv.service.catch_up, lt)
+    if lt.status() != "finished":
+        raise Forbidden("the replay (it holds the seed, so every hidden card) is available once the "
+                        "game is over")
+    doc = lt.replay().to_json()
+    return Response(json.dumps(doc, indent=1) + "\n", media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{lt.game.id}-{lt.id}.json"'})
+
+
+@seats.get("/api/health")
+async def health(srv: Parts) -> dict[str, Any]:
+    counts = await run_in_threadpool(srv.store.count_tables)
+    return {"ok": True, "backend": "postgresql" if srv.store.is_postgres else "sqlite", "tables": counts,
+            "pid": os.getpid()}
+
+
+# -- live seats ------------------------------------------------------------------------------------
+live = APIRouter()
+
+
+async def _hello(ws: WebSocket) -> tuple[str | None, int] | None:
+    """The first message, ``{type: hello, token?, since?}`` (``None``: refused, the socket closed)."""
+    try:
+        hello = json.loads(await asyncio.wait_for(ws.receive_text(), 15))
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            raise ValueError("the first message is {type: hello, token?, since?}")
+        token = hello.get("token") or None
+        since = hello.get("since", 0)
+        if (token is not None and (not isinstance(token, str) or len(token) > 200)) or \
+                not isinstance(since, int) or since < 0:
+            raise ValueError("hello: token is a text, since a version number")
+    except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError) as exc:
+        await ws_close(ws, 4400, f"bad hello: {exc}")
+        return None
+    return token, since
+
+
+async def _open(srv: Server, ws: WebSocket, table_id: str, token: str | None) -> LiveTable | None:
+    """The table, caught up (``None``: refused with its error, the socket closed)."""
+    srv.service.pinned.add(table_id)
+    try:
+        lt = await run_in_threadpool(srv.service.load, table_id)
+        lt.seat_of(token)
+        await run_in_threadpool(srv.service.catch_up, lt)
+    except ServerError as exc:
+        if table_id not in srv.hub.subs:
+            srv.service.pinned.discard(table_id)
+        await ws.send_text(json.dumps({"type": "error", "status": exc.status, "error": exc.message}))
+        await ws_close(ws, 4000 + exc.status, exc.message)
+        return None
+    return lt
+
+
+async def _message(srv: Server, sub: Subscriber, table_id: str, token: str | None, text: str) -> None:
+    """Answer one message of a subscribed seat: ``ping``, ``act`` or ``resync``."""
+    try:
+        msg = json.loads(text)
+        if not isinstance(msg, dict):
+            raise ValueError
+    except ValueError:
+        await sub.send({"type": "error", "status": 400, "error": "messages are JSON objects"})
+        return
+    kind = msg.get("type")
+    if kind == "ping":
+        await sub.send({"type": "pong", "id": msg.get("id")})
+    elif kind == "act":
+        # the same checks as POST .../actions: unknown keys, types and sizes refused
+        try:
+            req = ActRequest.model_validate({k: v for k, v in msg.items() if k not in ("type", "id")})
+        except ValidationError as exc:
+            await sub.send({"type": "error", "id": msg.get("id"), "status": 422,
+                            "error": "act: " + validation_message(exc.errors())})
+            return
+        try:
+            lt = await act(srv, table_id, token, req.action, req.expect)
+            await sub.send({"type": "ack", "id": msg.get("id"), "version": lt.version})
+        except ServerError as exc:
+            await sub.send({"type": "error", "id": msg.get("id"), "status": exc.status, "error": exc.message})
+    elif kind == "resync":
+        sub.sent = 0
+        sub.dirty.set()
+    else:
+        await sub.send({"type": "error", "id": msg.get("id"), "status": 400,
+                        "error": f"unknown message type {kind!r} (hello, act, ping, resync)"})
+
+
+@live.websocket("/api/tables/{table_id}/ws")
+async def table_ws(ws: WebSocket, table_id: str) -> None:
+    srv = cast(Server, ws.app.state.server)
+    await ws.accept()
+    hello = await _hello(ws)
+    if hello is None:
+        return
+    token, since = hello
+    lt = await _open(srv, ws, table_id, token)
+    if lt is None:
+        return
+    sub = Subscriber(ws, lt, lt.seat_of(token), min(since, lt.version))
+    srv.hub.add(table_id, sub)
+    writer = asyncio.get_running_loop().create_task(srv.hub.writer(sub))
+    if lt.bot_to_move() is not None and table_id not in srv.drivers.running:
+        srv.drivers.kick(table_id)
+    try:
+        while True:
+            await _message(srv, sub, table_id, token, await ws.receive_text())
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        sub.closed = True
+        sub.dirty.set()
+        writer.cancel()
+        srv.hub.remove(table_id, sub)
+
+
+async def ws_close(ws: WebSocket, code: int, reason: str) -> None:
+    with suppress(Exception):
+        await ws.close(code=code, reason=reason[:120])
