@@ -175,3 +175,22 @@ def test_heirs_cross_checks() -> None:
     _refused("heirs", doc, "max_level")
     doc = _changed("heirs", ("step",), "draw")
     _refused("heirs", doc, "step: does not agree")                      # step is derived from phase
+
+
+@pytest.mark.parametrize(("path", "value", "field"), [
+    (("heroes", 0, "gold"), None, "heroes.0.gold"),                # None >= int at the store
+    (("heroes", 0, "defense"), "niahc", "heroes.0.defense"),
+    (("heroes", 0, "weapons"), ["niahc"], "heroes.0.weapons"),     # a KeyError when it is sold
+    (("options", "round_limit"), "niahc", "round_limit"),          # int('niahc') at the round's end
+    (("turn", "round"), 2.5, "turn.round"),
+    (("pending", 0, 1), "niahc", "pending.0.1"),
+])
+def test_heroica_schema_faults_are_refused(path: tuple[Any, ...], value: Any, field: str) -> None:
+    _refused("heroica", _changed("heroica", path, value), field)
+
+
+def test_heroica_cross_checks() -> None:
+    _refused("heroica", _changed("heroica", ("board", "items", "zz9"), "gold"), "board.items: no space")
+    _refused("heroica", _changed("heroica", ("pending", 0, 2), ["niahc"]), r"pending\.0: move")
+    _refused("heroica", _changed("heroica", ("heroes", 0, "max"), 9), r"heroes\.0\.max: does not agree")
+    _refused("heroica", _changed("heroica", ("missions", 0, "start"), ["zz"]), "start")   # the setup's checks
