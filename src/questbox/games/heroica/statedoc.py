@@ -175,10 +175,11 @@ def _payload_fault(kind: str, data: list[int | str], d: HeroicaDoc, board: Board
         ok = len(data) == 1 and isinstance(data[0], int) and 0 <= data[0] < n
         return None if ok else f"one space number below {n}"
     if kind == "back":
-        if len(data) != 3 or not isinstance(data[0], int) or not isinstance(data[1], int):
+        if len(data) != 3:
             return "a hero, a space number and what follows"
         h, src, then = data
-        if not (0 <= h < nh and 0 <= src < n and isinstance(then, str)):
+        if not (isinstance(h, int) and isinstance(src, int) and isinstance(then, str)
+                and 0 <= h < nh and 0 <= src < n):
             return "a hero, a space number and what follows"
         if then != "end" and not (then.startswith("bat:") and then[4:].isdigit() and int(then[4:]) < n):
             return "what follows is 'end' or 'bat:SPACE'"
