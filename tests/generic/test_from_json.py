@@ -194,3 +194,24 @@ def test_heroica_cross_checks() -> None:
     _refused("heroica", _changed("heroica", ("pending", 0, 2), ["niahc"]), r"pending\.0: move")
     _refused("heroica", _changed("heroica", ("heroes", 0, "max"), 9), r"heroes\.0\.max: does not agree")
     _refused("heroica", _changed("heroica", ("missions", 0, "start"), ["zz"]), "start")   # the setup's checks
+
+
+@pytest.mark.parametrize(("path", "value", "field"), [
+    (("marks",), "niahc", "marks"),                                # int + str in power_of
+    (("mana",), [[]], "mana"),
+    (("perm", 1), None, "perm.1"),
+    (("courage",), "", "courage"),
+    (("ten",), [], "ten"),                                         # an IndexError on corridor 1
+    (("steps",), {"x": 1}, "steps"),                               # a KeyError when the step runs
+    (("steps", 0, 0), [], "steps.0.0"),
+])
+def test_hero_ik_schema_faults_are_refused(path: tuple[Any, ...], value: Any, field: str) -> None:
+    _refused("hero-ik", _changed("hero-ik", path, value), field)
+
+
+def test_hero_ik_cross_checks() -> None:
+    _refused("hero-ik", _changed("hero-ik", ("piles", 0, 0), None, "drop"), r"piles/slot")  # a card lost
+    _refused("hero-ik", _changed("hero-ik", ("steps",), []), "one end of turn")      # no step left: an assertion
+    _refused("hero-ik", _changed("hero-ik", ("steps", 0), ["niahc"]), r"steps\.0")
+    _refused("hero-ik", _changed("hero-ik", ("pending", 0, 0), "dungeon"), r"pending\.0: equip")
+    _refused("hero-ik", _changed("hero-ik", ("phase",), "combat"), "phase: does not agree")
