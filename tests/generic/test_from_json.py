@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from questbox.core.errors import StateError
+from questbox.core.errors import SetupError, StateError
 from questbox.core.registry import get_game
 from questbox.core.state import JSON
 
@@ -215,3 +215,14 @@ def test_hero_ik_cross_checks() -> None:
     _refused("hero-ik", _changed("hero-ik", ("steps", 0), ["niahc"]), r"steps\.0")
     _refused("hero-ik", _changed("hero-ik", ("pending", 0, 0), "dungeon"), r"pending\.0: equip")
     _refused("hero-ik", _changed("hero-ik", ("phase",), "combat"), "phase: does not agree")
+
+
+@pytest.mark.parametrize("gid", sorted(VALIDATED))
+@pytest.mark.parametrize("players", [True, 2.0, "2"])
+def test_a_bool_or_float_is_not_a_number_of_players(gid: str, players: Any) -> None:
+    """Setups are strict: ``players: true`` was a 1-player heirs game (pydantic coerced it to 1)."""
+    game = get_game(gid)
+    with pytest.raises(SetupError, match="players"):
+        game.seat_names({"players": players})
+    with pytest.raises(SetupError, match="players"):
+        game.new({"players": players})

@@ -29,10 +29,7 @@ class HeroIK(Game):
     terminations = TERMINATIONS
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
-        doc = setup or {}
-        solo = doc.get("mode") == "solitaire" or doc.get("players") == 1 or (
-            doc.get("mode") is None and doc.get("scenario") is not None)
-        return (ADV,) if solo else (ADV, DM)
+        return (ADV,) if normalize(setup)["mode"] == "solitaire" else (ADV, DM)
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         """One seat: solitaire (default scenario: easy); two seats: the duel."""
