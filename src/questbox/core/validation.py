@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from questbox.core.errors import SetupError, StateError
 
@@ -48,7 +48,7 @@ def explain(exc: ValidationError, limit: int = 1) -> str:
     return "; ".join(parts) + more
 
 
-def validated(model: type[M], doc: Any, what: str, error: Callable[[str], SetupError] = SetupError,
+def validated(model: type[M], doc: Any, what: str, error: Callable[[str], Exception] = SetupError,
               *, limit: int = 1) -> M:
     """``model`` validated from ``doc``; otherwise ``error("{what}: PATH: message")``."""
     try:
@@ -114,3 +114,13 @@ class RngDoc(StrictModel):
     state: Annotated[StrictInt, Field(ge=0, lt=1 << 64)]
     key: Annotated[str, Field(pattern=r"^[0-9a-f]{2,128}$")] | None = None
     script: list[Any] | None = None
+
+
+class OutcomeDoc(StrictModel):
+    """A recorded outcome (:meth:`questbox.core.state.Outcome.to_json`; ``scores``, ``reason`` and
+    ``termination`` may be missing in older documents)."""
+
+    winners: list[StrictStr]
+    scores: dict[str, float] = Field(default_factory=dict)
+    reason: StrictStr = ""
+    termination: StrictStr = ""
