@@ -226,3 +226,25 @@ def test_a_bool_or_float_is_not_a_number_of_players(gid: str, players: Any) -> N
         game.seat_names({"players": players})
     with pytest.raises(SetupError, match="players"):
         game.new({"players": players})
+
+
+def _heirs_with_pending(kind: str) -> JSON:
+    """A saved heirs state whose decision to make is ``kind`` (found by random play)."""
+    game = get_game("heirs")
+    for seed in range(50):
+        state = game.new({"players": 4}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            if state.pending and state.pending[-1].kind == kind:
+                doc: JSON = json.loads(json.dumps(state.to_json()))
+                return doc
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError(f"no heirs state with a pending {kind} decision")
+
+
+def test_heirs_a_draw_choice_needs_a_selected_ability() -> None:
+    doc = _heirs_with_pending("draw")
+    get_game("heirs").from_json(doc)
+    doc["selected"] = None  # the ability choice then failed on an assertion
+    _refused("heirs", doc, "no ability selected")

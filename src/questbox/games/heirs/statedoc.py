@@ -163,6 +163,8 @@ def check_state(d: HeirsDoc, cs: CardSet) -> None:
     if d.over and d.pending:
         raise bad("pending: a finished game has no decision pending")
     for k, dec in enumerate(d.pending):
+        if dec.kind == "draw" and d.selected is None:
+            raise bad(f"pending.{k}: a draw-or-ability choice with no ability selected")
         if dec.seat not in seats:
             raise bad(f"pending.{k}.seat: no seat {dec.seat}")
         why = _payload_fault(dec, d, cs)
