@@ -79,7 +79,7 @@ class HeroIK(Game):
         s.courage, s.fear, s.mana = d.courage, d.fear, list(d.mana)
         s.eq_kind = [e.id for e in d.equipment]
         s.eq_state = [_EQ_STATE[e.state] for e in d.equipment]
-        s.combat = Combat.from_json(d.combat.model_dump()) if d.combat else None
+        s.combat = Combat.from_json(d.combat.model_dump(exclude_none=True)) if d.combat else None
         s.rps, s.perm, s.perm_ten = list(d.rps), list(d.perm), list(d.perm_ten)
         s.steps = [tuple(x) for x in d.steps]
         s.pending = [Decision(seat, kind, tuple(data)) for seat, kind, data in d.pending]

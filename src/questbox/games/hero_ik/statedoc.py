@@ -42,8 +42,11 @@ class CombatDoc(StrictModel):
     face: Annotated[StrictInt, Field(ge=0, le=100)]
     mult: Annotated[StrictInt, Field(ge=1, le=10)]
     bonus: Bonus
-    locked: StrictBool
-    pre_lock: StrictBool
+    #: ``locked``/``pre_lock`` or ``applied``, as the rules version writes them (the canonical check
+    #: holds a document to what its state writes back)
+    locked: StrictBool | None = None
+    pre_lock: StrictBool | None = None
+    applied: list[Annotated[tuple[str, Literal["mult", "bonus"], StrictBool], Field(strict=False)]] | None = None
     rolls: Annotated[StrictInt, Field(ge=0, le=1000)]
 
 

@@ -45,6 +45,13 @@ class BoardDoc(StrictModel):
     bats_in_box: Count
 
 
+class PassingDoc(StrictModel):
+    """A moving monster held on another monster's space (written by newer versions of the rules)."""
+
+    monster: str
+    bar: Annotated[StrictInt, Field(ge=1, le=20)] | None
+
+
 class TurnDoc(StrictModel):
     seat: str
     round: Annotated[StrictInt, Field(ge=1)]
@@ -53,6 +60,9 @@ class TurnDoc(StrictModel):
     path: list[str]
     defended: StrictBool
     mover: str | None
+    #: optional: only newer versions of the state write them (the canonical check holds them to it)
+    passing: PassingDoc | None = None
+    steps_taken: Count | None = None
 
 
 class HeroicaDoc(StrictModel):
@@ -66,6 +76,7 @@ class HeroicaDoc(StrictModel):
     store: dict[str, Count]
     history: list[str | None]
     decision: list[Any] | None
+    decision_text: str | None = None
     over: StrictBool
     winners: list[str] | None
     options: dict[str, Any]
@@ -146,6 +157,8 @@ def check_state(d: HeroicaDoc, seats: tuple[str, ...], board: Board) -> None:
     for s in t.path:
         space("turn.path", s)
     space("turn.mover", t.mover, none=True)
+    if t.passing is not None and t.passing.monster not in r.monsters:
+        raise bad(f"turn.passing.monster: no monster {t.passing.monster!r}")
     if len(d.history) != d.mission + (1 if d.result is not None and d.variant == "epic" else 0):
         raise bad("history: one entry per mission played")
     for p in d.pending:
