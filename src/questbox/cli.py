@@ -20,14 +20,14 @@ from typer.core import TyperGroup
 
 from questbox.core.actions import Action
 from questbox.core.agent import Agent, agent_names, check_agent_spec, make_agent, split_specs
-from questbox.core.errors import QuestboxError, UnknownAgent, UnknownGame
+from questbox.core.errors import QuestboxError, ReplayError, UnknownAgent, UnknownGame
 from questbox.core.events import Event
 from questbox.core.match import Match
 from questbox.core.registry import games as all_games
 from questbox.core.registry import get_game
 from questbox.core.replay import Replay
 from questbox.core.rng import derive_seed
-from questbox.core.state import JSON, Game, Outcome, Seat
+from questbox.core.state import JSON, Game, Seat
 
 try:
     from typer._click import exceptions as cx  # typer vendors click since 0.2x
@@ -164,23 +164,14 @@ def _load_setup(path: Path | None, game: Game | None = None) -> JSON | None:
 
 
 def _load_replay(path: Path) -> Replay:
-    """A replay file, checked beyond :meth:`Replay.load`: the seed is an integer and the recorded
-    outcome (if any) is an outcome."""
+    """A replay file; :meth:`Replay.from_json` checks it (the seed is an integer, the recorded
+    outcome an outcome) and its error is reported with the file's name."""
     with _reading(path, "a replay"):
         doc = json.loads(path.read_text())
-    rep = Replay.from_json(doc)
-    seed = doc["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise CliError(f"{path}: seed {seed!r} is not an integer")
-    if rep.outcome is not None:
-        try:
-            Outcome.from_json(rep.outcome)
-            if not isinstance(rep.outcome, dict) or not isinstance(rep.outcome["winners"], list):
-                raise TypeError("winners is not a list")
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise CliError(f"{path}: outcome {one_line(json.dumps(rep.outcome), 80)} is not an outcome "
-                           f"({one_line(exc)})") from None
-    return rep
+    try:
+        return Replay.from_json(doc)
+    except ReplayError as exc:
+        raise CliError(f"{path}: {one_line(str(exc))}") from None
 
 
 def _table_setup(game: Game, specs: list[str] | tuple[str, ...], setup: JSON | None) -> JSON:

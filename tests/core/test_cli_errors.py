@@ -52,6 +52,8 @@ def test_a_bad_setup_file_is_one_line(tmp_path: Path, name: str, command: str) -
     line = _one_line_error([command, "heirs", "--seats", "random,random", "--setup", str(path), *extra])
     if "players" not in name:
         assert name in line  # names the file
+    elif name == "players-true.yaml":
+        assert "players" in line and "integer" in line  # a bool is not a number of players
     else:
         assert "seats" in line
 

@@ -25,8 +25,14 @@ from questbox.core.errors import IllegalAction, ReplayError
 from questbox.core.events import Event
 from questbox.core.registry import get_game
 from questbox.core.state import JSON, Game, Outcome, Seat, State
+from questbox.core.validation import OutcomeDoc, validated
 
 FORMAT = 1
+
+
+def _short(doc: Any, width: int = 80) -> str:
+    text = json.dumps(doc)
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 @dataclass
@@ -88,13 +94,20 @@ class Replay:
             raise ReplayError("a replay is a JSON object")
         if doc.get("format") != FORMAT:
             raise ReplayError(f"unknown replay format {doc.get('format')!r} (this questbox reads {FORMAT})")
+        seed = doc.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ReplayError(f"malformed replay: seed {seed!r} is not an integer")
+        outcome = doc.get("outcome")
+        if outcome is not None:
+            validated(OutcomeDoc, outcome, f"malformed replay: outcome {_short(outcome)} is not an outcome",
+                      ReplayError)
         try:
             actions = [(str(s), str(a)) for s, a in doc["actions"]]
             version = doc.get("rules_version")
             if version is not None and (isinstance(version, bool) or not isinstance(version, int | str)):
                 raise ReplayError(f"malformed replay: rules_version is {version!r}, not an int or a word")
-            return cls(game=str(doc["game"]), seed=int(doc["seed"]), setup=doc.get("setup"),
-                       actions=actions, outcome=doc.get("outcome"), final=doc.get("final"),
+            return cls(game=str(doc["game"]), seed=seed, setup=doc.get("setup"),
+                       actions=actions, outcome=outcome, final=doc.get("final"),
                        meta=doc.get("meta") or {}, rules_version=version)
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"malformed replay: {exc}") from exc

@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from questbox.core.actions import Action
 from questbox.core.errors import SetupError
+from questbox.core.validation import validated
 
 #: colour letters in ability order: Heal, Burn, Lore, Grow, Webs, Prior
 COLOURS: tuple[str, ...] = ("R", "O", "Y", "G", "B", "V")
@@ -68,18 +69,9 @@ class CardFile(BaseModel):
         return v
 
 
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return f"{where}: {err['msg']}"
-
-
 def validate_cards(entries: Any, where: str = "cards") -> tuple[CardDoc, ...]:
     """Validate a list of card entries (dicts or :class:`CardDoc`); ``SetupError`` if wrong."""
-    try:
-        return tuple(CardFile(cards=entries).cards)
-    except ValidationError as exc:
-        raise SetupError(f"{where}: {_first_error(exc)}") from None
+    return tuple(validated(CardFile, {"cards": entries}, where).cards)
 
 
 class CardSet:

@@ -12,7 +12,8 @@ from questbox.core.agent import AgentFactory
 from questbox.core.errors import SetupError
 from questbox.core.events import Event
 from questbox.core.rng import Rng
-from questbox.core.state import JSON, Game, Seat, State
+from questbox.core.state import JSON, Decision, Game, Seat, State
+from questbox.core.validation import check_canonical
 from questbox.games.heirs import abilities
 from questbox.games.heirs.bots import position_value
 from questbox.games.heirs.cards import COLOURS, CardSet, card_set
@@ -41,9 +42,9 @@ from questbox.games.heirs.state import (
     Handler,
     HeirsState,
     Legal,
-    decision_from_json,
     target_names,
 )
+from questbox.games.heirs.statedoc import HeirsDoc, check_state, parse_state
 from questbox.games.heirs.view import describe_action, render
 
 SELECTABLE = ("lore", "prior", "ancient-lore")
@@ -243,44 +244,51 @@ def _build_position(st: HeirsState, pos: PositionDoc) -> None:
 
 
 def _from_json(doc: JSON) -> HeirsState:
-    players = doc["players"]
-    n = len(players)
-    cs = card_set(doc.get("cards"))
-    o = Options(**doc["options"])
+    """A state from its saved document, validated: the schema (:mod:`.statedoc`), the cross-checks,
+    then the document must be exactly what the state writes back."""
+    d = parse_state(doc)
+    cs = card_set(d.cards)
+    check_state(d, cs)
+    st = _build(d, cs)
+    check_canonical("not a heirs state", doc, st.to_json())
+    return st
+
+
+def _build(d: HeirsDoc, cs: CardSet) -> HeirsState:
+    n = len(d.players)
     index = cs.index
 
     def cards(lst: list[str]) -> list[int]:
         return [index[x] for x in lst]
 
-    st = HeirsState(cs, o, n, Rng.from_json(doc["rng"]))
-    for i, p in enumerate(players):
-        st.hands[i] = cards(p["hand"])
-        st.chains[i] = cards(p["chain"])
-        st.scores[i] = int(p["score"])
-        st.tokens[i] = [int(p["tokens"][c]) for c in COLOURS]
-    b = doc["black"]
-    st.bchains = [cards(ch) for ch in b["chains"]]
-    st.btoken = int(b["token"])
-    st.btokens = [int(b["tokens"][c]) for c in COLOURS]
-    st.bdown = bool(b["face_down"])
-    st.deck = cards(doc["deck"])[::-1]
-    st.discard = cards(doc["discard"])[::-1]
-    st.play = index[doc["play"]] if doc["play"] is not None else -1
-    st.look = cards(doc["look"])
-    st.look_seat = SEAT_INDEX[doc["look_seat"]] if doc["look_seat"] is not None else PUBLIC
-    names = [*SEATS[:n], SPECTATOR]
+    st = HeirsState(cs, Options(**d.options.model_dump()), n, Rng.from_json(d.rng.model_dump(exclude_none=True)))
+    for i, p in enumerate(d.players):
+        st.hands[i] = cards(p.hand)
+        st.chains[i] = cards(p.chain)
+        st.scores[i] = p.score
+        st.tokens[i] = [getattr(p.tokens, c) for c in COLOURS]
+    b = d.black
+    st.bchains = [cards(ch) for ch in b.chains]
+    st.btoken = b.token
+    st.btokens = [getattr(b.tokens, c) for c in COLOURS]
+    st.bdown = b.face_down
+    st.deck = cards(d.deck)[::-1]
+    st.discard = cards(d.discard)[::-1]
+    st.play = index[d.play] if d.play is not None else -1
+    st.look = cards(d.look)
+    st.look_seat = SEAT_INDEX[d.look_seat] if d.look_seat is not None else PUBLIC
     size = len(st.deck)
-    st.kf = [size - int(doc["known"][name]) for name in names]
-    st.cur = SEAT_INDEX[doc["current"]]
-    st.turn = int(doc["turn"])
-    st.step = STEP_INDEX[doc["phase"]]
-    st.bi = int(doc["black_deal"])
-    sel = doc["selected"]
+    st.kf = [size - k for k in d.known.values()]
+    st.cur = SEAT_INDEX[d.current]
+    st.turn = d.turn
+    st.step = STEP_INDEX[d.phase]
+    st.bi = d.black_deal
+    sel = d.selected
     st.selected = (str(sel[0]), int(sel[1])) if sel is not None else None
-    st.pending = [decision_from_json(d) for d in doc["pending"]]
-    st.over = bool(doc["over"])
-    st.winners = tuple(doc["winners"])
-    st.reason = str(doc["reason"])
+    st.pending = [Decision(p.seat, p.kind, tuple(p.data)) for p in d.pending]
+    st.over = d.over
+    st.winners = tuple(d.winners)
+    st.reason = d.reason
     return st
 
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from questbox.core.errors import SetupError
+from questbox.core.validation import validated
 
 #: players' target score by player count (Solo: 7, our ruling)
 TARGETS = {1: 7, 2: 7, 3: 6, 4: 5}
@@ -127,7 +128,7 @@ class PositionDoc(_Strict):
 class SetupDoc(_Strict):
     """The whole setup document."""
 
-    players: int | None = Field(None, ge=1, le=4)
+    players: StrictInt | None = Field(None, ge=1, le=4, description="a whole number (a bool is not one)")
     mode: Literal["normal", "solo"] | None = None
     options: OptionsDoc = Field(default_factory=lambda: OptionsDoc.model_validate({}))
     cards: list[dict[str, Any]] | None = None
@@ -160,10 +161,4 @@ def parse_setup(setup: Any) -> SetupDoc:
         setup = {}
     if not isinstance(setup, dict):
         raise SetupError("the setup document is a mapping")
-    try:
-        return SetupDoc(**setup)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "setup"
-        msg = err["msg"].removeprefix("Value error, ")
-        raise SetupError(f"heirs setup: {where}: {msg}") from None
+    return validated(SetupDoc, setup, "heirs setup")

@@ -14,7 +14,7 @@ turn on. Player abilities live in :mod:`.abilities`, the Black Wizard's in :mod:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from questbox.core.actions import Action
 from questbox.core.events import Event
@@ -813,11 +813,6 @@ TURN_HANDLE: dict[str, Handler] = {
     "act": _act, "absorb-cast": _absorb_cast, "chain": _chain, "raise": _raise, "check": _check,
     "check-discard": _check, "draw": _draw_choice, "deal": _deal_choice,
 }
-
-
-def decision_from_json(doc: Any) -> Decision:
-    """A pending decision from its JSON form."""
-    return Decision(str(doc["seat"]), str(doc["kind"]), tuple(doc.get("data") or ()))
 
 
 # modules the turn calls into; they import this module's primitives first, so they come last (an

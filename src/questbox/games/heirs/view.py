@@ -18,7 +18,7 @@ from rich.text import Text
 
 from questbox.core.actions import Action
 from questbox.core.state import JSON, Decision, Seat
-from questbox.games.heirs.abilities import _burn_legal_for
+from questbox.games.heirs import abilities  # a module (not a name): abilities imports state, which imports this module
 from questbox.games.heirs.cards import (
     ABILITY_NAMES,
     COLOUR_INDEX,
@@ -117,7 +117,7 @@ def _decision_view(st: HeirsState, d: Decision) -> JSON:
         budget = int(d.data[0])
         i = SEAT_INDEX[d.seat]
         own = set(st.hands[i]) | set(st.chains[i])
-        targets = [a for a in _burn_legal_for(st, i, budget) if a.name != "done"]
+        targets = [a for a in abilities._burn_legal_for(st, i, budget) if a.name != "done"]
         doc["left"] = budget
         doc["must_spend"] = st.o.burn_all
         # every discard must be spent and only the burner's own cards can pay for it

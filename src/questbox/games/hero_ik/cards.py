@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from questbox.core import SetupError
+from questbox.core.validation import explain
 
 DATA = Path(__file__).resolve().parent / "data" / "cards.yaml"
 
@@ -357,12 +358,7 @@ def box_dungeon(box: Box) -> list[str]:
 
 
 def _explain(exc: ValidationError, where: str) -> SetupError:
-    lines = []
-    for err in exc.errors()[:5]:
-        loc = ".".join(str(p) for p in err["loc"])
-        lines.append(f"{loc}: {err['msg']}")
-    more = f" (and {len(exc.errors()) - 5} more)" if len(exc.errors()) > 5 else ""
-    return SetupError(f"{where}: " + "; ".join(lines) + more)
+    return SetupError(f"{where}: {explain(exc, limit=5)}")
 
 
 def parse_card_file(doc: Any, where: str = "card file") -> CardFile:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import JSON, Action, Decision, Event, Game, Rng, Seat, State
+from questbox.core.validation import check_canonical
 from questbox.games.hero_ik.setup import ADV, DM, Ctx, build_ctx, inline_files, normalize
 from questbox.games.hero_ik.state import FACE_DOWN, TERMINATIONS, Combat, HikState, new_turn_steps
 
@@ -29,10 +30,7 @@ class HeroIK(Game):
     atlas_module = "questbox.games.hero_ik.atlas"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
-        doc = setup or {}
-        solo = doc.get("mode") == "solitaire" or doc.get("players") == 1 or (
-            doc.get("mode") is None and doc.get("scenario") is not None)
-        return (ADV,) if solo else (ADV, DM)
+        return (ADV,) if normalize(setup)["mode"] == "solitaire" else (ADV, DM)
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         """One seat: solitaire (default scenario: easy); two seats: the duel."""
@@ -64,22 +62,30 @@ class HeroIK(Game):
         return checked_state(self.id, lambda: self._from_json(doc))
 
     def _from_json(self, doc: JSON) -> HikState:
-        ctx = build_ctx(doc["setup"])
-        s = HikState(ctx, Rng.from_json(doc["rng"]))
-        s.turn = doc["turn"]
-        s.piles = [list(p) for p in doc["piles"]]
-        s.slot, s.down, s.ten = list(doc["slot"]), list(doc["down"]), list(doc["ten"])
-        s.peek, s.marks = list(doc["peek"]), list(doc["marks"])
-        s.final_ten, s.final_mark = doc["final_ten"], doc["final_mark"]
-        s.trophies, s.spent = list(doc["trophies"]), list(doc["spent"])
-        s.courage, s.fear, s.mana = doc["courage"], doc["fear"], list(doc["mana"])
-        s.eq_kind = [e["id"] for e in doc["equipment"]]
-        s.eq_state = [_EQ_STATE[e["state"]] for e in doc["equipment"]]
-        s.combat = Combat.from_json(doc["combat"]) if doc["combat"] else None
-        s.rps, s.perm, s.perm_ten = list(doc["rps"]), list(doc["perm"]), list(doc["perm_ten"])
-        s.steps = [tuple(x) for x in doc["steps"]]
-        s.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
-        s.lich_dead, s.result, s.reason = doc["lich_dead"], doc["result"], doc["reason"]
+        """A state from its saved document, validated: the schema (:mod:`.statedoc`), the setup,
+        the card instances and decision payloads against the rules context, then the document must
+        be exactly what the state writes back."""
+        from questbox.games.hero_ik.statedoc import check_state, parse_state
+
+        d = parse_state(doc)
+        ctx = build_ctx(normalize(d.setup))
+        check_state(d, ctx)
+        s = HikState(ctx, Rng.from_json(d.rng.model_dump(exclude_none=True)))
+        s.turn = d.turn
+        s.piles = [list(p) for p in d.piles]
+        s.slot, s.down, s.ten = list(d.slot), list(d.down), list(d.ten)
+        s.peek, s.marks = list(d.peek), list(d.marks)
+        s.final_ten, s.final_mark = d.final_ten, d.final_mark
+        s.trophies, s.spent = list(d.trophies), list(d.spent)
+        s.courage, s.fear, s.mana = d.courage, d.fear, list(d.mana)
+        s.eq_kind = [e.id for e in d.equipment]
+        s.eq_state = [_EQ_STATE[e.state] for e in d.equipment]
+        s.combat = Combat.from_json(d.combat.model_dump(exclude_none=True)) if d.combat else None
+        s.rps, s.perm, s.perm_ten = list(d.rps), list(d.perm), list(d.perm_ten)
+        s.steps = [tuple(x) for x in d.steps]
+        s.pending = [Decision(seat, kind, tuple(data)) for seat, kind, data in d.pending]
+        s.lich_dead, s.result, s.reason = d.lich_dead, d.result, d.reason
+        check_canonical("not a hero-ik state", doc, s.to_json())
         return s
 
     def action_space(self, setup: JSON | None = None) -> list[Action] | None:

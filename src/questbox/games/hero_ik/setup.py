@@ -11,10 +11,11 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from questbox.core import JSON, SetupError
 from questbox.core.setupfiles import path_refused, read_document
+from questbox.core.validation import validated
 from questbox.games.hero_ik.cards import (
     COLOURS,
     FAMILIES,
@@ -108,7 +109,7 @@ class Start(_Model):
 
 
 class SetupDoc(_Model):
-    players: int | None = Field(default=None, ge=1, le=2)
+    players: StrictInt | None = Field(default=None, ge=1, le=2)  # a bool is not a number of players
     mode: Literal["duel", "solitaire"] | None = None
     scenario: Literal["easy", "medium", "hard"] | None = None
     party: list[str] = Field(default_factory=lambda: list(DEFAULT_PARTY))
@@ -122,12 +123,7 @@ class SetupDoc(_Model):
 
 def normalize(setup: JSON | None) -> JSON:
     """Validate a setup document and return its canonical form (raises SetupError)."""
-    try:
-        doc = SetupDoc(**(setup or {}))
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "setup"
-        raise SetupError(f"setup: {where}: {err['msg']}") from exc
+    doc = validated(SetupDoc, setup or {}, "setup")
     mode: str | None = doc.mode
     if doc.players is not None:
         by_players = "solitaire" if doc.players == 1 else "duel"

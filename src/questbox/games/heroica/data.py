@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from questbox.core import SetupError
 from questbox.core.setupfiles import path_refused, read_document
+from questbox.core.validation import explain
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -120,10 +121,7 @@ def _load_yaml(name: str) -> Any:
 
 
 def _validation_message(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "(top)"
-    more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-    return f"{where}: {first['msg']}{more}"
+    return explain(exc)
 
 
 class Rules:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError, State
+from questbox.core.validation import check_canonical
 from questbox.games.heroica.board import board_for
 from questbox.games.heroica.data import bundled_missions, inline_mission, resolve_mission, rules
 from questbox.games.heroica.state import MONSTER_SEAT, TERMINATIONS, HeroicaState
@@ -221,52 +222,60 @@ class Heroica(Game):
         return checked_state(self.id, lambda: self._from_json(doc))
 
     def _from_json(self, doc: JSON) -> HeroicaState:
-        seats = tuple(doc["seats"])
-        heroes = doc["heroes"]
-        state = HeroicaState(seats, Rng.from_json(doc["rng"]), doc["variant"],
-                             tuple(h["hero"] for h in heroes), tuple(doc["missions"]), dict(doc["options"]))
-        state.mi = int(doc["mission"])
+        """A state from its saved document, validated: the schema (:mod:`.statedoc`), the setup it
+        implies (missions, heroes, options), the ids and payloads, then the document must be exactly
+        what the state writes back."""
+        from questbox.games.heroica.statedoc import check_state, parse_state, setup_of
+
+        d = parse_state(doc)
+        setup = setup_of(d)
+        variant, hero_ids, missions, opts, _ = self._parse(setup)
+        seats = self.seat_names(setup)
+        state = HeroicaState(seats, Rng.from_json(d.rng.model_dump(exclude_none=True)), variant, hero_ids,
+                             missions, opts)
+        state.mi = d.mission if d.mission < len(missions) else 0
         board = state.board = board_for(state.missions[state.mi])
+        check_state(d, seats, board)
         ix = board.index
 
         def at(sid: str | None) -> int:
             return ix[sid] if sid is not None else -1
 
-        state.pos = [at(h["at"]) for h in heroes]
-        state.came = [at(h["came"]) for h in heroes]
-        state.health = [h["health"] for h in heroes]
-        state.healing = [h["healing"] for h in heroes]
-        state.gold = [h["gold"] for h in heroes]
-        state.life = [h["life"] for h in heroes]
-        state.defense = [h["defense"] for h in heroes]
-        state.fang = [h["fang"] for h in heroes]
-        state.weapons = [tuple(h["weapons"]) for h in heroes]
-        state.pack = [tuple(h["monsters"]) for h in heroes]
-        state.defeats = [h["defeats"] for h in heroes]
-        state.won = [h["won"] for h in heroes]
-        state.vp = [h["vp"] - h["fang"] for h in heroes]
-        b = doc["board"]
-        state.monsters = {ix[s]: k for s, k in b["monsters"].items()}
-        state.bars = {ix[s]: v for s, v in b["bars"].items()}
-        state.items = {ix[s]: k for s, k in b["items"].items()}
-        state.coffins = {ix[s] for s in b["coffins"]}
-        state.bats_box = b["bats_in_box"]
-        state.store = dict(doc["store"])
-        t = doc["turn"]
-        state.cur = seats.index(t["seat"])
-        state.round = t["round"]
-        state.roll = t["roll"] or ""
-        state.steps = t["steps"]
-        state.path = [ix[s] for s in t["path"]]
-        state.defended = t["defended"]
-        state.mover = at(t["mover"])
-        passing = t.get("passing")
-        state.passing = None if passing is None else (str(passing["monster"]),
-                                                      -1 if passing["bar"] is None else int(passing["bar"]))
-        state.history = list(doc["history"])
-        state.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
-        r = doc["result"]
-        state.result = (tuple(r[0]), r[1]) if r else None
+        heroes = d.heroes
+        state.pos = [at(h.at) for h in heroes]
+        state.came = [at(h.came) for h in heroes]
+        state.health = [h.health for h in heroes]
+        state.healing = [h.healing for h in heroes]
+        state.gold = [h.gold for h in heroes]
+        state.life = [h.life for h in heroes]
+        state.defense = [h.defense for h in heroes]
+        state.fang = [h.fang for h in heroes]
+        state.weapons = [tuple(h.weapons) for h in heroes]
+        state.pack = [tuple(h.monsters) for h in heroes]
+        state.defeats = [h.defeats for h in heroes]
+        state.won = [h.won for h in heroes]
+        state.vp = [h.vp - h.fang for h in heroes]
+        b = d.board
+        state.monsters = {ix[s]: k for s, k in b.monsters.items()}
+        state.bars = {ix[s]: v for s, v in b.bars.items()}
+        state.items = {ix[s]: k for s, k in b.items.items()}
+        state.coffins = {ix[s] for s in b.coffins}
+        state.bats_box = b.bats_in_box
+        state.store = dict(d.store)
+        t = d.turn
+        state.cur = seats.index(t.seat)
+        state.round = t.round
+        state.roll = t.roll or ""
+        state.steps = t.steps
+        state.path = [ix[s] for s in t.path]
+        state.defended = t.defended
+        state.mover = at(t.mover)
+        p = t.passing
+        state.passing = None if p is None else (p.monster, -1 if p.bar is None else p.bar)
+        state.history = list(d.history)
+        state.pending = [Decision(seat, kind, tuple(data)) for seat, kind, data in d.pending]
+        state.result = (tuple(d.result[0]), d.result[1]) if d.result else None
+        check_canonical("not a heroica state", doc, state.to_json())
         return state
 
     def action_space(self, setup: JSON | None = None) -> list[Action] | None:
