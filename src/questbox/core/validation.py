@@ -1,0 +1,126 @@
+"""The one validation layer (issues #15, #16): a strict pydantic base for documents, the function
+that turns a pydantic ``ValidationError`` into a :class:`~questbox.core.errors.SetupError` (or a
+subclass such as :class:`~questbox.core.errors.StateError`) naming the field, and the check that a
+saved state document is exactly the canonical form its game writes.
+
+A game's ``from_json`` validates its document in three layers: the schema (a :class:`StrictModel`
+through :func:`validated`: types, required keys, word sets, bounds, no unknown keys), the cross-checks
+a schema cannot state (ids that must exist elsewhere in the document, lengths that must agree, the
+payload of a pending decision), and :func:`check_canonical` (``to_json(from_json(doc)) == doc``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from questbox.core.errors import SetupError, StateError
+
+M = TypeVar("M", bound=BaseModel)
+
+#: a JSON integer, never a bool or a float (``strict``); bounded ones via :func:`int_in`
+Count = Annotated[StrictInt, Field(ge=0)]
+
+
+class StrictModel(BaseModel):
+    """The base of every document model: unknown keys are refused and nothing is coerced (a bool is
+    not a number, ``"3"`` is not ``3``, ``2.0`` is not ``2``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def where(loc: tuple[int | str, ...] | list[int | str]) -> str:
+    """A pydantic error location as a dotted path (``players.0.hand.2``)."""
+    return ".".join(str(p) for p in loc)
+
+
+def explain(exc: ValidationError, limit: int = 1) -> str:
+    """``PATH: message`` for the first ``limit`` errors (and how many more there are)."""
+    errs = exc.errors()
+    parts = []
+    for err in errs[:limit]:
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        loc = where(err["loc"])
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    more = f" (and {len(errs) - limit} more)" if len(errs) > limit else ""
+    return "; ".join(parts) + more
+
+
+def validated(model: type[M], doc: Any, what: str, error: Callable[[str], Exception] = SetupError,
+              *, limit: int = 1) -> M:
+    """``model`` validated from ``doc``; otherwise ``error("{what}: PATH: message")``."""
+    try:
+        return model.model_validate(doc)
+    except ValidationError as exc:
+        raise error(f"{what}: {explain(exc, limit)}") from None
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """The dotted path of the first place where JSON documents ``a`` and ``b`` differ (``None`` if
+    equal). Lists and tuples compare alike; a bool never equals a number and an int never equals a
+    float (unlike Python's ``==``)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in a:
+            if k not in b:
+                return f"{path}{k}"
+            d = first_difference(a[k], b[k], f"{path}{k}.")
+            if d is not None:
+                return d
+        for k in b:
+            if k not in a:
+                return f"{path}{k}"
+        return None
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            d = first_difference(x, y, f"{path}{i}.")
+            if d is not None:
+                return d
+        return None if len(a) == len(b) else (path.rstrip(".") or "(top)")
+    if type(a) is not type(b) or a != b:
+        return path.rstrip(".") or "(top)"
+    return None
+
+
+def check_canonical(what: str, doc: Any, canonical: Any) -> None:
+    """Refuse a saved state document that is not exactly the one its state writes back: a derived
+    field that disagrees with the rest (a ``phase`` that is not the state's), a key in another form."""
+    d = first_difference(doc, canonical)
+    if d is not None:
+        raise StateError(f"{what}: {d}: does not agree with the rest of the document "
+                         f"(the saved state would write {_at(canonical, d)!r} there)")
+
+
+def _at(doc: Any, path: str) -> Any:
+    cur = doc
+    for p in path.split("."):
+        if isinstance(cur, dict):
+            if p not in cur:
+                return None
+            cur = cur[p]
+        elif isinstance(cur, list | tuple) and p.isdigit() and int(p) < len(cur):
+            cur = cur[int(p)]
+        else:
+            return cur if p == "(top)" else None
+    if isinstance(cur, dict | list) and len(repr(cur)) > 60:
+        return f"{type(cur).__name__} of {len(cur)}"
+    return cur
+
+
+class RngDoc(StrictModel):
+    """The saved generator (:meth:`questbox.core.rng.Rng.to_json`)."""
+
+    state: Annotated[StrictInt, Field(ge=0, lt=1 << 64)]
+    key: Annotated[str, Field(pattern=r"^[0-9a-f]{2,128}$")] | None = None
+    script: list[Any] | None = None
+
+
+class OutcomeDoc(StrictModel):
+    """A recorded outcome (:meth:`questbox.core.state.Outcome.to_json`; ``scores``, ``reason`` and
+    ``termination`` may be missing in older documents)."""
+
+    winners: list[StrictStr]
+    scores: dict[str, float] = Field(default_factory=dict)
+    reason: StrictStr = ""
+    termination: StrictStr = ""
