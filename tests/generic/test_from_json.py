@@ -4,6 +4,7 @@ state that plays: its legal actions apply, for a bounded number of steps, withou
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 from collections.abc import Iterator
@@ -20,6 +21,10 @@ from questbox.core.state import JSON
 
 HOWS = ["drop", "value", "word"]
 GAMES = ["heirs", "heroica", "hero-ik", "descent", "descent-campaign"]
+#: the games whose from_json validates its document structurally (issue #15); the others are xfail
+VALIDATED = {"descent", "descent-campaign"}
+#: QUESTBOX_FROM_JSON_EXAMPLES=300 runs the mutation finder longer (locally, to find more)
+EXAMPLES = int(os.environ.get("QUESTBOX_FROM_JSON_EXAMPLES", "60"))
 
 
 @contextmanager
@@ -91,12 +96,15 @@ def _mutate(doc: JSON, path: tuple[Any, ...], how: str, value: Any) -> JSON:
     return out
 
 
+_OPEN = pytest.mark.xfail(reason="issue #15, open: this game's from_json still accepts some mutated "
+                          "documents (a dropped key or a None) and fails later in legal_actions/apply "
+                          "with a raw KeyError/IndexError/TypeError; it needs structural validation",
+                          strict=False)
+
+
 @pytest.mark.slow
-@pytest.mark.xfail(reason="issue #15, open: every game's from_json still accepts some mutated documents "
-                   "(a dropped key or a None) and fails later in legal_actions/apply with a raw "
-                   "KeyError/IndexError/TypeError; each needs structural validation", strict=False)
-@pytest.mark.parametrize("gid", GAMES)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("gid", [g if g in VALIDATED else pytest.param(g, marks=_OPEN) for g in GAMES])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_mutated_state_is_refused_or_plays(gid: str, data: st.DataObject) -> None:
     game = get_game(gid)

@@ -385,8 +385,9 @@ class CampaignGame(Game):
 
     def from_json(self, doc: JSON) -> State:
         from questbox.core.statecheck import checked_state
+        from questbox.games.descent.campaign_statedoc import load_campaign
 
-        return checked_state(self.id, lambda: CampaignState.from_json(doc))
+        return checked_state(self.id, lambda: load_campaign(doc))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         return {"heuristic": CampaignAgent, "plot": CampaignAgent}
