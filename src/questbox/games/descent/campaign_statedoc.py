@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from questbox.core import JSON
+from questbox.core.errors import SetupError, StateError
 from questbox.core.validation import RngDoc, StrictModel, first_difference
 from questbox.games.descent import campaign as C
 from questbox.games.descent.campaign_game import CampaignState, _seats, check_log
@@ -63,7 +64,10 @@ class StatsDoc(StrictModel):
 def load_campaign(doc: Any) -> CampaignState:
     """The campaign a saved document describes, checked (see the module docstring)."""
     d = validated(CampaignDoc, doc, GAME_ID)
-    log = guarded(GAME_ID, "log", lambda: check_log(d.log, 0))
+    try:
+        log = check_log(d.log, 0)
+    except SetupError as exc:       # (it names the field: log.gold: ...)
+        raise StateError(f"not a {GAME_ID} state: {exc}") from None
     diff = first_difference(d.log, log)
     if diff is not None:
         raise refuse(GAME_ID, f"log.{diff}",

@@ -371,12 +371,12 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
             raise bad("result", f"no victory condition of the quest for the {side} reads {reason!r}")
     if not over and len(d.pending) != 1:
         raise bad("pending", "the one decision the encounter waits for")
+    for k, (seat, kind, data) in enumerate(d.pending):
+        _check_decision(d, enc, k, seat, kind, data, bad)
     if not over and (d.tasks[0][0] not in FLOW_STEPS if d.tasks else d.pending[0][1] not in FLOW_DECISIONS):
         raise bad("tasks.0" if d.tasks else "tasks",
                   "the task stack ends with a step that keeps the round going (or the decision asked is a "
                   "turn's, whose answer pushes one)")
-    for k, (seat, kind, data) in enumerate(d.pending):
-        _check_decision(d, enc, k, seat, kind, data, bad)
     # the map, the Search deck, the counters, the rule modules
     if set(d.doors) != set(board.door_ids):
         raise bad("doors", f"the map's doors are {sorted(board.door_ids)}")
