@@ -259,7 +259,7 @@ SHOP_CASES = [
     ("log.shop", None, r"log\.shop"),
     ("log.history.0.winner", None, r"log\.history\.0\.winner"),
     ("log.history.0.quest", "nope", r"log\.history\.0"),
-    ("log.history", [], r"log\.history"),
+    ("log.history.0.kind", "finale", r"log\.history\.0"),
     ("log.gold", True, r"log\.gold"),
     ("log.extra", 1, r"log"),
     ("encounter", QUEST["encounter"], "encounter"),

@@ -74,12 +74,14 @@ def load_campaign(doc: Any) -> CampaignState:
                      "not a complete campaign log (a key left out, or a value the log check changes)")
     validated(StatsDoc, log["stats"], GAME_ID, "log.stats")
     cm = C.campaign_data(log["campaign"])
+    # (a log a setup started later in the campaign may have fewer entries than quests played: the
+    # entries are those of the last quests played)
+    first = log["next"] - len(log["history"])
     for k, h in enumerate(log["history"]):
         entry = validated(HistoryDoc, h, GAME_ID, f"log.history.{k}")
-        if k >= len(cm.quests) or entry.quest != cm.quests[k].quest or entry.kind != cm.quests[k].kind:
-            raise refuse(GAME_ID, f"log.history.{k}", "the campaign's quest of that number")
-    if len(log["history"]) != log["next"]:
-        raise refuse(GAME_ID, "log.history", "one entry per quest played (log.next)")
+        q = cm.quests[first + k]
+        if entry.quest != q.quest or entry.kind != q.kind:
+            raise refuse(GAME_ID, f"log.history.{k}", f"the campaign's quest {first + k + 1} ({q.quest}, {q.kind})")
     if tuple(d.seats) != _seats(log):
         raise refuse(GAME_ID, "seats", f"the log's seats are {list(_seats(log))}")
     if log["phase"] == "shopping" and log["shop"] is None:
