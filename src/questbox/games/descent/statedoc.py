@@ -615,7 +615,3 @@ def _check_built(st: DescentState, game_id: str, at: Callable[[str], str]) -> No
                 raise refuse(game_id, at(f"figures.{f.id}.at"),
                              f"{board.names[s]} is taken by {seen[s]}")
             seen[s] = f.id
-
-
-#: the word sets the schema spells out must be the engine's (a test checks them)
-WORD_SETS = {"conditions": CONDITIONS, "attributes": ATTRIBUTES, "phases": PHASES, "statuses": STATUSES}
