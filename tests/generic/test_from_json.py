@@ -21,8 +21,6 @@ from questbox.core.state import JSON
 
 HOWS = ["drop", "value", "word"]
 GAMES = ["heirs", "heroica", "hero-ik", "descent", "descent-campaign"]
-#: the games whose from_json validates its document structurally (issue #15); the others are xfail
-VALIDATED = {"heirs", "heroica", "hero-ik"}
 #: QUESTBOX_FROM_JSON_EXAMPLES=300 runs the mutation finder longer (locally, to find more)
 EXAMPLES = int(os.environ.get("QUESTBOX_FROM_JSON_EXAMPLES", "60"))
 
@@ -96,14 +94,8 @@ def _mutate(doc: JSON, path: tuple[Any, ...], how: str, value: Any) -> JSON:
     return out
 
 
-_OPEN = pytest.mark.xfail(reason="issue #15, open: this game's from_json still accepts some mutated "
-                          "documents (a dropped key or a None) and fails later in legal_actions/apply "
-                          "with a raw KeyError/IndexError/TypeError; it needs structural validation",
-                          strict=False)
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("gid", [g if g in VALIDATED else pytest.param(g, marks=_OPEN) for g in GAMES])
+@pytest.mark.parametrize("gid", GAMES)
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_mutated_state_is_refused_or_plays(gid: str, data: st.DataObject) -> None:
@@ -217,7 +209,7 @@ def test_hero_ik_cross_checks() -> None:
     _refused("hero-ik", _changed("hero-ik", ("phase",), "combat"), "phase: does not agree")
 
 
-@pytest.mark.parametrize("gid", sorted(VALIDATED))
+@pytest.mark.parametrize("gid", GAMES)
 @pytest.mark.parametrize("players", [True, 2.0, "2"])
 def test_a_bool_or_float_is_not_a_number_of_players(gid: str, players: Any) -> None:
     """Setups are strict: ``players: true`` was a 1-player heirs game (pydantic coerced it to 1)."""

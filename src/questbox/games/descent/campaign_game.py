@@ -202,6 +202,8 @@ def campaign_log(setup: JSON | None, seed: int = 0) -> JSON:
         log = C.new_log(cid, heroes, seed=seed, seats=seats)
     if "players" in doc:
         n = len(_seats(log))
+        if type(doc["players"]) is not int:     # strict: true, 2.0 or "2" is not a number of seats
+            raise SetupError(f"players: a whole number of seats, not {doc['players']!r}")
         if doc["players"] != n:
             raise SetupError(f"players: this campaign seats {n}, not {doc['players']}")
     return log
@@ -385,8 +387,9 @@ class CampaignGame(Game):
 
     def from_json(self, doc: JSON) -> State:
         from questbox.core.statecheck import checked_state
+        from questbox.games.descent.campaign_statedoc import load_campaign
 
-        return checked_state(self.id, lambda: CampaignState.from_json(doc))
+        return checked_state(self.id, lambda: load_campaign(doc))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         return {"heuristic": CampaignAgent, "plot": CampaignAgent}

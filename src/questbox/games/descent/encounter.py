@@ -183,6 +183,8 @@ def normalize_setup(doc: JSON | None) -> JSON:
             out["modules"].append("campaign")
     if "players" in doc:
         n = len(heroes) + 1 if seats == "per-hero" else 2
+        if type(doc["players"]) is not int:     # strict: true, 2.0 or "2" is not a number of seats
+            raise SetupError(f"players: a whole number of seats, not {doc['players']!r}")
         if doc["players"] != n:
             raise SetupError(f"players: this setup seats {n}, not {doc['players']}")
     return out

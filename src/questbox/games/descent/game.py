@@ -138,7 +138,9 @@ class DescentGame(Game):
             raise StateError(f"not a {self.id} state: a state is a JSON object")
         if doc.get("mode") == "tray":
             return checked_state(self.id, lambda: TrayState.from_json(doc))
-        return checked_state(self.id, lambda: DescentState.from_json(doc))
+        from questbox.games.descent.statedoc import load_encounter
+
+        return checked_state(self.id, lambda: load_encounter(doc, self.id))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from questbox.games.descent.bots import AGENTS
