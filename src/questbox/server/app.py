@@ -5,6 +5,7 @@ HTTP API (JSON; every error, 4xx or 5xx, is ``{"error": message}``; docs/server.
 ==========================================  ===================================================
 ``GET  /api/games``                         the registered games, their seat counts and bots
 ``GET  /api/games/{game}/setup?seats=N``    the default setup document for N seats
+``GET  /api/games/{game}/glossary``          the game's rule texts (tooltips, How to play)
 ``POST /api/tables``                        create a table → its id, a join link per human seat
 ``GET  /api/tables?status=open|finished``   the lobby's table lists
 ``GET  /api/tables/{id}``                   a snapshot for the seat of ``X-Seat-Token`` (or a
@@ -19,6 +20,7 @@ HTTP API (JSON; every error, 4xx or 5xx, is ``{"error": message}``; docs/server.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import json
 import logging
@@ -275,6 +277,25 @@ def limits_from_env(**given: Any) -> AgentLimits:
     return AgentLimits(**values)
 
 
+@functools.cache
+def _glossary_body(game_id: str) -> bytes:
+    return json.dumps(get_game(game_id).glossary(), ensure_ascii=False).encode()
+
+
+def add_glossary_route(app: FastAPI) -> None:
+    """``GET /api/games/{game}/glossary``: the game's rule texts (:meth:`Game.glossary`), built once
+    per process and cached by browsers for an hour (the web table's tooltips and How to play page)."""
+
+    @app.get("/api/games/{game_id}/glossary")
+    async def glossary(game_id: str) -> Response:
+        try:
+            get_game(game_id)
+        except UnknownGame as exc:
+            raise ServerError(str(exc), 404) from exc
+        body = await run_in_threadpool(_glossary_body, game_id)
+        return Response(body, media_type="application/json", headers={"Cache-Control": "public, max-age=3600"})
+
+
 def create_app(db: str | None = None, *, bot_delay: float | None = None, limits: AgentLimits | None = None,
                bot_workers: int | None = None) -> FastAPI:
     """The questbox ASGI app over the database ``db`` (``None``: ``sqlite:///questbox.db``).
@@ -399,6 +420,8 @@ def create_app(db: str | None = None, *, bot_delay: float | None = None, limits:
             raise Unprocessable(str(exc)) from exc
 
     # -- tables ----------------------------------------------------------------------------
+    add_glossary_route(app)
+
     @app.post("/api/tables", status_code=201, response_model=dict[str, Any])
     async def create_table(req: CreateTable, request: Request) -> Response:
         def create() -> tuple[Any, dict[str, str]]:
