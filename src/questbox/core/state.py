@@ -322,6 +322,26 @@ class Game(ABC):
         """A short human description of an action, for menus (defaults to the notation)."""
         return str(action)
 
+    def glossary(self) -> JSON:
+        """Rule texts for the web table's tooltips and "How to play" page, JSON-safe:
+        ``{"game", "title", "guide": [paragraphs], "sections": [{"id", "title", "entries":
+        [{"key", "name", "text", "source", "facts": [[label, value], ...]}]}]}``. An entry's
+        ``key`` is what a renderer marks the thing it draws with (``data-rule``). The default reads
+        the function ``glossary(game)`` of the module ``glossary`` next to the game's class (its
+        package), else returns the summary alone. Texts are paraphrases from the game's data."""
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.glossary")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.glossary":
+                raise
+            return {"game": self.id, "title": self.title,
+                    "guide": [self.summary] if self.summary else [], "sections": []}
+        doc: JSON = module.glossary(self)
+        return doc
+
     def setup_space(self) -> SetupSpace | None:
         """The game's setup space for ``questbox atlas``: named axes and one cell (a setup document
         ``new`` accepts) per point (see :mod:`questbox.sim.space`); ``None``: the game has none.

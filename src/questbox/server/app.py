@@ -5,6 +5,7 @@ HTTP API (JSON; every error, 4xx or 5xx, is ``{"error": message}``; docs/server.
 ==========================================  ===================================================
 ``GET  /api/games``                         the registered games, their seat counts and bots
 ``GET  /api/games/{game}/setup?seats=N``    the default setup document for N seats
+``GET  /api/games/{game}/glossary``          the game's rule texts (tooltips, How to play)
 ``POST /api/tables``                        create a table → its id, a join link per human seat
 ``GET  /api/tables?status=open|finished``   the lobby's table lists
 ``GET  /api/tables/{id}``                   a snapshot for the seat of ``X-Seat-Token`` (or a

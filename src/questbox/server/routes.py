@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 from contextlib import suppress
@@ -167,6 +168,23 @@ async def default_setup(game_id: str, seats: int | None = Query(default=None, ge
         return {"game": game.id, "seats": n, "setup": game.setup_for_seats(n)}
     except QuestboxError as exc:
         raise Unprocessable(str(exc)) from exc
+
+
+@functools.cache
+def _glossary_body(game_id: str) -> bytes:
+    return json.dumps(get_game(game_id).glossary(), ensure_ascii=False).encode()
+
+
+@lobby.get("/api/games/{game_id}/glossary")
+async def glossary(game_id: str) -> Response:
+    """The game's rule texts (:meth:`Game.glossary`), built once per process and cached by browsers
+    for an hour (the web table's tooltips and How to play page)."""
+    try:
+        get_game(game_id)
+    except UnknownGame as exc:
+        raise ServerError(str(exc), 404) from exc
+    body = await run_in_threadpool(_glossary_body, game_id)
+    return Response(body, media_type="application/json", headers={"Cache-Control": "public, max-age=3600"})
 
 
 @lobby.post("/api/tables", status_code=201, response_model=dict[str, Any])

@@ -90,7 +90,7 @@ function mapSvg(view, snap, ui) {
     const fill = hero ? heroColour[id] : (f.master ? '#8e1b1b' : '#d9d2c5');
     const ink = hero || f.master ? '#fff' : '#2a1a1a';
     const hp = Math.max(0, f.health - f.damage);
-    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig'], 'data-figure': id, 'data-pick': pick },
+    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig'], 'data-figure': id, 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': turnFig === id ? 'true' : null },
       svg('title', {}, `${f.name}${f.master ? ' (master)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`),
       hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: turnFig === id ? '#ffd666' : '#fff', 'stroke-width': turnFig === id ? 4 : 2.5 })
         : svg('rect', { x: x + 4, y: y + 4, width: w - 8, height: hgt - 8, rx: 8, fill, stroke: turnFig === id ? '#ffd666' : '#3a0c0c', 'stroke-width': turnFig === id ? 4 : 2 }),
@@ -110,11 +110,11 @@ function bar(now, max, cls) {
 function heroSheet(id, f, colour, view, ui) {
   const pick = ui.canPick([id]) ? id : null;
   return h('div', { class: ['ds-hero', f.activated && 'done', f.status !== 'active' && 'down'], 'data-pick': pick, 'data-figure': id, style: { '--hc': colour } },
-    h('div', { class: 'ds-hero-head' }, h('b', {}, f.name), f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
+    h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
     h('div', { class: 'ds-bars' }, h('span', {}, 'health'), bar(f.health - f.damage, f.health, 'hp'), h('span', {}, 'stamina'), bar(f.stamina - f.fatigue, f.stamina, 'st')),
     f.conditions.length ? h('div', { class: 'g-chips' }, f.conditions.map((c) => h('span', { class: 'chip ds-cond' }, c))) : null,
     f.items.length || f.exhausted.length ? h('div', { class: 'g-chips' },
-      f.items.map((it) => h('span', { class: 'chip', 'data-pick': ui.canPick([it]) ? it : null }, it)),
+      f.items.map((it) => h('span', { class: 'chip', 'data-pick': ui.canPick([it]) ? it : null, 'data-rule': `item:${it}` }, it)),
       f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted' }, it))) : null);
 }
 
@@ -125,7 +125,7 @@ function monsterList(view, ui) {
     (groups[f.group || f.name] = groups[f.group || f.name] || []).push([id, f]);
   }
   return h('div', { class: 'ds-monsters' }, Object.entries(groups).map(([g, list]) => h('div', { class: 'ds-group' },
-    h('b', {}, g),
+    h('b', { 'data-rule': `group:${view.quest}:${g}` }, g),
     list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done'], 'data-pick': ui.canPick([id]) ? id : null, title: `${f.name}: ${f.health - f.damage}/${f.health}` },
       `${id.split('-').pop()} ${f.health - f.damage}/${f.health}`)))));
 }
@@ -146,8 +146,8 @@ export function render(root, snap, ui) {
   const heroes = Object.entries(v.figures).filter(([, f]) => f.side === 'hero');
   const result = v.result ? h('div', { class: 'ds-result' }, `${v.result[0]} wins: ${v.result[1]}`) : null;
   root.append(h('div', { class: 'ds' },
-    h('div', { class: 'ds-top' }, h('b', {}, v.quest), ` · round ${v.round} · ${v.phase} phase`,
-      Object.entries(v.counters || {}).map(([k, n]) => h('span', { class: 'chip ds-counter' }, `${k} ${n}`)),
+    h('div', { class: 'ds-top' }, h('b', { 'data-rule': `quest:${v.quest}` }, v.quest), ` · round ${v.round} · ${v.phase} phase`,
+      Object.entries(v.counters || {}).map(([k, n]) => h('span', { class: 'chip ds-counter', 'data-rule': `counter:${v.quest}:${k}` }, `${k} ${n}`)),
       h('span', { class: 'chip' }, `overlord deck ${v.deck}`),
       v.decision ? h('span', { class: 'ds-small' }, ` · ${v.decision.seat}: ${v.decision.kind}`) : null),
     result,

@@ -54,7 +54,7 @@ function tokens(levels, pickable, max) {
     const lvl = (levels || {})[c] || 0;
     return h('span', {
       class: ['hw-token', lvl === 0 && 'zero'], style: { '--c': `var(--${c})` }, 'data-pick': pickable ? c : null,
-      title: `${ABILITY[c]}: level ${lvl} of ${max}`,
+      title: `${ABILITY[c]}: level ${lvl} of ${max}`, 'data-rule': `ability:${c}`,
     }, h('b', {}, String(lvl)), h('small', {}, ABILITY[c]));
   }));
 }

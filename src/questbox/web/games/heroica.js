@@ -48,13 +48,14 @@ function monsterToken(kind, x, y, strength) {
   const s = strength ?? m.s;
   body.push(svg('circle', { cx: x + r * 0.85, cy: y + r * 0.85, r: 8, fill: '#fff', stroke: '#222' }),
     svg('text', { x: x + r * 0.85, y: y + r * 0.85 + 4, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#222' }, String(s)));
-  return svg('g', { class: 'hq-monster' }, svg('title', {}, `${m.name} (strength ${s})`), body);
+  return svg('g', { class: 'hq-monster', 'data-rule': `monster:${kind}` }, svg('title', {}, `${m.name} (strength ${s})`), body);
 }
 
 function heroToken(hero, x, y, active) {
   const o = heroOf(hero);
-  return svg('g', { class: ['hq-hero', hero.healing && 'healing'] },
+  return svg('g', { class: ['hq-hero', hero.healing && 'healing'], 'data-rule': `hero:${hero.hero}`, 'data-figure': hero.seat },
     svg('title', {}, `${hero.seat}: ${o.name}, health ${hero.health}/${hero.max}${hero.healing ? ' (healing)' : ''}`),
+    active ? svg('circle', { class: 'hq-acting-ring', cx: x, cy: y, r: 1, fill: 'none' }) : null,
     active ? svg('circle', { cx: x, cy: y, r: CELL * 0.42, fill: 'none', stroke: '#ffd666', 'stroke-width': 3, 'stroke-dasharray': '5 3' }) : null,
     svg('circle', { cx: x, cy: y, r: CELL * 0.3, fill: o.c, stroke: '#fff', 'stroke-width': 2.5 }),
     svg('text', { x, y: y + 6, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 800, fill: '#fff' }, o.l),
@@ -63,7 +64,7 @@ function heroToken(hero, x, y, active) {
 
 function itemToken(kind, x, y) {
   const it = ITEM[kind] || { c: '#aaa', t: '?' };
-  return svg('g', { class: 'hq-item' }, svg('title', {}, kind),
+  return svg('g', { class: 'hq-item', 'data-rule': kind === 'coffin' ? 'coffin' : `item:${kind}` }, svg('title', {}, kind),
     svg('circle', { cx: x, cy: y, r: 11, fill: it.c, stroke: '#3a2a10', 'stroke-width': 1.5 }),
     svg('text', { x, y: y + 4.5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 800, fill: '#3a2a10' }, it.t));
 }
@@ -158,24 +159,24 @@ function heroCard(hero, view, snap, ui) {
   const o = heroOf(hero);
   const me = hero.seat === snap.seat;
   const active = view.turn.seat === hero.seat;
-  const weaponChip = (w) => h('span', { class: 'chip hq-weapon', 'data-pick': me && ui.canPick(['sell', w]) ? `sell ${w}` : null, title: w }, w);
+  const weaponChip = (w) => h('span', { class: 'chip hq-weapon', 'data-pick': me && ui.canPick(['sell', w]) ? `sell ${w}` : null, title: w, 'data-rule': `weapon:${w}` }, w);
   return h('div', { class: ['hq-hero-card', me && 'me', active && 'active'], 'data-seat': hero.seat, style: { '--hc': o.c } },
-    h('div', { class: 'hq-hero-head' }, h('span', { class: 'hq-badge' }, o.l), h('b', {}, `${o.name}`), h('span', {}, ` ${hero.seat}${me ? ' (you)' : ''}`),
+    h('div', { class: 'hq-hero-head' }, h('span', { class: 'hq-badge' }, o.l), h('b', { 'data-rule': `hero:${hero.hero}` }, `${o.name}`), h('span', {}, ` ${hero.seat}${me ? ' (you)' : ''}`),
       hero.healing ? h('span', { class: 'chip' }, 'healing') : null),
     h('div', {}, hearts(hero.health, hero.max)),
     h('div', { class: 'hq-pack' },
       h('span', { title: 'gold' }, h('span', { class: 'hq-coin' }, '$'), ` ${hero.gold}`),
-      h('span', { title: 'Life potions', 'data-pick': me && ui.canPick(['drink', 'life']) ? 'drink life' : null }, 'life potion ', String(hero.life)),
-      h('span', { title: 'Defense potions', 'data-pick': me && ui.canPick(['drink', 'defense']) ? 'drink defense' : null }, 'defense potion ', String(hero.defense)),
+      h('span', { title: 'Life potions', 'data-rule': 'item:life', 'data-pick': me && ui.canPick(['drink', 'life']) ? 'drink life' : null }, 'life potion ', String(hero.life)),
+      h('span', { title: 'Defense potions', 'data-rule': 'item:defense', 'data-pick': me && ui.canPick(['drink', 'defense']) ? 'drink defense' : null }, 'defense potion ', String(hero.defense)),
       hero.fang ? h('span', { title: 'Fang of Fury' }, 'Fang ', String(hero.fang)) : null,
       h('span', { title: 'monsters defeated' }, `defeated ${hero.monsters.length}`)),
     hero.weapons.length ? h('div', { class: 'g-chips' }, hero.weapons.map(weaponChip)) : null);
 }
 
 function store(view, ui) {
-  return h('div', { class: 'hq-store' }, h('span', { class: 'hq-label' }, 'store'),
+  return h('div', { class: 'hq-store' }, h('span', { class: 'hq-label', 'data-rule': 'store' }, 'store'),
     WEAPONS.filter((w) => (view.store || {})[w] !== undefined).map((w) => h('span', {
-      class: ['chip', 'hq-weapon', !(view.store[w] > 0) && 'gone'], 'data-pick': ui.canPick(['buy', w]) ? `buy ${w}` : null, title: `${w}: ${view.store[w]} left`,
+      class: ['chip', 'hq-weapon', !(view.store[w] > 0) && 'gone'], 'data-pick': ui.canPick(['buy', w]) ? `buy ${w}` : null, title: `${w}: ${view.store[w]} left`, 'data-rule': `weapon:${w}`,
     }, `${w} ×${view.store[w]}`)));
 }
 

@@ -10,6 +10,8 @@
 // it is played.
 
 import { api, clear, h, myTokens, toast } from './ui.js';
+import { loadGlossary, rulesPanel, wireRules } from './rules.js';
+import { fitMap } from './mapview.js';
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -23,6 +25,7 @@ const els = {
   actions: document.getElementById('actions'),
   seats: document.getElementById('seats'),
   log: document.getElementById('log'),
+  rules: document.getElementById('rules'),
 };
 
 const st = {
@@ -37,6 +40,7 @@ const st = {
   nextId: 1,
   waiting: new Map(),  // act id -> action text
   gamesMeta: null,
+  glossary: null,      // the game's rule texts (rules.js)
 };
 window.questbox = st;  // handy in the console, and for tests
 
@@ -234,6 +238,8 @@ function drawBoard() {
     console.error(err);
     inner.append(h('p', { class: 'error' }, `drawing failed: ${err.message}`));
   }
+  if (st.glossary) wireRules(root, snap.game, st.glossary);
+  fitMap(root, snap);
   // wire the pickable words
   const canAct = snap.seat && snap.your_turn && !st.waiting.size;
   for (const el of root.querySelectorAll('[data-pick]')) {
@@ -292,6 +298,8 @@ async function loadRenderer(gameId) {
   }
   st.renderer = mod || await import('/static/games/generic.js');
   st.rendererFor = gameId;
+  st.glossary = await loadGlossary(gameId);
+  if (els.rules) rulesPanel(els.rules, gameId, st.glossary);
 }
 
 async function onSnapshot(snap) {

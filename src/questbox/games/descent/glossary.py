@@ -1,0 +1,294 @@
+"""Descent's rule texts for the web table (:meth:`questbox.core.state.Game.glossary`), read from
+the game's data files only (``data/*.yaml``: heroes, classes, monsters and their abilities, dice,
+search cards, terrain, quests and their goals, the Plot decks and the campaigns; the texts those
+lack are in ``data/glossary.yaml``). It imports nothing from the engine.
+
+Keys: ``hero:syndrael``, ``class:berserker``, ``card:rage`` (class cards), ``monster:zombie``,
+``group:<quest>:<group>`` (a quest's monster group: its monster's stat lines in the quest's act),
+``ability:scamper``, ``die:blue``, ``item:health-potion`` (search and shop cards), ``quest:<id>``,
+``goal:<quest>:<side>``, ``counter:<quest>:<counter>``, ``plot:<card>``, ``upgrade:<id>``,
+``term:threat``, ``terrain:water``. The campaign game adds its campaigns and upgrades.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from questbox.core.state import JSON, Game
+
+DATA = Path(__file__).resolve().parent / "data"
+
+GUIDE = [
+    "Two to four heroes explore a quest's map against the overlord, who plays its monsters. Each quest "
+    "says how each side wins (for example: defeat the Bone Warden, or the overlord wins at Doom 9).",
+    "A hero's turn: two actions among move (speed in spaces), attack, rest, search, open a door or use a "
+    "skill; stamina pays for extra movement and skills. Attacks roll the weapon's dice against the "
+    "target's defense dice: hearts are damage, surges buy extra effects, range must reach the target.",
+    "The overlord activates each monster group in turn (two actions per monster) and brings reinforcements.",
+    "Hover or tap a figure, counter or card to read its stats and rules; the Rules panel lists everything.",
+]
+ROMAN = {1: "I", 2: "II"}
+
+
+@functools.cache
+def _load(name: str) -> Any:
+    return yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+
+
+def _e(key: str, name: str, text: str, source: str, facts: list[list[str]] | None = None) -> JSON:
+    return {"key": key, "name": name, "text": " ".join(str(text).split()), "source": source, "facts": facts or []}
+
+
+def _surge(s: dict[str, Any]) -> str:
+    cost = s.get("cost", 1)
+    value = f" +{s['value']}" if "value" in s else ""
+    return f"{'surge ' * cost}→ {s['effect']}{value}".strip()
+
+
+def _abilities() -> dict[str, dict[str, Any]]:
+    return {a["id"]: a for a in _load("abilities.yaml")["abilities"]}
+
+
+def stat_line(stat: dict[str, Any], attack: str) -> str:
+    """``speed 3 · health 6 · defense brown · attack blue+yellow (melee) · Shambling, Grab``."""
+    names = _abilities()
+    abil = ", ".join(names[a]["name"] if a in names else a for a in stat.get("abilities", []))
+    parts = [
+        f"speed {stat['speed']}",
+        f"health {stat['health']}",
+        f"defense {'+'.join(stat['defense'])}",
+        f"attack {'+'.join(stat['dice'])} ({attack})",
+    ]
+    if abil:
+        parts.append(abil)
+    if stat.get("surges"):
+        parts.append("surges: " + "; ".join(_surge(s) for s in stat["surges"]))
+    return " · ".join(parts)
+
+
+def _monster_entries() -> tuple[list[JSON], dict[str, dict[str, Any]]]:
+    out, by_id = [], {}
+    for m in _load("monsters.yaml")["monsters"]:
+        by_id[m["id"]] = m
+        facts = []
+        for act, roles in sorted(m["acts"].items()):
+            for role in ("minion", "master"):
+                if role in roles:
+                    facts.append([f"Act {ROMAN.get(int(act), act)} {role}", stat_line(roles[role], m["attack"])])
+        abil = _abilities()
+        ids = sorted({a for roles in m["acts"].values() for r in roles.values() for a in r.get("abilities", [])})
+        text = f"{m['name']}: {m['attack']} attacker, traits {', '.join(m.get('traits', []))}. " + " ".join(
+            f"{abil[a]['name']}: {abil[a]['text']}" for a in ids if a in abil
+        )
+        out.append(_e(f"monster:{m['id']}", m["name"], text, m["source"], facts))
+    return out, by_id
+
+
+def _goal_text(v: dict[str, Any], counters: dict[str, str]) -> str:
+    side = "the heroes" if v["side"] == "heroes" else "the overlord"
+    if v["when"] == "counter":
+        wins = "wins" if side == "the overlord" else "win"
+        return f"{counters.get(v['counter'], v['counter'])} {v['at_least']}: {side} {wins} ({v['reason']})."
+    return f"{side.capitalize()} win{'s' if side == 'the overlord' else ''} when {v['reason']}."
+
+
+def _quests(monsters: dict[str, dict[str, Any]]) -> list[JSON]:
+    out = []
+    for path in sorted((DATA / "quests").glob("*.yaml")):
+        q = yaml.safe_load(path.read_text(encoding="utf-8"))
+        qid, act = q["id"], int(q.get("act", 1))
+        counters = {c["id"]: c.get("name", c["id"]) for c in q.get("counters", [])}
+        goals = [_goal_text(v, counters) for v in q.get("victory", [])]
+        out.append(
+            _e(
+                f"quest:{qid}",
+                q["name"],
+                f"{q.get('story', '')} Goals: {' '.join(goals)}",
+                q["source"],
+                [["act", ROMAN.get(act, str(act))], *[["goal", g] for g in goals]],
+            )
+        )
+        for v, g in zip(q.get("victory", []), goals, strict=True):
+            out.append(
+                _e(
+                    f"goal:{qid}:{v['side']}",
+                    f"{q['name']}: how {'the heroes win' if v['side'] == 'heroes' else 'the overlord wins'}",
+                    g,
+                    q["source"],
+                )
+            )
+        for c in q.get("counters", []):
+            gains = ", ".join(f"+{x['amount']} at {x['at']}" for x in c.get("gain", []))
+            ends = [g for v, g in zip(q.get("victory", []), goals, strict=True) if v.get("counter") == c["id"]]
+            out.append(
+                _e(
+                    f"counter:{qid}:{c['id']}",
+                    c.get("name", c["id"]),
+                    f"{c.get('name', c['id'])} rises: {gains}. {' '.join(ends)}",
+                    q["source"],
+                )
+            )
+        for grp in q.get("groups", []):
+            m = monsters.get(grp["monster"])
+            if m is None:
+                continue
+            roles = m["acts"].get(act) or m["acts"].get(str(act)) or {}
+            name = grp.get("name", m["name"])
+            facts = [[role, stat_line(roles[role], m["attack"])] for role in ("master", "minion") if role in roles]
+            if grp.get("health_bonus"):
+                facts.append(
+                    ["extra health (2/3/4 heroes)", "/".join(str(grp["health_bonus"].get(n, 0)) for n in (2, 3, 4))]
+                )
+            out.append(
+                _e(
+                    f"group:{qid}:{grp['id']}",
+                    name,
+                    f"{name}: {m['name']} group, Act {ROMAN.get(act, act)} ({m['attack']}).",
+                    q["source"],
+                    facts,
+                )
+            )
+    return out
+
+
+def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
+    out = []
+    for path in sorted((DATA / "campaigns").glob("*.yaml")):
+        c = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out.append(
+            _e(
+                f"campaign:{c['id']}",
+                c["name"],
+                "Quests in order: " + ", ".join(f"{q['quest']} ({q['kind']})" for q in c["quests"]) + ".",
+                c["source"],
+                [[k, str(v)] for k, v in c.get("rewards", {}).items()],
+            )
+        )
+        for u in c.get("upgrades", []):
+            out.append(
+                _e(
+                    f"upgrade:{u['id']}",
+                    u["name"],
+                    f"{u['text']} (costs {u['xp']} XP, at most {u['max']}).",
+                    c["source"],
+                )
+            )
+        for s in c.get("shop", []):
+            card = search.get(s["id"], {})
+            out.append(
+                _e(
+                    f"shop:{s['id']}",
+                    card.get("name", s["id"]),
+                    card.get("text", ""),
+                    c["source"],
+                    [["cost", f"{s['cost']} gold"], ["in the Shop deck", str(s.get("count", 1))]],
+                )
+            )
+    return out
+
+
+def glossary(game: Game) -> JSON:
+    monsters, by_id = _monster_entries()
+    texts = _load("glossary.yaml")
+    ours = str(texts["source"])
+    heroes = [
+        _e(
+            f"hero:{h['id']}",
+            h["name"],
+            f"Ability: {h['ability']} Heroic feat: {h['feat']}",
+            h["source"],
+            [
+                ["archetype", h["archetype"]],
+                ["speed", str(h["speed"])],
+                ["health", str(h["health"])],
+                ["stamina", str(h["stamina"])],
+                ["defense", "+".join(h["defense"])],
+                [
+                    "might / knowledge / willpower / awareness",
+                    f"{h['might']} / {h['knowledge']} / {h['willpower']} / {h['awareness']}",
+                ],
+            ],
+        )
+        for h in _load("heroes.yaml")["heroes"]
+    ]
+    classes, cards = [], []
+    for c in _load("classes.yaml")["classes"]:
+        classes.append(
+            _e(
+                f"class:{c['id']}",
+                c["name"],
+                f"{c['archetype']} class; starting cards: " + ", ".join(x["name"] for x in c.get("cards", [])) + ".",
+                c["source"],
+            )
+        )
+        for x in c.get("cards", []):
+            facts = [["kind", x["kind"]]]
+            if x.get("dice"):
+                facts.append(["dice", "+".join(x["dice"])])
+            cards.append(_e(f"card:{x['id']}", x["name"], x.get("text", ""), c["source"], facts))
+    abilities = [
+        _e(
+            f"ability:{a['id']}",
+            a["name"],
+            a["text"],
+            a["source"],
+            [["kind", a.get("kind", "")], ["played here", "yes" if a.get("implemented", True) else "no"]],
+        )
+        for a in _load("abilities.yaml")["abilities"]
+    ]
+    dice = [
+        _e(f"die:{d['id']}", d["name"], f"{d['name']} ({d['kind']}).", d["source"])
+        for d in _load("dice.yaml")["dice"]
+    ]
+    search = {s["id"]: s for s in _load("search.yaml")["cards"]}
+    items = [
+        _e(f"item:{s['id']}", s["name"], s.get("text", ""), s["source"], [["value", f"{s.get('value', 0)} gold"]])
+        for s in search.values()
+    ]
+    terrain = [
+        _e(
+            f"terrain:{t['id']}",
+            t["id"].capitalize(),
+            t.get("text", f"Costs {t.get('cost', 1)} movement to enter."),
+            t["source"],
+            [["cost", str(t.get("cost", ""))]],
+        )
+        for t in _load("terrain.yaml")["terrain"]
+    ]
+    plot = []
+    for deck in _load("plot.yaml")["decks"]:
+        for p in deck["cards"]:
+            plot.append(
+                _e(
+                    f"plot:{p['id']}",
+                    p["name"],
+                    texts["plot"].get(p["id"], ""),
+                    f"{p['source']}; text {ours}",
+                    [["deck", deck["name"]], ["buy", f"{p['buy']} threat"], ["trigger", f"{p['trigger']} threat"]],
+                )
+            )
+    terms = [_e(f"term:{k}", k.capitalize() if k != "xp" else "XP", v, ours) for k, v in texts["terms"].items()]
+    sections = [
+        {"id": "quests", "title": "Quests and their goals", "entries": _quests(by_id)},
+        {"id": "heroes", "title": "Heroes", "entries": heroes},
+        {"id": "classes", "title": "Classes", "entries": classes},
+        {"id": "class-cards", "title": "Class cards", "entries": cards},
+        {"id": "monsters", "title": "Monsters and their stat lines", "entries": monsters},
+        {"id": "abilities", "title": "Monster abilities", "entries": abilities},
+        {"id": "dice", "title": "Dice", "entries": dice},
+        {"id": "items", "title": "Search cards and items", "entries": items},
+        {"id": "terrain", "title": "Terrain", "entries": terrain},
+    ]
+    if game.id == "descent-campaign":
+        sections += [
+            {"id": "campaign", "title": "The campaign, its upgrades and its Shop", "entries": _campaigns(search)},
+            {"id": "plot", "title": "Plot cards", "entries": plot},
+            {"id": "terms", "title": "Campaign words", "entries": terms},
+        ]
+    else:
+        sections.append({"id": "plot", "title": "Plot cards (campaign quests)", "entries": plot + terms})
+    return {"game": game.id, "title": game.title, "guide": GUIDE, "sections": sections}
