@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import numpy as np
@@ -56,10 +57,11 @@ def test_episodes_are_reproducible_and_end_with_the_outcome(gid: str, n: int) ->
 @spaced()
 def test_the_learning_seat_only_sees_its_view(gid: str, n: int) -> None:
     _game, setup = setup_of(gid, n)
-    env = qgym.make(gid, setup=setup, opponents="random")
+    env = qgym.make(gid, setup=setup, opponents="random", info_view="dict", info_legal=True)
     obs, info = env.reset(seed=3)
     state = env.state
     assert info["view"] == state.view(env.seat)
+    assert info["legal"] == [str(a) for a in state.legal_actions(env.seat)]
     assert np.array_equal(obs["observation"], env.encoder(state.view(env.seat), env.seat))
     legal = env.space.indices(state.legal_actions(env.seat))
     assert np.flatnonzero(obs["action_mask"]).tolist() == legal
@@ -168,3 +170,68 @@ def test_presets_register_one_id_per_setup(monkeypatch: pytest.MonkeyPatch) -> N
     assert env.unwrapped.state.target == 50  # type: ignore[attr-defined]
     env.close()
     assert set(qgym.PRESETS["hero-ik"]) == {"solitaire-easy", "solitaire-medium", "solitaire-hard"}
+
+
+def _vector_run(envs: gymnasium.vector.VectorEnv, steps: int, seed: int) -> int:
+    """Steps a vector env with masked random actions; returns how many episodes ended."""
+    obs, _ = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    ended = 0
+    for _ in range(steps):
+        masks = obs["action_mask"]
+        assert masks.any(axis=1).all(), "every observation, the final one too, allows an action"
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+        obs, _, term, trunc, _ = envs.step(actions)
+        ended += int(np.sum(term | trunc))
+    return ended
+
+
+VECTOR_IDS = [i for i in ("questbox/heirs-solo-v0", "questbox/heroica-v0", "questbox/hero-ik-solitaire-easy-v0",
+                          "questbox/hero-ik-v0", "questbox/pig-v0")
+              if i in gymnasium.registry]
+
+
+@pytest.mark.parametrize("env_id", VECTOR_IDS)
+def test_sync_vector_envs_run_through_many_episodes(env_id: str) -> None:
+    """Gymnasium merges infos across envs: their keys and types must not change from step to step."""
+    envs = gymnasium.make_vec(env_id, num_envs=3, vectorization_mode="sync")
+    try:
+        assert _vector_run(envs, 400, 0) > 0
+    finally:
+        envs.close()
+    sync = gymnasium.vector.SyncVectorEnv(
+        [lambda: gymnasium.make(env_id, info_view="json", info_legal=True)] * 2)
+    try:
+        _vector_run(sync, 150, 1)
+    finally:
+        sync.close()
+
+
+@pytest.mark.parametrize("env_id", VECTOR_IDS[:3])
+def test_async_vector_envs_step_and_close(env_id: str) -> None:
+    envs = gymnasium.vector.AsyncVectorEnv([lambda: gymnasium.make(env_id)] * 2)
+    try:
+        _vector_run(envs, 150, 2)
+    finally:
+        envs.close(terminate=False)
+    assert envs.closed
+
+
+def test_action_masks_and_the_final_observation() -> None:
+    env = qgym.make("pig", setup={"players": 2})
+    obs, _ = env.reset(seed=0)
+    assert env.action_masks().tolist() == [True, True] and env.action_masks().dtype == np.bool_
+    terminated = False
+    while not terminated:
+        obs, _, terminated, _, info = env.step(env.action_id("roll"))
+    assert obs["action_mask"].all(), "the final observation allows every action (none is played)"
+    assert not env.action_masks().any(), "but action_masks() says that nothing is legal"
+    assert set(info) >= {"action_mask", "seed", "outcome"} and "view" not in info
+
+
+def test_info_view_options() -> None:
+    env = qgym.make("pig", setup={"players": 2}, info_view="json")
+    _, info = env.reset(seed=0)
+    assert isinstance(info["view"], str) and json.loads(info["view"]) == env.state.view("p1")
+    with pytest.raises(ValueError, match="info_view"):
+        qgym.make("pig", info_view="yaml")
