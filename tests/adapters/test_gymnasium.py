@@ -235,3 +235,53 @@ def test_info_view_options() -> None:
     assert isinstance(info["view"], str) and json.loads(info["view"]) == env.state.view("p1")
     with pytest.raises(ValueError, match="info_view"):
         qgym.make("pig", info_view="yaml")
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_shaping_telescopes_to_the_final_reward() -> None:
+    """Potential-based shaping with gamma=1 adds up to the final reward minus phi of the start."""
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    env = qgym.make("hero-ik", setup=setup, shaping=True, gamma=1.0)
+    plain = qgym.make("hero-ik", setup=setup)
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        plain.reset(seed=seed)
+        phi0 = env._phi
+        assert phi0 == pytest.approx(games()["hero-ik"].evaluate(env.state)["adventurers"])  # type: ignore[index]
+        total = final = 0.0
+        rewards = []
+        done = False
+        while not done:
+            a = int(np.flatnonzero(obs["action_mask"])[0])
+            obs, r, term, trunc, _ = env.step(a)
+            _, final, _, _, _ = plain.step(a)
+            rewards.append(r)
+            total += r
+            done = term or trunc
+        assert total == pytest.approx(final - phi0)
+        assert any(r != 0.0 for r in rewards[:-1]), "the signal comes before the end"
+    with pytest.raises(ValueError, match=r"shaping needs Game\.evaluate"):
+        qgym.make("pig", shaping=True)
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_auto_forced_plays_the_only_legal_action() -> None:
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    env = qgym.make("hero-ik", setup=setup, auto_forced=True)
+    obs, info = env.reset(seed=4)
+    choices = 0
+    done = False
+    while not done:
+        assert obs["action_mask"].sum() >= 2 or done
+        obs, _, term, trunc, info = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        choices += 1
+        done = term or trunc
+    assert info["forced"] > 0 and choices > 0
+    # the same game, every move played by hand, ends the same way
+    manual = qgym.make("hero-ik", setup=setup)
+    obs, _ = manual.reset(seed=4)
+    done = False
+    while not done:
+        obs, _, term, trunc, last = manual.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        done = term or trunc
+    assert last["outcome"] == info["outcome"] and manual.state.to_json() == env.state.to_json()
