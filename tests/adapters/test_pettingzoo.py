@@ -73,7 +73,7 @@ def test_observations_hold_only_the_agents_view(gid: str, n: int) -> None:
     e = env(gid, setup, info_view="dict", info_legal=True)
     e.reset(seed=5)
     state = e.game_state
-    enc = Encoder(game, state.seats, None, state.view(state.seats[0]), state.seats[0])
+    enc = Encoder(game, state.seats, None, state.view(state.seats[0]), state.seats[0], setup=setup)
     for _ in range(30):
         if not e.agents or e.terminations[e.agent_selection]:
             break

@@ -96,6 +96,11 @@ class ChanceRng(Rng):
         return r
 
 
+_PLAIN = (int, float, str, bool, list, tuple, dict, set, frozenset, bytes)
+#: per state class: attribute names seen holding plain data (never a nested state or the generator)
+_plain_names: dict[type, set[str]] = {}
+
+
 def _attributes(obj: object) -> list[str]:
     names = list(getattr(obj, "__dict__", {}))
     for klass in type(obj).__mro__:
@@ -111,12 +116,18 @@ def set_rng(state: State, rng: Rng, _old: Rng | None = None, _depth: int = 0) ->
     state.rng = rng
     if _depth >= 3:
         return
+    plain = _plain_names.setdefault(type(state), set())
     for name in _attributes(state):
+        if name in plain or name == "rng":
+            continue
         value = getattr(state, name, None)
-        if value is old and name != "rng":
+        if value is old:
             setattr(state, name, rng)
-        elif isinstance(value, State) and value is not state and getattr(value, "rng", None) is old:
-            set_rng(value, rng, old, _depth + 1)
+        elif isinstance(value, State):
+            if value is not state and getattr(value, "rng", None) is old:
+                set_rng(value, rng, old, _depth + 1)
+        elif type(value) in _PLAIN:
+            plain.add(name)
 
 
 def advance(state: State, seat: Seat, action: Action, outcomes: Sequence[int],

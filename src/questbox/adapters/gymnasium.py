@@ -145,7 +145,7 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
             make_agent(spec, self.game, 0)
 
         self.space = action_index(self.game, self.setup)
-        self.encoder = Encoder(self.game, self.seats, obs_size, probe.view(self.seat), self.seat)
+        self.encoder = Encoder(self.game, self.seats, obs_size, probe.view(self.seat), self.seat, setup=self.setup)
         n = len(self.space)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),

@@ -166,7 +166,7 @@ class QuestboxSpielGame(pyspiel.Game):  # type: ignore[misc]
         probe = qb_game.new(setup, seed=self.base_seed)
         self.seats: tuple[Seat, ...] = probe.seats
         self.encoder = Encoder(qb_game, probe.seats, int(p["obs_size"]) or None,
-                               probe.view(probe.seats[0]), probe.seats[0])
+                               probe.view(probe.seats[0]), probe.seats[0], setup=setup)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=max(BASE, self.deals),
@@ -196,8 +196,38 @@ class QuestboxSpielGame(pyspiel.Game):  # type: ignore[misc]
         return _load_by_name, (short_name(self.qb_game), dict(self.params))
 
 
+#: view parts that games share between views (a board layout: the same object every call, never
+#: mutated), by identity, with the digest of their canonical JSON; ``_seen`` holds candidates met
+#: once. Entries keep their objects alive, so an id is never reused while it is here.
+_shared: dict[int, tuple[Any, str]] = {}
+_seen: dict[int, Any] = {}
+
+
+def _fingerprint_text(view: JSON) -> str:
+    """The canonical JSON of ``view``, with each shared part replaced by its digest."""
+    out: JSON = view
+    for key, value in view.items():
+        if (type(value) is dict or type(value) is list) and len(value) > 4:
+            hit = _shared.get(id(value))
+            if hit is not None and hit[0] is value:
+                if out is view:
+                    out = dict(view)
+                out[key] = hit[1]
+            elif _seen.get(id(value)) is value:
+                text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+                digest = "#" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+                if len(_shared) > 256:
+                    _shared.clear()
+                _shared[id(value)] = (value, digest)
+            else:
+                if len(_seen) > 4096:
+                    _seen.clear()
+                _seen[id(value)] = value
+    return canonical(out)
+
+
 def _chain(prev: str, view: JSON) -> str:
-    return hashlib.blake2b((prev + canonical(view)).encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b((prev + _fingerprint_text(view)).encode(), digest_size=16).hexdigest()
 
 
 class _Pending:

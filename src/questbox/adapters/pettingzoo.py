@@ -91,7 +91,8 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
         self.space = action_index(self.game, self.setup)
         probe = self.game.new(self.setup, seed=0)
         self.possible_agents: list[str] = list(probe.seats)
-        self.encoder = Encoder(self.game, probe.seats, obs_size, probe.view(probe.seats[0]), probe.seats[0])
+        self.encoder = Encoder(self.game, probe.seats, obs_size, probe.view(probe.seats[0]), probe.seats[0],
+                               setup=self.setup)
         n = len(self.space)
         self._obs_space = {
             a: spaces.Dict({

@@ -1,0 +1,63 @@
+"""Designed observation tensors (questbox.adapters.observe): fixed size, egocentric, informative."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from questbox.adapters.encoding import DEFAULT_SIZE, Encoder, canonical
+from questbox.adapters.observe import designed_encoder
+from questbox.core import Rng, games
+from tests.adapters.conftest import SPACED, ids, setup_of
+
+HEROICA = [(g, n) for g, n in SPACED if g == "heroica"]
+
+
+@pytest.mark.skipif(not HEROICA, reason="Heroica is not registered")
+@pytest.mark.parametrize(("gid", "n"), HEROICA, ids=ids(HEROICA))
+def test_heroica_tensor_is_fixed_bounded_and_tells_views_apart(gid: str, n: int) -> None:
+    game, setup = setup_of(gid, n)
+    enc = designed_encoder(game, setup)
+    assert enc is not None and sum(f.width for f in enc.fields) == enc.size
+    seen: dict[tuple[str, bytes], str] = {}
+    for seed in range(4):
+        state = game.new(setup, seed=seed)
+        pick = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            view = state.view(seat)
+            vec = enc(view, seat)
+            assert vec.shape == (enc.size,) and vec.dtype == np.float32
+            assert vec.min() >= 0.0 and vec.max() <= 4.0
+            text = canonical({k: v for k, v in view.items() if k != "history"})
+            key = (seat, vec.tobytes())
+            assert seen.setdefault(key, text) == text, "two different views, one observation"
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[pick.below(len(legal))])
+
+
+@pytest.mark.skipif("heroica" not in games(), reason="Heroica is not registered")
+def test_heroica_tensor_is_egocentric() -> None:
+    """Each seat sees its own hero in the first hero block."""
+    game, setup = setup_of("heroica", 2)
+    enc = designed_encoder(game, setup)
+    assert enc is not None
+    state = game.new(setup, seed=1)
+    state.health[1] = 1  # type: ignore[attr-defined]  # p2's hero is hurt
+    off = next(f for f in enc.fields if f.name == "heroes")
+    start = sum(f.width for f in enc.fields[: enc.fields.index(off)])
+    kinds = len(enc.hero_kinds)  # type: ignore[attr-defined]
+    health = start + 1 + kinds
+    assert enc(state.view("p2"), "p2")[health] == pytest.approx(1 / 8)
+    assert enc(state.view("p1"), "p1")[health] == pytest.approx(state.health[0] / 8)  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif("heroica" not in games(), reason="Heroica is not registered")
+def test_adapters_use_the_designed_tensor_and_hashing_on_request() -> None:
+    game, setup = setup_of("heroica", 2)
+    probe = game.new(setup, seed=0)
+    enc = Encoder(game, probe.seats, None, probe.view("p1"), "p1", setup=setup)
+    assert enc.designed is not None and enc.size == enc.designed.size and "designed" in enc.kind
+    hashed = Encoder(game, probe.seats, DEFAULT_SIZE, probe.view("p1"), "p1", setup=setup)
+    assert hashed.designed is None and hashed.size == DEFAULT_SIZE
+    assert designed_encoder(games()["pig"], None) is None
