@@ -169,7 +169,7 @@ def test_presets_register_one_id_per_setup(monkeypatch: pytest.MonkeyPatch) -> N
     env = gymnasium.make("questbox/pig-race-50-v0")
     assert env.unwrapped.state.target == 50  # type: ignore[attr-defined]
     env.close()
-    assert set(qgym.PRESETS["hero-ik"]) == {"solitaire-easy", "solitaire-medium", "solitaire-hard"}
+    assert {"solitaire-easy", "solitaire-medium", "solitaire-hard"} <= set(qgym.PRESETS["hero-ik"])
 
 
 def _vector_run(envs: gymnasium.vector.VectorEnv, steps: int, seed: int) -> int:
@@ -285,3 +285,18 @@ def test_auto_forced_plays_the_only_legal_action() -> None:
         obs, _, term, trunc, last = manual.step(int(np.flatnonzero(obs["action_mask"])[-1]))
         done = term or trunc
     assert last["outcome"] == info["outcome"] and manual.state.to_json() == env.state.to_json()
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_the_hero_ik_curriculum_starts_closer_to_the_end() -> None:
+    ids = qgym.register_envs()
+    left = []
+    for k in range(len(qgym.HIK_CURRICULUM)):
+        assert qgym.env_id("hero-ik", f"solitaire-easy-level{k}") in ids
+        env = qgym.make("hero-ik", setup=qgym.hik_curriculum(k), opponents="random")
+        env.reset(seed=0)
+        left.append(sum(c["pile"] for c in env.state.view("adventurers")["corridors"]))
+    assert left == sorted(left) and left[0] < left[-1]
+    assert qgym.hik_curriculum(len(qgym.HIK_CURRICULUM) - 1) == {"mode": "solitaire", "scenario": "easy"}
+    with pytest.raises(ValueError, match="curriculum levels"):
+        qgym.hik_curriculum(9)

@@ -36,7 +36,8 @@ Registered ids (:func:`register_envs`, run on import, and again for games regist
 has one, else ``random``); for games that seat one player, ``questbox/<game>-solo-v0``
 (e.g. ``questbox/heirs-solo-v0``: Heirs Solo Mode against the automated Black Wizard); and the
 :data:`PRESETS` (Hero: Immortal King solitaire by scenario, ``questbox/hero-ik-solitaire-easy-v0``,
-``-medium-``, ``-hard-``).
+``-medium-``, ``-hard-``, and the curriculum :func:`hik_curriculum`,
+``questbox/hero-ik-solitaire-easy-level0-v0`` ... ``-level3-``).
 """
 
 from __future__ import annotations
@@ -82,6 +83,24 @@ NAMESPACE = "questbox"
 PRESETS: dict[str, dict[str, JSON]] = {
     "hero-ik": {f"solitaire-{s}": {"mode": "solitaire", "scenario": s} for s in ("easy", "medium", "hard")},
 }
+#: Hero: Immortal King solitaire's curriculum: cards already won from the front of each corridor
+#: at the start (the setup's ``start.won``, with 10 Courage), level 0 the easiest; the last level is
+#: the printed setup. Random play wins about 50 %, 12 %, 3 % and 0 % of Easy at levels 0-3.
+HIK_CURRICULUM = (15, 14, 12, 0)
+
+
+def hik_curriculum(level: int, scenario: str = "easy") -> JSON:
+    """The setup of curriculum ``level`` (0 = easiest) of Hero: Immortal King solitaire ``scenario``."""
+    if not 0 <= level < len(HIK_CURRICULUM):
+        raise ValueError(f"curriculum levels are 0 to {len(HIK_CURRICULUM) - 1}, not {level}")
+    setup: JSON = {"mode": "solitaire", "scenario": scenario}
+    won = HIK_CURRICULUM[level]
+    if won:
+        setup["start"] = {"courage": 10, "won": dict.fromkeys((1, 2, 3), won)}
+    return setup
+
+
+PRESETS["hero-ik"].update({f"solitaire-easy-level{k}": hik_curriculum(k) for k in range(len(HIK_CURRICULUM))})
 #: the ``info_view`` options: no view in ``info``, its canonical JSON text, or the view itself
 INFO_VIEWS = (None, "json", "dict")
 #: how many seeds ``reset`` tries when the bots finish a game before the learning seat moves
