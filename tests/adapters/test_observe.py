@@ -61,3 +61,17 @@ def test_adapters_use_the_designed_tensor_and_hashing_on_request() -> None:
     hashed = Encoder(game, probe.seats, DEFAULT_SIZE, probe.view("p1"), "p1", setup=setup)
     assert hashed.designed is None and hashed.size == DEFAULT_SIZE
     assert designed_encoder(games()["pig"], None) is None
+
+
+@pytest.mark.skipif("heroica" not in games(), reason="Heroica is not registered")
+def test_docs_table_matches_the_heroica_tensor() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    game, setup = setup_of("heroica", 2)
+    enc = designed_encoder(game, setup)
+    assert enc is not None
+    widths = {"spaces": f"spaces × {enc.space_width}", "heroes": f"heroes × {enc.hero_width}"}  # type: ignore[attr-defined]
+    for f in enc.fields:
+        assert f"| `{f.name}` | {widths.get(f.name, f.width)} |" in doc, f"docs/rl.md lacks the row of {f.name}"
+    assert f"so {enc.size} numbers with 2 heroes" in doc

@@ -65,9 +65,8 @@ class HeroicaEncoder:
                   "I came from here, another hero came from here"),
             Field("heroes", self.n_heroes * self.hero_width,
                   f"per hero ({self.n_heroes}, me first): present, hero kind ({len(self.hero_kinds)}), "
-                  f"health/8, max/8, healing, gold/10, life, defense, fang, weapons held ({w}), "
-                  "monsters in pack/10, defeats/10, missions won/4, victory points/20, on the move, "
-                  "on the board"),
+                  "health/8, max/8, healing, gold/10, life, defense, fang, monsters in pack/10, "
+                  f"defeats/10, missions won/4, victory points/20, on the move, on the board, weapons held ({w})"),
             Field("turn", 4 + len(_FACES) + 3,
                   "my turn, my decision, round/round limit, bats in the box/4, roll (one-hot faces), "
                   "steps/4, defended, over"),
