@@ -10,12 +10,12 @@ from questbox.adapters.observe import designed_encoder
 from questbox.core import Rng, games
 from tests.adapters.conftest import SPACED, ids, setup_of
 
-HEROICA = [(g, n) for g, n in SPACED if g == "heroica"]
+DESIGNED = [(g, n) for g, n in SPACED if g in ("heroica", "hero-ik")]
 
 
-@pytest.mark.skipif(not HEROICA, reason="Heroica is not registered")
-@pytest.mark.parametrize(("gid", "n"), HEROICA, ids=ids(HEROICA))
-def test_heroica_tensor_is_fixed_bounded_and_tells_views_apart(gid: str, n: int) -> None:
+@pytest.mark.skipif(not DESIGNED, reason="neither Heroica nor Hero: Immortal King is registered")
+@pytest.mark.parametrize(("gid", "n"), DESIGNED, ids=ids(DESIGNED))
+def test_designed_tensors_are_fixed_bounded_and_tell_views_apart(gid: str, n: int) -> None:
     game, setup = setup_of(gid, n)
     enc = designed_encoder(game, setup)
     assert enc is not None and sum(f.width for f in enc.fields) == enc.size
@@ -75,3 +75,37 @@ def test_docs_table_matches_the_heroica_tensor() -> None:
     for f in enc.fields:
         assert f"| `{f.name}` | {widths.get(f.name, f.width)} |" in doc, f"docs/rl.md lacks the row of {f.name}"
     assert f"so {enc.size} numbers with 2 heroes" in doc
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_hero_ik_tensor_hides_the_other_seats_choice() -> None:
+    """Rock-paper-scissors: my choice is one-hot, the other's only "chosen"."""
+    game, setup = setup_of("hero-ik", 2)
+    enc = designed_encoder(game, setup)
+    assert enc is not None
+    state = game.new(setup, seed=1)
+    pick = Rng(0)
+    while len(state.to_move()) < 2:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[pick.below(len(legal))])
+    before = enc(state.view("dungeon"), "dungeon")
+    rock, paper = state.clone(), state.clone()
+    rock.apply("adventurers", "rps rock")
+    paper.apply("adventurers", "rps paper")
+    seen = enc(rock.view("dungeon"), "dungeon")
+    assert not np.array_equal(seen, before), "the dungeon sees that a choice was made"
+    assert np.array_equal(seen, enc(paper.view("dungeon"), "dungeon")), "but not which"
+    assert not np.array_equal(enc(rock.view("adventurers"), "adventurers"),
+                              enc(paper.view("adventurers"), "adventurers"))
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_docs_table_matches_the_hero_ik_tensor() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    enc = designed_encoder(*setup_of("hero-ik", 2))
+    assert enc is not None and f"{enc.size} numbers for the duel" in doc
+    for f in enc.fields:
+        assert f"| `{f.name}` | {f.width} |" in doc, f"docs/rl.md lacks the row of {f.name}"
