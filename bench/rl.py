@@ -4,8 +4,9 @@ For each configuration: the bare engine (``legal_actions`` + ``apply``), the Gym
 (``step``, the other seats played by ``random``), the PettingZoo AEC env (``last`` + ``step``) and the
 OpenSpiel game (``legal_actions`` + ``apply_action``), each driven by masked uniform random actions
 for about ``--seconds``; every rate is printed as a ratio against ``tictactoe_v3`` (``last`` +
-``step``, masked random) and Gymnasium's ``CartPole-v1`` measured in the same run. The goal of
-issue #21: every adapter's ratio to ``tictactoe_v3`` at least 1.
+``step``, masked random), measured again just before each row (the machine is shared: a baseline
+taken once drifts with the load), and Gymnasium's ``CartPole-v1``. The goal of issue #21: every
+adapter's ratio to ``tictactoe_v3`` at least 1.
 
     python bench/rl.py [--seconds 2] [--only heirs] [--json out.json]
 
@@ -191,18 +192,20 @@ def main() -> None:
     ttt = tictactoe(args.seconds)
     cart = cartpole(args.seconds)
     print(f"PettingZoo tictactoe_v3: {ttt:,.0f} steps/s; Gymnasium CartPole-v1: {cart:,.0f} steps/s\n")
-    print("| configuration | engine | gymnasium | × ttt | pettingzoo | × ttt | openspiel | × ttt |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| configuration | ttt | engine | gymnasium | × ttt | pettingzoo | × ttt | openspiel | × ttt |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     wanted = {w for w in args.only.split(",") if w}
     result: dict[str, Any] = {"tictactoe_v3": ttt, "cartpole": cart, "configs": {}}
     for label, gid, setup in CONFIGS:
         if wanted and label not in wanted and gid not in wanted:
             continue
         game = get_game(gid)
-        row = {"engine": engine(game, setup, args.seconds), "gymnasium": gym_env(game, setup, args.seconds),
-               "pettingzoo": pz_env(game, setup, args.seconds), "openspiel": spiel(game, setup, args.seconds)}
+        ttt = tictactoe(args.seconds)
+        row = {"tictactoe_v3": ttt, "engine": engine(game, setup, args.seconds),
+               "gymnasium": gym_env(game, setup, args.seconds), "pettingzoo": pz_env(game, setup, args.seconds),
+               "openspiel": spiel(game, setup, args.seconds)}
         result["configs"][label] = row
-        print(f"| {label} | {row['engine']:,.0f} | {row['gymnasium']:,.0f} | {row['gymnasium'] / ttt:.2f} "
+        print(f"| {label} | {ttt:,.0f} | {row['engine']:,.0f} | {row['gymnasium']:,.0f} | {row['gymnasium'] / ttt:.2f} "
               f"| {row['pettingzoo']:,.0f} | {row['pettingzoo'] / ttt:.2f} "
               f"| {row['openspiel']:,.0f} | {row['openspiel'] / ttt:.2f} |", flush=True)
     if args.json:
