@@ -305,3 +305,25 @@ def test_game_evaluator_uses_the_games_estimate_or_rollouts() -> None:
         estimate = heirs.qb_game.evaluate(h.qb)
         assert estimate is not None
         assert openspiel.GameEvaluator().evaluate(h).tolist() == [estimate[s] for s in h.qb.seats]
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_openspiels_mcts_searches_through_explicit_chance() -> None:
+    """MCTS expands chance nodes itself; its clones carry no future dice and never desynchronise
+    (reseeded clones of a sampled-chance game made it play illegal actions)."""
+    game = openspiel.load("hero-ik", seed=1)
+    bot = mcts.MCTSBot(game, 2.0, 6, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                       random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    moves = 0
+    while not state.is_terminal() and moves < 6:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves == 6 or state.is_terminal()
