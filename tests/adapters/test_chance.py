@@ -51,4 +51,4 @@ def test_shuffle_choice_and_roll_are_uniform() -> None:
 
 def test_raw_draws_are_refused_clearly() -> None:
     with pytest.raises(TypeError, match="only uniform draws"):
-        ChanceRng().spawn()
+        ChanceRng()._next()
