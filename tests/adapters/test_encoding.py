@@ -54,8 +54,8 @@ def test_size_must_be_positive() -> None:
 def test_observations_are_fixed_length_and_depend_only_on_the_view(gid: str, n: int) -> None:
     game, setup = setup_of(gid, n)
     probe = game.new(setup, seed=0)
-    enc = Encoder(game, probe.seats, None, probe.view(probe.seats[0]), probe.seats[0])
-    assert enc.size == DEFAULT_SIZE or enc.own
+    enc = Encoder(game, probe.seats, None, probe.view(probe.seats[0]), probe.seats[0], setup=setup)
+    assert enc.size == DEFAULT_SIZE or enc.own or enc.designed is not None
     for seed in range(6):
         state = game.new(setup, seed=seed)
         pick = Rng(seed)

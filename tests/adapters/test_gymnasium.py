@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import numpy as np
@@ -56,10 +57,11 @@ def test_episodes_are_reproducible_and_end_with_the_outcome(gid: str, n: int) ->
 @spaced()
 def test_the_learning_seat_only_sees_its_view(gid: str, n: int) -> None:
     _game, setup = setup_of(gid, n)
-    env = qgym.make(gid, setup=setup, opponents="random")
+    env = qgym.make(gid, setup=setup, opponents="random", info_view="dict", info_legal=True)
     obs, info = env.reset(seed=3)
     state = env.state
     assert info["view"] == state.view(env.seat)
+    assert info["legal"] == [str(a) for a in state.legal_actions(env.seat)]
     assert np.array_equal(obs["observation"], env.encoder(state.view(env.seat), env.seat))
     legal = env.space.indices(state.legal_actions(env.seat))
     assert np.flatnonzero(obs["action_mask"]).tolist() == legal
@@ -167,4 +169,134 @@ def test_presets_register_one_id_per_setup(monkeypatch: pytest.MonkeyPatch) -> N
     env = gymnasium.make("questbox/pig-race-50-v0")
     assert env.unwrapped.state.target == 50  # type: ignore[attr-defined]
     env.close()
-    assert set(qgym.PRESETS["hero-ik"]) == {"solitaire-easy", "solitaire-medium", "solitaire-hard"}
+    assert {"solitaire-easy", "solitaire-medium", "solitaire-hard"} <= set(qgym.PRESETS["hero-ik"])
+
+
+def _vector_run(envs: gymnasium.vector.VectorEnv, steps: int, seed: int) -> int:
+    """Steps a vector env with masked random actions; returns how many episodes ended."""
+    obs, _ = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    ended = 0
+    for _ in range(steps):
+        masks = obs["action_mask"]
+        assert masks.any(axis=1).all(), "every observation, the final one too, allows an action"
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+        obs, _, term, trunc, _ = envs.step(actions)
+        ended += int(np.sum(term | trunc))
+    return ended
+
+
+VECTOR_IDS = [i for i in ("questbox/heirs-solo-v0", "questbox/heroica-v0", "questbox/hero-ik-solitaire-easy-v0",
+                          "questbox/hero-ik-v0", "questbox/pig-v0")
+              if i in gymnasium.registry]
+
+
+@pytest.mark.parametrize("env_id", VECTOR_IDS)
+def test_sync_vector_envs_run_through_many_episodes(env_id: str) -> None:
+    """Gymnasium merges infos across envs: their keys and types must not change from step to step."""
+    envs = gymnasium.make_vec(env_id, num_envs=3, vectorization_mode="sync")
+    try:
+        assert _vector_run(envs, 400, 0) > 0
+    finally:
+        envs.close()
+    sync = gymnasium.vector.SyncVectorEnv(
+        [lambda: gymnasium.make(env_id, info_view="json", info_legal=True)] * 2)
+    try:
+        _vector_run(sync, 150, 1)
+    finally:
+        sync.close()
+
+
+@pytest.mark.parametrize("env_id", VECTOR_IDS[:3])
+def test_async_vector_envs_step_and_close(env_id: str) -> None:
+    envs = gymnasium.vector.AsyncVectorEnv([lambda: gymnasium.make(env_id)] * 2)
+    try:
+        _vector_run(envs, 150, 2)
+    finally:
+        envs.close(terminate=False)
+    assert envs.closed
+
+
+def test_action_masks_and_the_final_observation() -> None:
+    env = qgym.make("pig", setup={"players": 2})
+    obs, _ = env.reset(seed=0)
+    assert env.action_masks().tolist() == [True, True] and env.action_masks().dtype == np.bool_
+    terminated = False
+    while not terminated:
+        obs, _, terminated, _, info = env.step(env.action_id("roll"))
+    assert obs["action_mask"].all(), "the final observation allows every action (none is played)"
+    assert not env.action_masks().any(), "but action_masks() says that nothing is legal"
+    assert set(info) >= {"action_mask", "seed", "outcome"} and "view" not in info
+
+
+def test_info_view_options() -> None:
+    env = qgym.make("pig", setup={"players": 2}, info_view="json")
+    _, info = env.reset(seed=0)
+    assert isinstance(info["view"], str) and json.loads(info["view"]) == env.state.view("p1")
+    with pytest.raises(ValueError, match="info_view"):
+        qgym.make("pig", info_view="yaml")
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_shaping_telescopes_to_the_final_reward() -> None:
+    """Potential-based shaping with gamma=1 adds up to the final reward minus phi of the start."""
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    env = qgym.make("hero-ik", setup=setup, shaping=True, gamma=1.0)
+    plain = qgym.make("hero-ik", setup=setup)
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        plain.reset(seed=seed)
+        phi0 = env._phi
+        assert phi0 == pytest.approx(games()["hero-ik"].evaluate(env.state)["adventurers"])  # type: ignore[index]
+        total = final = 0.0
+        rewards = []
+        done = False
+        while not done:
+            a = int(np.flatnonzero(obs["action_mask"])[0])
+            obs, r, term, trunc, _ = env.step(a)
+            _, final, _, _, _ = plain.step(a)
+            rewards.append(r)
+            total += r
+            done = term or trunc
+        assert total == pytest.approx(final - phi0)
+        assert any(r != 0.0 for r in rewards[:-1]), "the signal comes before the end"
+    with pytest.raises(ValueError, match=r"shaping needs Game\.evaluate"):
+        qgym.make("pig", shaping=True)
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_auto_forced_plays_the_only_legal_action() -> None:
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    env = qgym.make("hero-ik", setup=setup, auto_forced=True)
+    obs, info = env.reset(seed=4)
+    choices = 0
+    done = False
+    while not done:
+        assert obs["action_mask"].sum() >= 2 or done
+        obs, _, term, trunc, info = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        choices += 1
+        done = term or trunc
+    assert info["forced"] > 0 and choices > 0
+    # the same game, every move played by hand, ends the same way
+    manual = qgym.make("hero-ik", setup=setup)
+    obs, _ = manual.reset(seed=4)
+    done = False
+    while not done:
+        obs, _, term, trunc, last = manual.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        done = term or trunc
+    assert last["outcome"] == info["outcome"] and manual.state.to_json() == env.state.to_json()
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_the_hero_ik_curriculum_starts_closer_to_the_end() -> None:
+    ids = qgym.register_envs()
+    left = []
+    for k in range(len(qgym.HIK_CURRICULUM)):
+        assert qgym.env_id("hero-ik", f"solitaire-easy-level{k}") in ids
+        env = qgym.make("hero-ik", setup=qgym.hik_curriculum(k), opponents="random")
+        env.reset(seed=0)
+        left.append(sum(c["pile"] for c in env.state.view("adventurers")["corridors"]))
+    assert left == sorted(left) and left[0] < left[-1]
+    assert qgym.hik_curriculum(len(qgym.HIK_CURRICULUM) - 1) == {"mode": "solitaire", "scenario": "easy"}
+    with pytest.raises(ValueError, match="curriculum levels"):
+        qgym.hik_curriculum(9)

@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test, state_test
 
 from questbox.adapters.encoding import Encoder
-from questbox.adapters.pettingzoo import QuestboxAECEnv, env
+from questbox.adapters.pettingzoo import QuestboxAECEnv, env, parallel_env
 from questbox.adapters.spaces import ActionIndex, NoActionSpace
-from questbox.core import Action, IllegalAction, games
+from questbox.core import Action, IllegalAction, Rng, games
 from tests.adapters.conftest import UNSPACED, setup_of, spaced
 
 
@@ -70,10 +70,10 @@ def test_episodes_follow_the_game_and_reward_the_winners(gid: str, n: int) -> No
 @spaced()
 def test_observations_hold_only_the_agents_view(gid: str, n: int) -> None:
     game, setup = setup_of(gid, n)
-    e = env(gid, setup)
+    e = env(gid, setup, info_view="dict", info_legal=True)
     e.reset(seed=5)
     state = e.game_state
-    enc = Encoder(game, state.seats, None, state.view(state.seats[0]), state.seats[0])
+    enc = Encoder(game, state.seats, None, state.view(state.seats[0]), state.seats[0], setup=setup)
     for _ in range(30):
         if not e.agents or e.terminations[e.agent_selection]:
             break
@@ -192,3 +192,66 @@ def test_env_names_follow_the_game() -> None:
     assert e.possible_agents == ["p1", "p2", "p3", "p4"]
     assert e.metadata["name"] == "questbox_pig_v0"
     assert str(e) == "questbox_pig_v0"
+
+
+@spaced()
+def test_state_space_and_the_parallel_env_pass_pettingzoos_checks(gid: str, n: int) -> None:
+    _, setup = setup_of(gid, n)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        # state_test samples actions without the mask: an illegal one ends the game
+        state_test(env(gid, setup, illegal="terminate"), parallel_env(gid, setup), num_cycles=20)
+        parallel_api_test(parallel_env(gid, setup), num_cycles=300)
+    # PettingZoo's seed test samples actions without the mask too
+    parallel_seed_test(lambda: parallel_env(gid, setup, illegal="terminate"), num_cycles=100)
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_a_simultaneous_choice_is_one_parallel_step() -> None:
+    """Hero: Immortal King's rock-paper-scissors: both seats choose in the same step."""
+    e = parallel_env("hero-ik")
+    obs, _ = e.reset(seed=1)
+    pick = Rng(0)
+    for _ in range(200):
+        movers = e.game_state.to_move()
+        actions = {a: int(np.flatnonzero(obs[a]["action_mask"])[pick.below(int(obs[a]["action_mask"].sum()))])
+                   for a in movers}
+        for a in e.agents:
+            if a not in movers:
+                assert not obs[a]["action_mask"].any()
+        if len(movers) == 2:
+            assert {e.aec.action_notation(i).split()[0] for i in actions.values()} == {"rps"}
+            before = e.game_state.clone()
+            obs, _, _, _, _ = e.step(actions)
+            expected = before
+            for seat in movers:
+                expected.apply(seat, e.aec.space[actions[seat]])
+            assert e.game_state.to_json() == expected.to_json()
+            return
+        obs, _, term, _, _ = e.step(actions)
+        assert not any(term.values())
+    pytest.fail("no simultaneous choice in 200 steps")
+
+
+def test_parallel_illegal_actions_change_nothing() -> None:
+    e = parallel_env("pig", {"players": 2})
+    e.reset(seed=0)
+    before = e.game_state.to_json()
+    with pytest.raises(IllegalAction, match="not legal now"):
+        e.step({"p1": 7, "p2": 0})
+    with pytest.raises(ValueError, match="needs its action"):
+        e.step({"p2": 0})
+    assert e.game_state.to_json() == before
+    t = parallel_env("pig", {"players": 2}, illegal="terminate")
+    t.reset(seed=0)
+    _, rewards, term, _, infos = t.step({"p1": 7, "p2": 0})
+    assert rewards == {"p1": -1.0, "p2": 0.0} and all(term.values()) and infos["p2"]["illegal"] == "p1"
+    assert not t.agents
+
+
+def test_zero_sum_rewards_sum_to_zero_with_three_players() -> None:
+    e = env("pig", {"players": 3}, reward="zero-sum")
+    for seed in range(3):
+        log = _play(e, seed, pick_seed=seed)
+        finals = [r for _, a, r in log if a is None]
+        assert len(finals) == 3 and sum(finals) == pytest.approx(0.0) and max(finals) > 0 > min(finals)

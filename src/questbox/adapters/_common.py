@@ -30,7 +30,8 @@ def check_reward_mode(mode: str) -> None:
 
 def final_rewards(outcome: Outcome | None, seats: tuple[Seat, ...], mode: str) -> dict[Seat, float]:
     """Each seat's reward at the end: ``win``: 1 for a winner, 0 otherwise (``Outcome.returns``);
-    ``zero-sum``: +1 for a winner, -1 for a loser, 0 for everybody if nobody or everybody won."""
+    ``zero-sum``: the winners share +1 and the losers share -1 (with two seats: +1 and -1), so the
+    rewards add up to 0 with any number of seats; 0 for everybody if nobody or everybody won."""
     if outcome is None:
         return dict.fromkeys(seats, 0.0)
     returns = outcome.returns(seats)
@@ -39,7 +40,8 @@ def final_rewards(outcome: Outcome | None, seats: tuple[Seat, ...], mode: str) -
     winners = [s for s in seats if returns[s] > 0]
     if not winners or len(winners) == len(seats):
         return dict.fromkeys(seats, 0.0)
-    return {s: (1.0 if returns[s] > 0 else -1.0) for s in seats}
+    losers = len(seats) - len(winners)
+    return {s: (1.0 / len(winners) if returns[s] > 0 else -1.0 / losers) for s in seats}
 
 
 def render_text(game: Game, state: State, seat: Seat | None) -> str:

@@ -32,12 +32,15 @@ import functools
 import hashlib
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from questbox.core import JSON, Game, Seat
+
+if TYPE_CHECKING:
+    from questbox.adapters.observe import ViewEncoder
 
 DEFAULT_SIZE = 512
 #: the bounds of observation boxes: effectively unbounded, but finite (float32's largest value)
@@ -134,16 +137,27 @@ class Encoder:
     """Encodes views of one game into vectors of one fixed length.
 
     Uses ``Game.encode`` when the game offers it (its length is fixed by the first view encoded, and
-    checked on every later one), else :func:`hash_features` with ``size`` slots. ``seats`` are the
-    seats of the game, in turn order (for egocentric features).
+    checked on every later one), else the game's designed encoder for ``setup``
+    (:mod:`questbox.adapters.observe`) unless ``size`` asks for hashing, else :func:`hash_features`
+    with ``size`` slots. ``seats`` are the seats of the game, in turn order (for egocentric features).
     """
 
     def __init__(self, game: Game, seats: Sequence[Seat], size: int | None = None,
-                 probe: JSON | None = None, probe_seat: Seat | None = None) -> None:
+                 probe: JSON | None = None, probe_seat: Seat | None = None, *,
+                 setup: JSON | None = None) -> None:
+        from questbox.adapters.observe import designed_encoder
+
         self.game = game
         self.seats = tuple(seats)
         self.own: bool = False
         self.size = size or DEFAULT_SIZE
+        self.designed: ViewEncoder | None = None
+        if size is None and probe is not None and game.encode(probe, probe_seat) is None:
+            self.designed = designed_encoder(game, setup)
+        if self.designed is not None:
+            self.size = self.designed.size
+            self.kind = f"{game.id}'s designed encoder ({self.size} numbers)"
+            return
         if probe is not None:
             own = game.encode(probe, probe_seat)
             if own is not None:
@@ -154,6 +168,8 @@ class Encoder:
         self.kind = f"{game.id}'s Game.encode" if self.own else f"feature hashing ({self.size} slots)"
 
     def __call__(self, view: JSON, seat: Seat | None) -> npt.NDArray[np.float32]:
+        if self.designed is not None:
+            return self.designed(view, seat)
         if self.own:
             own = self.game.encode(view, seat)
             if own is None or len(own) != self.size:

@@ -9,13 +9,24 @@
 or directly: ``make("heirs", seat="p1", opponents="heuristic", setup={"players": 3})``.
 
 * **observation**: ``{"observation": float32 vector of the seat's view, "action_mask": int8}``
-  (as in the PettingZoo environment); ``info`` repeats the mask (``"action_mask"``) and gives the
-  view as a dict (``"view"``) and the legal actions in notation (``"legal"``).
+  (as in the PettingZoo environment). :meth:`QuestboxEnv.action_masks` gives the mask too
+  (sb3-contrib's ``MaskablePPO`` asks for it). The final observation's mask marks every action
+  (none is played on it: an all-zero mask would make a masked policy's distribution undefined).
+* **info** holds only what Gymnasium's vector environments can batch: ``"action_mask"``,
+  ``"seed"``, at the end ``"outcome"`` (``winners`` list, ``scores`` floats, ``reason``) and
+  ``"illegal"`` after a forbidden action. Opt in to more: ``info_view="json"`` (the seat's view as
+  canonical JSON text, vector-safe), ``info_view="dict"`` (the view itself: single envs only, its
+  keys change from step to step), ``info_legal=True`` (the legal actions in notation).
 * **action**: an index into the game's fixed action space (:mod:`questbox.adapters.spaces`).
 * **opponents**: a seat spec (``"random"``, ``"heuristic"``, ``"mcts:iters=100"``) for every other
   seat, or a dict seat -> spec; the game's own bots first, then the generic ones. Bots get seeds
   derived from the episode's seed, so ``reset(seed=N)`` replays the same episode for the same actions.
 * **reward**: 0 until the end, then ``"win"``: 1 if the seat won, else 0; ``"zero-sum"``: +1 / -1.
+  ``shaping=True`` adds potential-based shaping (Ng, Harada & Russell 1999) from the game's own
+  ``Game.evaluate``: each step earns ``gamma * phi(next) - phi(before)``, ``phi`` the seat's
+  estimated chance to win (0 once the game is over), which leaves the optimal policy unchanged.
+* **forced moves**: ``auto_forced=True`` plays the learning seat's only legal action for it, so
+  every step the agent takes is a real choice (``info["forced"]`` counts those played).
 * **illegal actions** (the mask forbids them): ``illegal="penalize"`` (default) leaves the game as it
   is and gives ``illegal_reward`` (-1); ``"random"`` plays a random legal action instead;
   ``"raise"`` raises ``IllegalAction``. ``max_steps`` truncates an episode.
@@ -25,7 +36,8 @@ Registered ids (:func:`register_envs`, run on import, and again for games regist
 has one, else ``random``); for games that seat one player, ``questbox/<game>-solo-v0``
 (e.g. ``questbox/heirs-solo-v0``: Heirs Solo Mode against the automated Black Wizard); and the
 :data:`PRESETS` (Hero: Immortal King solitaire by scenario, ``questbox/hero-ik-solitaire-easy-v0``,
-``-medium-``, ``-hard-``).
+``-medium-``, ``-hard-``, and the curriculum :func:`hik_curriculum`,
+``questbox/hero-ik-solitaire-easy-level0-v0`` ... ``-level3-``).
 """
 
 from __future__ import annotations
@@ -47,7 +59,7 @@ from questbox.adapters._common import (
     resolve_game,
     resolve_setup,
 )
-from questbox.adapters.encoding import BOUND, Encoder
+from questbox.adapters.encoding import BOUND, Encoder, canonical
 from questbox.adapters.spaces import action_index
 from questbox.core import (
     JSON,
@@ -71,6 +83,26 @@ NAMESPACE = "questbox"
 PRESETS: dict[str, dict[str, JSON]] = {
     "hero-ik": {f"solitaire-{s}": {"mode": "solitaire", "scenario": s} for s in ("easy", "medium", "hard")},
 }
+#: Hero: Immortal King solitaire's curriculum: cards already won from the front of each corridor
+#: at the start (the setup's ``start.won``, with 10 Courage), level 0 the easiest; the last level is
+#: the printed setup. Random play wins about 50 %, 12 %, 3 % and 0 % of Easy at levels 0-3.
+HIK_CURRICULUM = (15, 14, 12, 0)
+
+
+def hik_curriculum(level: int, scenario: str = "easy") -> JSON:
+    """The setup of curriculum ``level`` (0 = easiest) of Hero: Immortal King solitaire ``scenario``."""
+    if not 0 <= level < len(HIK_CURRICULUM):
+        raise ValueError(f"curriculum levels are 0 to {len(HIK_CURRICULUM) - 1}, not {level}")
+    setup: JSON = {"mode": "solitaire", "scenario": scenario}
+    won = HIK_CURRICULUM[level]
+    if won:
+        setup["start"] = {"courage": 10, "won": dict.fromkeys((1, 2, 3), won)}
+    return setup
+
+
+PRESETS["hero-ik"].update({f"solitaire-easy-level{k}": hik_curriculum(k) for k in range(len(HIK_CURRICULUM))})
+#: the ``info_view`` options: no view in ``info``, its canonical JSON text, or the view itself
+INFO_VIEWS = (None, "json", "dict")
 #: how many seeds ``reset`` tries when the bots finish a game before the learning seat moves
 RESET_TRIES = 100
 
@@ -83,7 +115,9 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def __init__(self, game: Game | str, seat: Seat | None = None, opponents: str | Mapping[Seat, str] | None = None,
                  setup: JSON | None = None, *, players: int | None = None, render_mode: str | None = None,
                  obs_size: int | None = None, reward: str = "win", illegal: str = "penalize",
-                 illegal_reward: float = -1.0, max_steps: int | None = None) -> None:
+                 illegal_reward: float = -1.0, max_steps: int | None = None, info_view: str | None = None,
+                 info_legal: bool = False, shaping: bool = False, gamma: float = 0.99,
+                 auto_forced: bool = False) -> None:
         self.game = resolve_game(game)
         self.setup = resolve_setup(self.game, setup, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -93,6 +127,15 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"illegal must be 'penalize', 'random' or 'raise', not {illegal!r}")
         if max_steps is not None and max_steps < 1:
             raise ValueError("max_steps must be positive")
+        if info_view not in INFO_VIEWS:
+            raise ValueError(f"info_view must be one of {INFO_VIEWS}, not {info_view!r}")
+        if not 0.0 <= gamma <= 1.0:
+            raise ValueError("gamma must be in [0, 1]")
+        self.info_view = info_view
+        self.info_legal = bool(info_legal)
+        self.shaping = bool(shaping)
+        self.gamma = float(gamma)
+        self.auto_forced = bool(auto_forced)
         self.render_mode = render_mode
         self.reward_mode = reward
         self.illegal = illegal
@@ -121,7 +164,7 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
             make_agent(spec, self.game, 0)
 
         self.space = action_index(self.game, self.setup)
-        self.encoder = Encoder(self.game, self.seats, obs_size, probe.view(self.seat), self.seat)
+        self.encoder = Encoder(self.game, self.seats, obs_size, probe.view(self.seat), self.seat, setup=self.setup)
         n = len(self.space)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
@@ -131,8 +174,14 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.state: State = probe
         self.bots: dict[Seat, Agent] = {}
         self.steps = 0
-        self.seed_used: int | None = None
+        self.seed_used: int = 0
         self._pick = Rng(0)
+        self._legal: list[Action] = []
+        self._mask_now = np.zeros(n, dtype=np.int8)
+        self._phi = 0.0
+        self._forced = 0
+        if self.shaping and self.game.evaluate(probe) is None:
+            raise ValueError(f"shaping needs Game.evaluate, which {self.game.id} does not offer")
 
     # -- helpers -----------------------------------------------------------------------------
     def action_notation(self, index: int) -> str:
@@ -142,33 +191,63 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         act = self.game.parse_action(action) if isinstance(action, str) else action
         return self.space.of(act)
 
-    def _mask(self) -> npt.NDArray[np.int8]:
-        mask = np.zeros(len(self.space), dtype=np.int8)
-        if not self.state.is_over():
-            for i in self.space.indices(self.state.legal_actions(self.seat)):
-                mask[i] = 1
-        return mask
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
+        return self._mask_now.astype(np.bool_)
+
+    def _potential(self) -> float:
+        """phi: the seat's estimated chance to win (``Game.evaluate``), 0 once the game is over."""
+        if self.state.is_over():
+            return 0.0
+        estimate = self.game.evaluate(self.state)
+        return 0.0 if estimate is None else float(estimate.get(self.seat, 0.0))
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         state = self.state
         view = state.view(self.seat)
-        mask = self._mask()
-        # a game may share constant parts of its views between calls (a board layout): the info
-        # dict gets its own copy, so an agent that mutates it cannot corrupt the next one
-        info: dict[str, Any] = {"action_mask": mask, "view": copy.deepcopy(view),
-                                "legal": [str(a) for a in state.legal_actions(self.seat)],
-                                "seed": self.seed_used}
+        n = len(self.space)
+        if state.is_over():
+            self._legal = []
+            mask = np.ones(n, dtype=np.int8)  # nothing is played on a final observation
+            self._mask_now = np.zeros(n, dtype=np.int8)
+        else:
+            self._legal = state.legal_actions(self.seat)
+            mask = np.zeros(n, dtype=np.int8)
+            mask[self.space.indices(self._legal)] = 1
+            self._mask_now = mask
+        info: dict[str, Any] = {"action_mask": mask, "seed": self.seed_used}
+        if self.info_view == "json":
+            info["view"] = canonical(view)
+        elif self.info_view == "dict":
+            # a game may share constant parts of its views between calls (a board layout): the info
+            # dict gets its own copy, so an agent that mutates it cannot corrupt the next one
+            info["view"] = copy.deepcopy(view)
+        if self.info_legal:
+            info["legal"] = [str(a) for a in self._legal]
+        if self.auto_forced:
+            info["forced"] = self._forced
         out = state.outcome()
         if out is not None:
-            info["outcome"] = out.to_json()
+            info["outcome"] = {"winners": list(out.winners), "reason": out.reason,
+                               "scores": {s: float(v) for s, v in out.scores.items()}}
         return {"observation": self.encoder(view, self.seat), "action_mask": mask.copy()}, info
 
     def _run_bots(self) -> None:
+        """Bots play until the learning seat has a choice (or the game ends); with ``auto_forced``
+        the learning seat's only legal action is played too."""
         state = self.state
+        seat = self.seat
         while not state.is_over():
             movers = state.to_move()
-            if self.seat in movers:
-                return
+            if seat in movers:
+                if not self.auto_forced:
+                    return
+                legal = state.legal_actions(seat)
+                if len(legal) != 1:
+                    return
+                state.apply(seat, legal[0])
+                self._forced += 1
+                continue
             bot_seat = movers[0]
             state.apply(bot_seat, self.bots[bot_seat].act(state, bot_seat))
 
@@ -184,6 +263,7 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
                          for i, (s, spec) in enumerate(sorted(self.opponents.items()))}
             self._pick = Rng(derive_seed(game_seed, "illegal"))
             self.steps = 0
+            self._forced = 0
             self._run_bots()
             if not self.state.is_over():
                 break
@@ -192,6 +272,8 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
                                f"{self.seat} could move")
         if self.render_mode == "human":
             self.render()
+        if self.shaping:
+            self._phi = self._potential()
         return self._observe()
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
@@ -199,11 +281,11 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if state.is_over():
             raise RuntimeError("the episode is over: call reset()")
         index = int(action)
-        legal = state.legal_actions(self.seat)
+        legal = self._legal
         act = self.space[index] if 0 <= index < len(self.space) else None
         self.steps += 1
         reward = 0.0
-        illegal = act is None or act not in legal
+        illegal = act is None or not self._mask_now[index]
         if illegal:
             if self.illegal == "raise":
                 raise IllegalAction(f"{self.seat}: action {index} ({act}) is not legal now; legal: "
@@ -219,6 +301,10 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         terminated = state.is_over()
         if terminated:
             reward += final_rewards(state.outcome(), self.seats, self.reward_mode)[self.seat]
+        if self.shaping:
+            phi = self._potential()
+            reward += self.gamma * phi - self._phi
+            self._phi = phi
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         obs, info = self._observe()
         if illegal:

@@ -10,31 +10,41 @@ A game ``g`` is registered under the short name ``questbox_<g with - as _>``. It
 
 =====================  ==========  =============================================================
 ``players``            int, 0      seats (0: the setup's, or the game's default)
-``setup``              string      the setup document as JSON text ("" for the default)
-``seed``               int, 0      seed of the first game; game ``k`` made by ``new_initial_state``
-                                   uses ``derive_seed(seed, k)`` (game 0 uses ``seed`` itself)
+``setup``              string      the setup document as JSON text ("" for the default); the
+                                   game's string writes it as ``b64:`` + base64 (see ``encode_setup``)
+``seed``               int, 0      the questbox seed of the deal (with ``deals`` = 1), or the seed
+                                   the ``deals`` seeds derive from
+``deals``              int, 1024   the start is a chance node choosing one of this many deals
+                                   (``derive_seed(seed, "deal", d)``); 1: no such node, the deal of
+                                   ``seed`` itself
 ``perfect_recall``     bool, true  information states chain every view the seat has had; false:
                                    the information state is the current view (cheaper)
-``max_game_length``    int, 20000  a game still going after this many actions ends with no winner
+``max_game_length``    int, 20000  a game still going after this many moves ends with no winner
 ``obs_size``           int, 0      feature-hashing slots of the observation tensor (0: 512)
+``reward``             string      ``win`` (1 for each winner, 0 otherwise: ``GENERAL_SUM``) or
+                                   ``zero-sum`` (winners share +1, losers -1: ``ZERO_SUM``)
 =====================  ==========  =============================================================
 
-* **Chance is sampled**: ``ChanceMode.SAMPLED_STOCHASTIC``; dice and shuffles come from the game's
-  own seeded RNG inside ``apply_action``, exactly as in every other face of questbox.
+* **Chance is explicit** (``ChanceMode.EXPLICIT_STOCHASTIC``): every draw a move makes from the
+  game's generator (a die, a choice, each step of a shuffle) is a chance node whose
+  ``chance_outcomes()`` list the outcomes and their probabilities (:mod:`questbox.adapters.chance`),
+  so a cloned state never carries the real game's future and MCTS, expectimax and CFR see chance
+  as it is. ``new_initial_state()`` is pure: every call returns the same start.
 * **Imperfect information** where it applies: a game whose states override
   ``State.determinize`` (they hide something) is ``IMPERFECT_INFORMATION``, others
   ``PERFECT_INFORMATION`` (from ``Game.perfect_information``).
   Observation strings are the seat's view as canonical JSON, observation tensors its encoding
   (:mod:`questbox.adapters.encoding`). ``resample_from_infostate`` returns
-  ``state.determinize(seat, rng)`` with a fresh RNG for future chance, so ISMCTS searches worlds
-  consistent with what the seat knows and never sees future dice.
+  ``state.determinize(seat, rng)``, so ISMCTS searches worlds consistent with what the seat knows.
 * **Actions** are the game's fixed action index (:mod:`questbox.adapters.spaces`).
-* **Returns** are ``Outcome.returns``: 1 for each winner, 0 for the others (``GENERAL_SUM``).
+* **Pickling and serialization**: games pickle by name and parameters, states by their history
+  (replayed from the pure start); ``pyspiel.serialize_game_and_state`` works.
 * :class:`GameEvaluator` scores search leaves with ``Game.evaluate`` where the game has one.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from typing import Any
@@ -42,15 +52,17 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from questbox.adapters._common import resolve_game
+from questbox.adapters._common import check_reward_mode, final_rewards, resolve_game
+from questbox.adapters.chance import BASE, advance, set_rng
 from questbox.adapters.encoding import Encoder, canonical
 from questbox.adapters.spaces import ActionIndex, action_index
-from questbox.core import JSON, Game, Rng, Seat, State, derive_seed, games
+from questbox.core import JSON, Action, Game, IllegalAction, Rng, Seat, State, derive_seed, games
 
 PREFIX = "questbox_"
 DEFAULT_MAX_LENGTH = 20_000
-_PARAMS: dict[str, Any] = {"players": 0, "setup": "", "seed": 0, "perfect_recall": True,
-                           "max_game_length": DEFAULT_MAX_LENGTH, "obs_size": 0}
+DEFAULT_DEALS = 1024
+_PARAMS: dict[str, Any] = {"players": 0, "setup": "", "seed": 0, "deals": DEFAULT_DEALS, "perfect_recall": True,
+                           "max_game_length": DEFAULT_MAX_LENGTH, "obs_size": 0, "reward": "win"}
 _registered: dict[str, str] = {}
 
 
@@ -65,16 +77,16 @@ def has_hidden_information(game: Game) -> bool:
     return not game.perfect_information
 
 
-def _game_type(game: Game) -> pyspiel.GameType:
+def _game_type(game: Game, zero_sum: bool = False) -> pyspiel.GameType:
     info = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if has_hidden_information(game)
             else pyspiel.GameType.Information.PERFECT_INFORMATION)
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"questbox {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=info,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(game.seat_counts),
         min_num_players=min(game.seat_counts),
@@ -86,45 +98,93 @@ def _game_type(game: Game) -> pyspiel.GameType:
     )
 
 
+def encode_setup(setup: JSON | None) -> str:
+    """The ``setup`` parameter as OpenSpiel's game strings can hold it: ``b64:`` and the URL-safe
+    base64 of its canonical JSON, unpadded (JSON's commas and brackets would end the parameter)."""
+    if setup is None:
+        return ""
+    return "b64:" + base64.urlsafe_b64encode(canonical(setup).encode()).decode().rstrip("=")
+
+
+def decode_setup(text: str) -> JSON | None:
+    """A ``setup`` parameter: JSON text, or :func:`encode_setup`'s form (``""``: the default)."""
+    if not text:
+        return None
+    if text.startswith("b64:"):
+        body = text[4:]
+        text = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode()
+    doc = json.loads(text)
+    if not isinstance(doc, dict):
+        raise ValueError(f"the setup parameter must be a JSON object, not {text!r}")
+    return doc
+
+
+def _load_by_name(name: str, params: dict[str, Any]) -> QuestboxSpielGame:
+    """Unpickling: the game registered under ``name`` (registered again in a fresh process)."""
+    if name not in _registered:
+        gid = next((g for g in games() if short_name(g) == name), None)
+        if gid is None:
+            raise ValueError(f"no questbox game is registered under the OpenSpiel name {name!r}")
+        register(gid)
+    loaded: QuestboxSpielGame = pyspiel.load_game(name, params)
+    return loaded
+
+
+def _replay(game: QuestboxSpielGame, history: list[int]) -> QuestboxSpielState:
+    """Unpickling: the state that ``history`` (chance outcomes included) reaches from the start."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
 class QuestboxSpielGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game wrapping one questbox game with one setup."""
 
     def __init__(self, qb_game: Game, params: dict[str, Any] | None = None) -> None:
         p = {**_PARAMS, **(params or {})}
         self.qb_game = qb_game
-        setup: JSON | None = json.loads(p["setup"]) if p["setup"] else None
+        setup: JSON | None = decode_setup(str(p["setup"]))
+        # the game's string (``str(game)``, what serialization writes) must parse back: no JSON there
+        p["setup"] = encode_setup(setup)
+        self.params = p
         if int(p["players"]):
             setup = qb_game.setup_for_seats(int(p["players"]), setup)
         self.setup = setup
         self.base_seed = int(p["seed"])
+        self.deals = int(p["deals"])
+        if self.deals < 1:
+            raise ValueError("deals must be positive")
         self.perfect_recall = bool(p["perfect_recall"])
         self.max_length = int(p["max_game_length"])
         if self.max_length < 1:
             raise ValueError("max_game_length must be positive")
+        check_reward_mode(str(p["reward"]))
+        self.reward_mode = str(p["reward"])
+        zero_sum = self.reward_mode == "zero-sum"
         self.space: ActionIndex = action_index(qb_game, setup)
         probe = qb_game.new(setup, seed=self.base_seed)
         self.seats: tuple[Seat, ...] = probe.seats
         self.encoder = Encoder(qb_game, probe.seats, int(p["obs_size"]) or None,
-                               probe.view(probe.seats[0]), probe.seats[0])
-        self._made = 0
+                               probe.view(probe.seats[0]), probe.seats[0], setup=setup)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
-            max_chance_outcomes=0,
+            max_chance_outcomes=max(BASE, self.deals),
             num_players=len(self.seats),
-            min_utility=0.0,
+            min_utility=-1.0 if zero_sum else 0.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=self.max_length)
-        super().__init__(_game_type(qb_game), info, p)
+        super().__init__(_game_type(qb_game, zero_sum), info, p)
 
     def new_initial_state(self) -> QuestboxSpielState:
+        """The start: with ``deals`` > 1 a chance node choosing the deal, else the deal of ``seed``.
+        Every call returns the same state (OpenSpiel expects it: replays and serialization rely on it)."""
         return QuestboxSpielState(self)
 
-    def _next_seed(self) -> int:
-        """The seed of the next game dealt: ``seed`` itself, then ``derive_seed(seed, k)``."""
-        k = self._made
-        self._made += 1
-        return self.base_seed if k == 0 else derive_seed(self.base_seed, k)
+    def deal_seed(self, deal: int) -> int:
+        """The questbox seed of deal ``deal``: ``seed`` itself if there is one deal, else derived."""
+        return self.base_seed if self.deals == 1 else derive_seed(self.base_seed, "deal", deal)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> QuestboxObserver:
         if params:
@@ -132,140 +192,245 @@ class QuestboxSpielGame(pyspiel.Game):  # type: ignore[misc]
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return QuestboxObserver(self, perfect_recall)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _load_by_name, (short_name(self.qb_game), dict(self.params))
+
+
+#: view parts that games share between views (a board layout: the same object every call, never
+#: mutated), by identity, with the digest of their canonical JSON; ``_seen`` holds candidates met
+#: once. Entries keep their objects alive, so an id is never reused while it is here.
+_shared: dict[int, tuple[Any, str]] = {}
+_seen: dict[int, Any] = {}
+
+
+def _fingerprint_text(view: JSON) -> str:
+    """The canonical JSON of ``view``, with each shared part replaced by its digest."""
+    out: JSON = view
+    for key, value in view.items():
+        if (type(value) is dict or type(value) is list) and len(value) > 4:
+            hit = _shared.get(id(value))
+            if hit is not None and hit[0] is value:
+                if out is view:
+                    out = dict(view)
+                out[key] = hit[1]
+            elif _seen.get(id(value)) is value:
+                text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+                digest = "#" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+                if len(_shared) > 256:
+                    _shared.clear()
+                _shared[id(value)] = (value, digest)
+            else:
+                if len(_seen) > 4096:
+                    _seen.clear()
+                _seen[id(value)] = value
+    return canonical(out)
+
 
 def _chain(prev: str, view: JSON) -> str:
-    return hashlib.blake2b((prev + canonical(view)).encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b((prev + _fingerprint_text(view)).encode(), digest_size=16).hexdigest()
+
+
+class _Pending:
+    """A move waiting for chance: ``seat`` played ``action`` on the committed state, the chance nodes
+    so far chose ``outcomes``, and the next node has outcome probabilities ``probs``."""
+
+    __slots__ = ("action", "outcomes", "probs", "seat")
+
+    def __init__(self, seat: Seat, action: Action, outcomes: list[int], probs: tuple[float, ...]) -> None:
+        self.seat = seat
+        self.action = action
+        self.outcomes = outcomes
+        self.probs = probs
 
 
 class _Inner:
     """Everything a :class:`QuestboxSpielState` holds. OpenSpiel clones a Python state by making a new
     initial state and deep-copying the attributes of the original into it, so they live in one
-    object whose ``__deepcopy__`` is the questbox ``clone``."""
+    object whose ``__deepcopy__`` is the questbox ``clone``. ``qb`` is None before the deal."""
 
-    __slots__ = ("chains", "game", "length", "qb")
+    __slots__ = ("chains", "game", "length", "pending", "qb")
 
-    def __init__(self, game: QuestboxSpielGame, qb: State, chains: list[str] | None, length: int) -> None:
+    def __init__(self, game: QuestboxSpielGame, qb: State | None, chains: list[str] | None, length: int,
+                 pending: _Pending | None = None) -> None:
         self.game = game
         self.qb = qb
         if chains is None:
-            chains = [_chain("", qb.view(s)) for s in qb.seats] if game.perfect_recall else []
+            chains = [_chain("", qb.view(s)) for s in qb.seats] if game.perfect_recall and qb is not None else []
         self.chains = chains
         self.length = length
+        self.pending = pending
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
-        return _Inner(self.game, self.qb.clone(), list(self.chains), self.length)
+        p = self.pending
+        return _Inner(self.game, None if self.qb is None else self.qb.clone(), list(self.chains), self.length,
+                      None if p is None else _Pending(p.seat, p.action, list(p.outcomes), p.probs))
 
 
-class _Deal:
-    """A new game not dealt yet. OpenSpiel's ``Clone`` makes an initial state only to overwrite it,
-    so dealing waits for the first use: a clone neither pays for a deal nor uses up a seed. A copy
-    of an undealt game fixes its seed first, so that both deal the same game."""
+def _start(game: QuestboxSpielGame) -> _Inner:
+    if game.deals > 1:
+        return _Inner(game, None, None, 0)
+    qb = game.qb_game.new(game.setup, seed=game.deal_seed(0))
+    set_rng(qb, _rng_after(game, 0))
+    return _Inner(game, qb, None, 0)
 
-    __slots__ = ("game", "seed")
 
-    def __init__(self, game: QuestboxSpielGame, seed: int | None = None) -> None:
-        self.game = game
-        self.seed = seed
-
-    def fix(self) -> int:
-        if self.seed is None:
-            self.seed = self.game._next_seed()
-        return self.seed
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
-        return _Deal(self.game, self.fix())
+def _rng_after(game: QuestboxSpielGame, length: int) -> Rng:
+    """The generator a committed state carries. Every draw of a move is a chance node, so nothing
+    here is ever rolled by the adapter; it only keeps ``state.qb`` usable on its own."""
+    return Rng(derive_seed(game.base_seed, "after", length))
 
 
 class QuestboxSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a questbox state (:attr:`qb`)."""
 
     def __init__(self, game: QuestboxSpielGame, qb: State | None = None, chains: list[str] | None = None,
-                 length: int = 0) -> None:
+                 length: int = 0, pending: _Pending | None = None) -> None:
         super().__init__(game)
         if qb is None:
-            self._deal = _Deal(game)
+            self._game_ref = game
         else:
-            self._in = _Inner(game, qb, chains, length)
+            self._in = _Inner(game, qb, chains, length, pending)
 
     def __getattr__(self, name: str) -> Any:
-        # only reached while ``_in`` is missing: deal the game now
-        deal = self.__dict__.get("_deal") if name == "_in" else None
-        if deal is None:
+        # only reached while ``_in`` is missing: set up the start now (OpenSpiel's Clone makes an
+        # initial state only to overwrite it, so dealing waits for the first use)
+        game = self.__dict__.get("_game_ref") if name == "_in" else None
+        if game is None:
             raise AttributeError(name)
-        game = deal.game
-        inner = _Inner(game, game.qb_game.new(game.setup, seed=deal.fix()), None, 0)
+        inner = _start(game)
         self.__dict__["_in"] = inner
-        del self.__dict__["_deal"]
+        del self.__dict__["_game_ref"]
         return inner
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _replay, (self._in.game, list(self.history()))
 
     @property
     def qb(self) -> State:
-        """The questbox state (the real one, hidden information included)."""
-        return self._in.qb
+        """The questbox state (the real one, hidden information included; before the deal, an error)."""
+        qb = self._in.qb
+        if qb is None:
+            raise ValueError("the game is not dealt yet: the start is a chance node choosing the deal")
+        return qb
 
     # -- turn --------------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.is_terminal():
+        inner = self._in
+        qb = inner.qb
+        if qb is None or inner.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if qb.is_over() or inner.length >= inner.game.max_length:
             return int(pyspiel.PlayerId.TERMINAL)
-        qb = self._in.qb
         return qb.seats.index(qb.to_move()[0])
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node with their probabilities (they add up to 1)."""
+        inner = self._in
+        if inner.qb is None:
+            return [(d, 1.0 / inner.game.deals) for d in range(inner.game.deals)]
+        if inner.pending is None:
+            return []
+        return [(i, p) for i, p in enumerate(inner.pending.probs) if p > 0.0]
+
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or player != self.current_player():
+        if player < 0 or player != self.current_player():
             return []
         inner = self._in
-        return inner.game.space.indices(inner.qb.legal_actions(inner.qb.seats[player]))
+        qb = self.qb
+        return inner.game.space.indices(qb.legal_actions(qb.seats[player]))
 
     def _apply_action(self, action: int) -> None:
         inner = self._in
+        game = inner.game
         qb = inner.qb
-        qb.apply(qb.to_move()[0], inner.game.space[action])
+        if qb is None:
+            if not 0 <= action < game.deals:
+                raise IllegalAction(f"deal {action} is not one of the {game.deals} deals")
+            dealt = game.qb_game.new(game.setup, seed=game.deal_seed(action))
+            set_rng(dealt, _rng_after(game, 0))
+            inner.qb = dealt
+            if game.perfect_recall:
+                inner.chains = [_chain("", dealt.view(s)) for s in dealt.seats]
+            return
+        p = inner.pending
+        if p is None:
+            seat = qb.to_move()[0]
+            p = _Pending(seat, game.space[action], [], ())
+        else:
+            if not 0 <= action < len(p.probs) or p.probs[action] <= 0.0:
+                raise IllegalAction(f"chance outcome {action} is not one of this node's {len(p.probs)}")
+            p.outcomes.append(action)
+        after, probs = advance(qb, p.seat, p.action, p.outcomes, _rng_after(game, inner.length + 1))
+        if after is None:
+            p.probs = probs
+            inner.pending = p
+            return
+        inner.pending = None
+        inner.qb = after
         inner.length += 1
         if inner.chains:
-            inner.chains = [_chain(c, qb.view(s)) for c, s in zip(inner.chains, qb.seats, strict=True)]
+            inner.chains = [_chain(c, after.view(s)) for c, s in zip(inner.chains, after.seats, strict=True)]
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == int(pyspiel.PlayerId.CHANCE):
+            return f"deal {action}" if self._in.qb is None else f"chance {action}"
         return str(self._in.game.space[action])
 
     def is_terminal(self) -> bool:
         inner = self._in
-        return inner.qb.is_over() or inner.length >= inner.game.max_length
+        qb = inner.qb
+        if qb is None or inner.pending is not None:
+            return False
+        return qb.is_over() or inner.length >= inner.game.max_length
 
     def returns(self) -> list[float]:
-        qb = self._in.qb
+        inner = self._in
+        qb = inner.qb
+        if qb is None or inner.pending is not None:
+            return [0.0] * len(inner.game.seats)
         out = qb.outcome()
-        if out is None:
-            return [0.0] * len(qb.seats)
-        r = out.returns(qb.seats)
+        r = final_rewards(out, qb.seats, inner.game.reward_mode)
         return [r[s] for s in qb.seats]
 
     # -- information -------------------------------------------------------------------------
     def information_string(self, player: int) -> str:
         inner = self._in
         if inner.chains:
-            return f"{inner.qb.seats[player]}:{inner.chains[player]}"
+            return f"{inner.game.seats[player]}:{inner.chains[player]}"
         return self.observation_text(player)
 
     def observation_text(self, player: int) -> str:
-        seat = self._in.qb.seats[player]
-        return f"{seat}:{canonical(self._in.qb.view(seat))}"
+        inner = self._in
+        seat = inner.game.seats[player]
+        if inner.qb is None:
+            return f"{seat}:(not dealt)"
+        return f"{seat}:{canonical(inner.qb.view(seat))}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> QuestboxSpielState:
-        """A state ``player_id`` cannot tell from this one: hidden facts and future chance resampled."""
+        """A state ``player_id`` cannot tell from this one: hidden facts resampled (future chance is
+        explicit, so there is nothing else to hide)."""
         inner = self._in
+        if inner.qb is None:
+            return QuestboxSpielState(inner.game)
         u = float(probability_sampler()) if callable(probability_sampler) else 0.5
         rng = Rng(derive_seed(int(u * (1 << 53)), inner.length, "resample"))
         world = inner.qb.determinize(inner.qb.seats[player_id], rng)
-        if world.rng.script is None:
-            world.rng = Rng(rng.below(1 << 63))
+        set_rng(world, _rng_after(inner.game, inner.length))
         chains = list(inner.chains)
         for i in range(len(chains)):
             if i != player_id:  # what the others have seen is unknown: key their nodes by the observer's
                 chains[i] = _chain(f"{inner.chains[player_id]}/{i}", {})
-        return QuestboxSpielState(inner.game, world, chains, inner.length)
+        p = inner.pending
+        pending = None if p is None else _Pending(p.seat, p.action, list(p.outcomes), p.probs)
+        return QuestboxSpielState(inner.game, world, chains, inner.length, pending)
 
     def __str__(self) -> str:
-        return canonical(self._in.qb.to_json())
+        inner = self._in
+        if inner.qb is None:
+            return "(not dealt)"
+        text = canonical(inner.qb.to_json())
+        p = inner.pending
+        return text if p is None else f"{text} (chance for {p.seat} {p.action}: {p.outcomes})"
 
 
 class QuestboxObserver:
@@ -278,7 +443,10 @@ class QuestboxObserver:
         self._encoder = game.encoder
 
     def set_from(self, state: QuestboxSpielState, player: int) -> None:
-        qb = state.qb
+        qb = state._in.qb
+        if qb is None:  # not dealt yet: nothing to see
+            self.tensor[:] = 0.0
+            return
         seat = qb.seats[player]
         self.tensor[:] = self._encoder(qb.view(seat), seat)
 
@@ -352,7 +520,7 @@ class GameEvaluator:
 
     def evaluate(self, state: QuestboxSpielState) -> np.ndarray[Any, np.dtype[np.float64]]:
         qb = state.qb
-        if not state.is_terminal():
+        if not state.is_terminal() and not state.is_chance_node():
             estimate = state._in.game.qb_game.evaluate(qb)
             if estimate is not None:
                 return np.array([float(estimate.get(s, 0.0)) for s in qb.seats])
@@ -360,6 +528,10 @@ class GameEvaluator:
         for _ in range(max(1, self.rollouts)):
             working = state.clone()
             while not working.is_terminal():
+                if working.is_chance_node():
+                    outcomes, probs = zip(*working.chance_outcomes(), strict=True)
+                    working.apply_action(int(self.random_state.choice(outcomes, p=probs)))
+                    continue
                 legal = working.legal_actions()
                 working.apply_action(legal[self.random_state.randint(len(legal))])
             total += np.array(working.returns())

@@ -15,16 +15,21 @@
 * **observations** are ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector
   encodes only the agent's own ``view`` (``Game.encode``, else feature hashing, see
   :mod:`questbox.adapters.encoding`); the mask marks the legal actions of the agent to move (all
-  zeros for the others). ``infos[agent]`` carries the same view as a dict (``"view"``) and the
-  legal actions in notation (``"legal"``) for the agent to move, and for everybody at the end.
+  zeros for the others). ``infos[agent]`` holds ``"outcome"`` at the end; opt in to more with
+  ``info_view="dict"`` (the view as a dict) or ``"json"`` (its canonical JSON text) and
+  ``info_legal=True`` (the legal actions in notation), for the agent to move and for everybody at
+  the end.
 * **rewards** come only at the end: ``reward="win"`` gives 1 to each winner and 0 to the others
-  (the core's ``Outcome.returns``); ``reward="zero-sum"`` gives +1 / -1.
+  (the core's ``Outcome.returns``); ``reward="zero-sum"``: the winners share +1, the losers -1.
 * **seeding**: ``reset(seed=N)`` plays the game that ``questbox play GAME --seed N`` plays;
   ``reset()`` without a seed continues a deterministic sequence of seeds from the last one given.
 * ``max_steps`` truncates long episodes; ``illegal="raise"`` (default) raises ``IllegalAction`` for
   an action that is not legal, ``illegal="terminate"`` ends the game with -1 for the offender.
 * ``state()`` is a global-state vector (hashed full state, hidden information included) for
-  centralised critics; never give it to a player.
+  centralised critics, in ``state_space``; never give it to a player.
+* :func:`parallel_env` is the same game as a PettingZoo ``ParallelEnv``: every seat in
+  ``State.to_move()`` acts in one step (a simultaneous choice, such as Hero: Immortal King's
+  rock-paper-scissors, is one step), the others' actions are ignored (their masks are all zeros).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from questbox.adapters._common import (
     check_reward_mode,
@@ -44,11 +49,13 @@ from questbox.adapters._common import (
     resolve_game,
     resolve_setup,
 )
-from questbox.adapters.encoding import BOUND, Encoder, hash_features
+from questbox.adapters.encoding import BOUND, Encoder, canonical, hash_features
 from questbox.adapters.spaces import action_index
 from questbox.core import JSON, Action, Game, IllegalAction, Rng, Seat, State, derive_seed
 
 Obs = dict[str, npt.NDArray[Any]]
+#: the ``info_view`` options: no view in ``infos``, its canonical JSON text, or the view itself
+INFO_VIEWS = (None, "json", "dict")
 
 
 class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
@@ -59,7 +66,8 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, game: Game | str, setup: JSON | None = None, *, players: int | None = None,
                  render_mode: str | None = None, obs_size: int | None = None, reward: str = "win",
-                 max_steps: int | None = None, illegal: str = "raise") -> None:
+                 max_steps: int | None = None, illegal: str = "raise", info_view: str | None = None,
+                 info_legal: bool = False) -> None:
         super().__init__()
         self.game = resolve_game(game)
         self.setup = resolve_setup(self.game, setup, players)
@@ -70,6 +78,10 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
         if max_steps is not None and max_steps < 1:
             raise ValueError("max_steps must be positive")
+        if info_view not in INFO_VIEWS:
+            raise ValueError(f"info_view must be one of {INFO_VIEWS}, not {info_view!r}")
+        self.info_view = info_view
+        self.info_legal = bool(info_legal)
         self.render_mode = render_mode
         self.reward_mode = reward
         self.illegal = illegal
@@ -79,7 +91,8 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
         self.space = action_index(self.game, self.setup)
         probe = self.game.new(self.setup, seed=0)
         self.possible_agents: list[str] = list(probe.seats)
-        self.encoder = Encoder(self.game, probe.seats, obs_size, probe.view(probe.seats[0]), probe.seats[0])
+        self.encoder = Encoder(self.game, probe.seats, obs_size, probe.view(probe.seats[0]), probe.seats[0],
+                               setup=self.setup)
         n = len(self.space)
         self._obs_space = {
             a: spaces.Dict({
@@ -87,6 +100,7 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }) for a in self.possible_agents}
         self._act_space = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.state_space = spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32)
 
         self.state_: State = probe
         self.steps = 0
@@ -192,8 +206,13 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
 
     def _inform(self, agent: str) -> None:
         state = self.state_
-        info: dict[str, Any] = {"view": state.view(agent),
-                                "legal": [str(a) for a in state.legal_actions(agent)]}
+        info: dict[str, Any] = {}
+        if self.info_view == "dict":
+            info["view"] = state.view(agent)
+        elif self.info_view == "json":
+            info["view"] = canonical(state.view(agent))
+        if self.info_legal:
+            info["legal"] = [str(a) for a in state.legal_actions(agent)]
         out = state.outcome()
         if out is not None:
             info["outcome"] = out.to_json()
@@ -237,9 +256,121 @@ def env(game: Game | str, setup: JSON | None = None, **kwargs: Any) -> QuestboxA
 
     Keyword options: ``players`` (a setup for that many seats), ``render_mode`` (``"human"``,
     ``"ansi"``), ``obs_size`` (feature-hashing slots, default 512), ``reward`` (``"win"``,
-    ``"zero-sum"``), ``max_steps``, ``illegal`` (``"raise"``, ``"terminate"``).
+    ``"zero-sum"``), ``max_steps``, ``illegal`` (``"raise"``, ``"terminate"``), ``info_view``
+    (``None``, ``"json"``, ``"dict"``), ``info_legal``.
     """
     return QuestboxAECEnv(game, setup, **kwargs)
+
+
+class QuestboxParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The parallel environment of one questbox game: every seat to move acts in one step."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "questbox_v0"}  # noqa: RUF012
+
+    def __init__(self, game: Game | str, setup: JSON | None = None, **kwargs: Any) -> None:
+        self.aec = QuestboxAECEnv(game, setup, **kwargs)
+        self.metadata = dict(self.aec.metadata)
+        self.possible_agents: list[str] = list(self.aec.possible_agents)
+        self.agents: list[str] = []
+        self.state_space = self.aec.state_space
+        self.render_mode = self.aec.render_mode
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec.action_space(agent)
+
+    @property
+    def game_state(self) -> State:
+        """The questbox state being played (the real one: do not show it to a learner)."""
+        return self.aec.state_
+
+    def state(self) -> npt.NDArray[np.float32]:
+        return self.aec.state()
+
+    def _observe_all(self) -> dict[str, Obs]:
+        aec = self.aec
+        state = aec.state_
+        movers = set() if state.is_over() else set(state.to_move())
+        out: dict[str, Obs] = {}
+        for agent in self.possible_agents:
+            mask = np.zeros(len(aec.space), dtype=np.int8)
+            if agent in movers:
+                mask[aec.space.indices(state.legal_actions(agent))] = 1
+            out[agent] = {"observation": aec.encoder(state.view(agent), agent), "action_mask": mask}
+        return out
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        for agent in self.possible_agents:
+            self.aec._inform(agent)
+        return {a: self.aec.infos[a] for a in self.possible_agents}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = list(self.possible_agents) if not self.aec.state_.is_over() else []
+        return self._observe_all(), self._infos()
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool],
+                                                     dict[str, bool], dict[str, dict[str, Any]]]:
+        aec = self.aec
+        state = aec.state_
+        if state.is_over() or not self.agents:
+            raise RuntimeError("the episode is over: call reset()")
+        movers = state.to_move()
+        chosen: list[tuple[Seat, Action]] = []
+        for seat in movers:  # check every choice before playing any: an illegal one changes nothing
+            if actions.get(seat) is None:
+                raise ValueError(f"{seat} is to move: step needs its action")
+            index = int(actions[seat])
+            legal = state.legal_actions(seat)
+            act = aec.space[index] if 0 <= index < len(aec.space) else None
+            if act is None or act not in legal:
+                if aec.illegal == "terminate":
+                    return self._offended(seat)
+                raise IllegalAction(f"{seat}: action {index} ({act}) is not legal now; legal: "
+                                    + ", ".join(str(a) for a in legal))
+            chosen.append((seat, act))
+        for seat, act in chosen:
+            if seat in state.to_move():
+                state.apply(seat, act)
+        aec.steps += 1
+        done = state.is_over()
+        truncated = not done and aec.max_steps is not None and aec.steps >= aec.max_steps
+        rewards = (final_rewards(state.outcome(), tuple(self.possible_agents), aec.reward_mode) if done
+                   else dict.fromkeys(self.possible_agents, 0.0))
+        obs, infos = self._observe_all(), self._infos()
+        live = list(self.agents)
+        if done or truncated:
+            self.agents = []
+        if aec.render_mode == "human":
+            aec.render()
+        return (obs, {a: rewards[a] for a in live}, dict.fromkeys(live, done), dict.fromkeys(live, truncated),
+                {a: infos[a] for a in live})
+
+    def _offended(self, offender: Seat) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool],
+                                                 dict[str, bool], dict[str, dict[str, Any]]]:
+        """``illegal="terminate"``: the game ends with -1 for ``offender``, unchanged."""
+        live = list(self.agents)
+        self.agents = []
+        self.aec.steps += 1
+        obs, infos = self._observe_all(), self._infos()
+        for a in live:
+            infos[a]["illegal"] = offender
+        return (obs, {a: (-1.0 if a == offender else 0.0) for a in live}, dict.fromkeys(live, True),
+                dict.fromkeys(live, False), {a: infos[a] for a in live})
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+
+def parallel_env(game: Game | str, setup: JSON | None = None, **kwargs: Any) -> QuestboxParallelEnv:
+    """The parallel environment of ``game`` (the options of :func:`env`)."""
+    return QuestboxParallelEnv(game, setup, **kwargs)
 
 
 raw_env = env

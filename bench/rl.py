@@ -1,0 +1,217 @@
+"""Steps per second of the RL adapters, against PettingZoo's ``tictactoe_v3`` in the same run.
+
+For each configuration: the bare engine (``legal_actions`` + ``apply``), the Gymnasium env
+(``step``, the other seats played by ``random``), the PettingZoo AEC env (``last`` + ``step``) and the
+OpenSpiel game (``legal_actions`` + ``apply_action``), each driven by masked uniform random actions
+for about ``--seconds``; every rate is printed as a ratio against ``tictactoe_v3`` (``last`` +
+``step``, masked random), measured again just before each row (the machine is shared: a baseline
+taken once drifts with the load), and Gymnasium's ``CartPole-v1``. The goal of issue #21: every
+adapter's ratio to ``tictactoe_v3`` at least 1.
+
+    python bench/rl.py [--seconds 2] [--only heirs] [--json out.json]
+
+``tictactoe_v3`` imports pygame for its drawing only; where pygame is missing an empty module
+stands in for it (nothing is drawn here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import types
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from questbox.core import JSON, Game, Rng, get_game
+
+#: (label, game id, setup) measured by default
+CONFIGS: list[tuple[str, str, JSON]] = [
+    ("heirs 2p", "heirs", {"players": 2}),
+    ("heirs solo", "heirs", {"players": 1}),
+    ("hero-ik duel", "hero-ik", {}),
+    ("hero-ik solitaire easy", "hero-ik", {"mode": "solitaire", "scenario": "easy"}),
+    ("heroica 2p", "heroica", {"players": 2}),
+    ("descent", "descent", {}),
+]
+
+
+def _timed(run: Callable[[float], int], seconds: float) -> float:
+    """Steps per second of ``run(deadline) -> steps``."""
+    start = time.perf_counter()
+    steps = run(start + seconds)
+    return steps / (time.perf_counter() - start)
+
+
+def tictactoe(seconds: float) -> float:
+    try:
+        import pygame  # noqa: F401
+    except ImportError:
+        sys.modules["pygame"] = types.ModuleType("pygame")
+    from pettingzoo.classic import tictactoe_v3
+
+    env = tictactoe_v3.env()
+    rng = np.random.default_rng(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        seed = 0
+        while time.perf_counter() < deadline:
+            env.reset(seed=seed)
+            seed += 1
+            for agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                steps += 1
+                del agent
+        return steps
+
+    return _timed(run, seconds)
+
+
+def cartpole(seconds: float) -> float:
+    import gymnasium
+
+    env = gymnasium.make("CartPole-v1")
+
+    def run(deadline: float) -> int:
+        steps = 0
+        env.reset(seed=0)
+        while time.perf_counter() < deadline:
+            _, _, term, trunc, _ = env.step(steps % 2)
+            steps += 1
+            if term or trunc:
+                env.reset()
+        return steps
+
+    return _timed(run, seconds)
+
+
+def engine(game: Game, setup: JSON, seconds: float) -> float:
+    rng = Rng(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        seed = 0
+        while time.perf_counter() < deadline:
+            state = game.new(setup, seed=seed)
+            seed += 1
+            while not state.is_over() and time.perf_counter() < deadline:
+                seat = state.to_move()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.below(len(legal))])
+                steps += 1
+        return steps
+
+    return _timed(run, seconds)
+
+
+def gym_env(game: Game, setup: JSON, seconds: float) -> float:
+    from questbox.adapters.gymnasium import make
+
+    env = make(game, setup=setup, opponents="random")
+    rng = np.random.default_rng(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        obs, _ = env.reset(seed=0)
+        while time.perf_counter() < deadline:
+            obs, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+            if term or trunc:
+                obs, _ = env.reset(seed=steps)
+        return steps
+
+    return _timed(run, seconds)
+
+
+def pz_env(game: Game, setup: JSON, seconds: float) -> float:
+    from questbox.adapters.pettingzoo import env as make_env
+
+    env = make_env(game, setup)
+    rng = np.random.default_rng(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        seed = 0
+        while time.perf_counter() < deadline:
+            env.reset(seed=seed)
+            seed += 1
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                steps += 1
+                if time.perf_counter() >= deadline:
+                    break
+        return steps
+
+    return _timed(run, seconds)
+
+
+def spiel(game: Game, setup: JSON, seconds: float) -> float:
+    from questbox.adapters import openspiel
+
+    rng = np.random.default_rng(0)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        sg = openspiel.load(game, setup=json.dumps(setup))
+        while time.perf_counter() < deadline:
+            state = sg.new_initial_state()
+            while not state.is_terminal() and time.perf_counter() < deadline:
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(int(rng.choice(outcomes, p=probs)))
+                else:
+                    state.apply_action(int(rng.choice(state.legal_actions())))
+                steps += 1
+            sg = openspiel.load(game, setup=json.dumps(setup), seed=steps)
+        return steps
+
+    return _timed(run, seconds)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--only", default="", help="labels or game ids to measure (comma-separated)")
+    ap.add_argument("--json", default=None, help="also write the results here")
+    args = ap.parse_args()
+    warnings.simplefilter("ignore")
+
+    ttt = tictactoe(args.seconds)
+    cart = cartpole(args.seconds)
+    print(f"PettingZoo tictactoe_v3: {ttt:,.0f} steps/s; Gymnasium CartPole-v1: {cart:,.0f} steps/s\n")
+    print("| configuration | ttt | engine | gymnasium | × ttt | pettingzoo | × ttt | openspiel | × ttt |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    wanted = {w for w in args.only.split(",") if w}
+    result: dict[str, Any] = {"tictactoe_v3": ttt, "cartpole": cart, "configs": {}}
+    for label, gid, setup in CONFIGS:
+        if wanted and label not in wanted and gid not in wanted:
+            continue
+        game = get_game(gid)
+        ttt = tictactoe(args.seconds)
+        row = {"tictactoe_v3": ttt, "engine": engine(game, setup, args.seconds),
+               "gymnasium": gym_env(game, setup, args.seconds), "pettingzoo": pz_env(game, setup, args.seconds),
+               "openspiel": spiel(game, setup, args.seconds)}
+        result["configs"][label] = row
+        print(f"| {label} | {ttt:,.0f} | {row['engine']:,.0f} | {row['gymnasium']:,.0f} | {row['gymnasium'] / ttt:.2f} "
+              f"| {row['pettingzoo']:,.0f} | {row['pettingzoo'] / ttt:.2f} "
+              f"| {row['openspiel']:,.0f} | {row['openspiel'] / ttt:.2f} |", flush=True)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(result, fh, indent=2)
+
+
+if __name__ == "__main__":
+    main()
