@@ -32,12 +32,12 @@ def test_the_game_is_registered_with_its_seats() -> None:
 
 
 @pytest.mark.parametrize(("setup", "message"), [
-    ({"rumors": 1}, "unknown setup key"),
+    ({"rumors": 1}, "rumors: Extra inputs are not permitted"),
     ({"campaign": "nowhere"}, "no campaign 'nowhere'"),
-    ({"heroes": ["syndrael"]}, "heroes: a list of 2 to 4"),
-    ({"seats": "all"}, "seats: party"),
+    ({"heroes": ["syndrael"]}, "heroes: List should have at least 2 items"),
+    ({"seats": "all"}, "seats: Input should be 'party' or 'per-hero'"),
     ({"log": {}, "heroes": ["avric", "jain"]}, "give them in the log"),
-    ({"log": 7}, "a campaign log document"),
+    ({"log": 7}, "log: a campaign log document"),
     ({"log": "/nowhere/log.json"}, "give the campaign log document inline"),
     ({"log": {"format": "x"}}, "log.format"),
     ({"log": {"phase": "resting"}}, "log.phase: one of"),

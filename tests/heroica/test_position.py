@@ -51,7 +51,7 @@ def test_a_position_sets_places_bars_defeats_round_and_turn() -> None:
     ({"bars": {"d1": 0}}, "strength 0 is not between 1 and 4"),
     ({"cleared": ["c1"]}, "nothing stands on c1"),
     ({"cleared": ["g1"]}, "nothing stands on g1"),
-    ("round 3", "position must be a mapping"),
+    ("round 3", "heroica setup: position: Input should be a valid dictionary"),
 ])
 def test_a_position_that_cannot_be_is_refused(position: Any, message: str) -> None:
     with pytest.raises(SetupError, match=re.escape(message)):

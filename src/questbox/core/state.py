@@ -21,6 +21,8 @@ from questbox.core.events import Event
 from questbox.core.rng import Rng
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from questbox.core.agent import AgentFactory
     from questbox.sim.space import SetupSpace
 
@@ -256,6 +258,8 @@ class Game(ABC):
     terminations: ClassVar[frozenset[str]] = frozenset()
     #: the module declaring the game's setup space for ``questbox atlas`` (see :meth:`setup_space`)
     atlas_module: ClassVar[str | None] = None
+    #: the pydantic model of the setup document (a ``StrictModel``), published by :meth:`setup_schema`
+    setup_model: ClassVar[type[BaseModel] | None] = None
 
     @abstractmethod
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
@@ -341,6 +345,19 @@ class Game(ABC):
                     "guide": [self.summary] if self.summary else [], "sections": []}
         doc: JSON = module.glossary(self)
         return doc
+
+    def setup_schema(self) -> JSON:
+        """The JSON Schema (draft 2020-12) of the game's setup document, JSON-safe: what ``new``
+        refuses, the schema refuses too where a schema can say it (cross-checks such as "a mission for
+        2-4 heroes" stay in ``new``). Bundled choices (missions, scenarios, quests) are ``enum`` lists,
+        which the lobby offers as lists. The default is built from :attr:`setup_model`; a game without
+        one gets a schema that accepts any mapping."""
+        from questbox.core.validation import json_schema
+
+        if self.setup_model is None:
+            return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": f"{self.id} setup",
+                    "type": "object"}
+        return json_schema(self.setup_model, f"{self.id} setup")
 
     def setup_space(self) -> SetupSpace | None:
         """The game's setup space for ``questbox atlas``: named axes and one cell (a setup document

@@ -11,10 +11,21 @@ payload of a pending decision), and :func:`check_canonical` (``to_json(from_json
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import core_schema
 
 from questbox.core.errors import SetupError, StateError
 
@@ -29,6 +40,53 @@ class StrictModel(BaseModel):
     not a number, ``"3"`` is not ``3``, ``2.0`` is not ``2``)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class OneOf:
+    """An ``Annotated[str, OneOf(values, "mission")]`` marker: the string must be one of ``values()``
+    (called when a document is checked or the schema is built, so a data folder is read lazily), and
+    the JSON Schema publishes the list as an ``enum`` (a lobby builds its choice lists from it).
+
+    With ``document=True`` a mapping is accepted too, as it is (an inline mission or quest document,
+    checked by the game), and the schema says ``anyOf: [the enum, an object]``."""
+
+    def __init__(self, values: Callable[[], Iterable[str]], what: str,
+                 hint: Callable[[str], str | None] | None = None, *, document: bool = False) -> None:
+        self.values = values
+        self.what = what
+        #: a better message for some refused values (a file path where a name is wanted)
+        self.hint = hint
+        self.document = document
+
+    def check(self, value: Any) -> Any:
+        if self.document and isinstance(value, dict):
+            return value
+        known = list(self.values())
+        if not isinstance(value, str):
+            doc = " or a document" if self.document else ""
+            raise ValueError(f"a {self.what} is a name ({', '.join(known)}){doc}, not {type(value).__name__}")
+        if value not in known:
+            better = self.hint(value) if self.hint is not None else None
+            raise ValueError(better or f"no {self.what} {value!r} (known: {', '.join(known)})")
+        return value
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(self.check)
+
+    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        names: JsonSchemaValue = {"type": "string", "enum": list(self.values())}
+        if self.document:
+            return {"anyOf": [names, {"type": "object", "description": f"an inline {self.what} document"}]}
+        return names
+
+
+def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a setup model, titled (what ``Game.setup_schema`` returns)."""
+    doc = model.model_json_schema()
+    doc["title"] = title
+    doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return doc
 
 
 def where(loc: tuple[int | str, ...] | list[int | str]) -> str:

@@ -20,7 +20,7 @@ from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.staticfiles import StaticFiles
 
@@ -55,16 +55,35 @@ Authorization = Annotated[str | None, Header(max_length=220)]
 
 
 # -- request and answer bodies ---------------------------------------------------------------------
+#: the longest player name (characters); names are shown as text, never as markup
+MAX_NAME = 40
+#: a player's name: trimmed, at most MAX_NAME characters, no control characters ("" = no name)
+PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, max_length=MAX_NAME,
+                                              pattern=r"^[^\x00-\x1f\x7f]*$")]
+#: the seat spec of a human seat left open for someone to join from the lobby
+OPEN = "open"
+
+
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str = Field(max_length=64)
     seats: list[Annotated[str, Field(max_length=200)]] = Field(
-        min_length=1, max_length=16, description="one spec per seat: human or a bot (at most 200 characters)")
+        min_length=1, max_length=16, description="one spec per seat: human, open (a person who joins from "
+                                                 "the lobby) or a bot (at most 200 characters)")
+    names: list[PlayerName] | None = Field(default=None, max_length=16, description=(
+        f"the players' names, one per seat (\"\" for none; at most {MAX_NAME} characters each)"))
     setup: dict[str, Any] | None = None
     setup_text: str | None = Field(default=None, description=f"a setup document as JSON or YAML text (an "
                                    f"uploaded file; at most {MAX_SETUP_TEXT} bytes, else 413)")
     seed: int | None = None
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: str = Field(max_length=64)
+    name: PlayerName = ""
 
 
 class ErrorBody(BaseModel):
@@ -171,6 +190,23 @@ async def default_setup(game_id: str, seats: int | None = Query(default=None, ge
 
 
 @functools.cache
+def _schema_body(game_id: str) -> bytes:
+    return json.dumps(get_game(game_id).setup_schema(), ensure_ascii=False).encode()
+
+
+@lobby.get("/api/games/{game_id}/setup-schema")
+async def setup_schema(game_id: str) -> Response:
+    """The JSON Schema of the game's setup document (:meth:`Game.setup_schema`); the lobby builds its
+    mission, scenario, variant and quest lists from its ``enum`` fields."""
+    try:
+        get_game(game_id)
+    except UnknownGame as exc:
+        raise ServerError(str(exc), 404) from exc
+    body = await run_in_threadpool(_schema_body, game_id)
+    return Response(body, media_type="application/json", headers={"Cache-Control": "public, max-age=3600"})
+
+
+@functools.cache
 def _glossary_body(game_id: str) -> bytes:
     return json.dumps(get_game(game_id).glossary(), ensure_ascii=False).encode()
 
@@ -198,13 +234,17 @@ async def create_table(req: CreateTable, request: Request, srv: Parts) -> Respon
             setup = parse_setup_text(req.setup_text)
         elif setup is not None:
             check_setup_document(setup)
-        return srv.service.create(req.game, req.seats, setup, req.seed)
+        specs = ["human" if s.strip() == OPEN else s for s in req.seats]
+        open_seats = frozenset(k for k, s in enumerate(req.seats) if s.strip() == OPEN)
+        return srv.service.create(req.game, specs, setup, req.seed, names=req.names, open_seats=open_seats)
 
     row, tokens = await run_in_threadpool(create)
     base = str(request.base_url).rstrip("/")
     seats = []
     for s in row.seats:
-        item: dict[str, Any] = {"seat": s["seat"], "spec": s["spec"]}
+        item: dict[str, Any] = {"seat": s["seat"], "spec": s["spec"], "name": row.names.get(s["seat"], "")}
+        if s["seat"] in row.open_seats():
+            item["open"] = True
         if s["seat"] in tokens:
             item["token"] = tokens[s["seat"]]
             item["link"] = f"{base}/t/{row.id}#token={tokens[s['seat']]}"
@@ -226,6 +266,16 @@ async def list_tables(srv: Parts, status: str | None = Query(default=None, patte
     titles = {gid: g.title for gid, g in games().items()}
     return {"tables": [{**r.public(), "title": titles.get(r.game, r.game), "played_under": played_under(r)}
                        for r in rows]}
+
+
+@lobby.post("/api/tables/{table_id}/join")
+async def join_table(table_id: str, req: JoinRequest, request: Request, srv: Parts) -> dict[str, Any]:
+    """Take an open seat (a human seat its creator left for anyone to join); the answer holds the
+    seat's token and link, shown once. 409 if the seat is taken or not open."""
+    row, token = await run_in_threadpool(srv.service.join, table_id, req.seat, req.name)
+    base = str(request.base_url).rstrip("/")
+    return {"id": row.id, "game": row.game, "seat": req.seat, "name": row.names.get(req.seat, ""),
+            "token": token, "link": f"{base}/t/{row.id}#token={token}"}
 
 
 # -- a table, seat by seat -------------------------------------------------------------------------

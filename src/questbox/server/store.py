@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -72,6 +72,8 @@ tables_t = Table(
     # the game's rules version the table is played under (Game.rules_version, as text); tables
     # from before the column existed were played under the first rules, 1
     Column("rules_version", String(32), nullable=False, server_default="1"),
+    # JSON: {seat: player name} as given at creation or when joining (added after the first release)
+    Column("names", Text, nullable=True),
 )
 Index("qb_tables_status", tables_t.c.status, tables_t.c.updated)
 
@@ -113,13 +115,19 @@ class TableRow:
     created: float
     updated: float
     rules_version: str = "1"
+    names: dict[str, str] = field(default_factory=dict)
+
+    def open_seats(self) -> list[str]:
+        """The human seats nobody holds a token of yet (anyone may join them from the lobby)."""
+        return [s["seat"] for s in self.seats if s["spec"] == "human" and s["seat"] not in self.tokens]
 
     def public(self) -> dict[str, Any]:
         """What the lobby may show about a table (never the seed or tokens of an open table)."""
         doc: dict[str, Any] = {
             "id": self.id, "game": self.game, "status": self.status, "actions": self.n_actions,
             "seats": [{"seat": s["seat"], "kind": "human" if s["spec"] == "human" else "bot",
-                       "spec": s["spec"]} for s in self.seats],
+                       "spec": s["spec"], "name": self.names.get(s["seat"], ""),
+                       "open": s["spec"] == "human" and s["seat"] not in self.tokens} for s in self.seats],
             "to_move": self.to_move, "outcome": self.outcome, "created": self.created,
             "updated": self.updated, "rules_version": self.rules_version,
         }
@@ -132,7 +140,8 @@ def _row(r: Any) -> TableRow:
                     seats=json.loads(r.seats), tokens=json.loads(r.tokens), n_actions=r.n_actions,
                     status=r.status, to_move=json.loads(r.to_move), bot_turn=bool(r.bot_turn),
                     outcome=json.loads(r.outcome) if r.outcome else None, created=r.created,
-                    updated=r.updated, rules_version=str(r.rules_version))
+                    updated=r.updated, rules_version=str(r.rules_version),
+                    names=json.loads(r.names) if r.names else {})
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
@@ -152,6 +161,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
 _ADDED_COLUMNS = {
     "seed_wide": "TEXT",
     "rules_version": "VARCHAR(32) NOT NULL DEFAULT '1'",
+    "names": "TEXT",
 }
 
 
@@ -227,19 +237,45 @@ class Store:
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, *, table_id: str, game: str, setup: dict[str, Any] | None, seed: int,
                      seats: list[dict[str, str]], tokens: dict[str, str], to_move: list[str],
-                     bot_turn: bool, rules_version: str) -> TableRow:
+                     bot_turn: bool, rules_version: str, names: dict[str, str] | None = None) -> TableRow:
         now = time.time()
         wide = not -(1 << 63) <= seed < 1 << 63
         values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": 0 if wide else seed,
                   "seed_wide": str(seed) if wide else None,
                   "seats": json.dumps(seats), "tokens": json.dumps(tokens), "n_actions": 0,
                   "status": "open", "to_move": json.dumps(to_move), "bot_turn": int(bot_turn),
-                  "outcome": None, "created": now, "updated": now, "rules_version": rules_version}
+                  "outcome": None, "created": now, "updated": now, "rules_version": rules_version,
+                  "names": json.dumps(names or {})}
         with self._tx() as conn:
             conn.execute(tables_t.insert().values(**values))
         row = self.get_table(table_id)
         assert row is not None
         return row
+
+    def claim_seat(self, table_id: str, seat: str, token_hash: str, name: str) -> TableRow | None:
+        """Give the open seat ``seat`` (a human seat without a token) the token ``token_hash`` and the
+        player's name, in one transaction that only succeeds if the seat is still open (two people
+        joining at once: one gets it). ``None`` if the seat is not open (or there is no table)."""
+        with self._tx() as conn:
+            r = conn.execute(select(tables_t.c.seats, tables_t.c.tokens, tables_t.c.names)
+                             .where(tables_t.c.id == table_id)).first()
+            if r is None:
+                return None
+            tokens = json.loads(r.tokens)
+            humans = {s["seat"] for s in json.loads(r.seats) if s["spec"] == "human"}
+            if seat not in humans or seat in tokens:
+                return None
+            names = json.loads(r.names) if r.names else {}
+            tokens[seat] = token_hash
+            if name:
+                names[seat] = name
+            res = conn.execute(tables_t.update()
+                               .where(tables_t.c.id == table_id, tables_t.c.tokens == r.tokens)
+                               .values(tokens=json.dumps(tokens), names=json.dumps(names), updated=time.time()))
+            if res.rowcount != 1:
+                conn.rollback()
+                return None
+        return self.get_table(table_id)
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

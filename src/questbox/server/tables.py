@@ -10,12 +10,14 @@ that moved on elsewhere; this process then catches up from the log and tries aga
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import hmac
 import logging
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from questbox.core import (
@@ -107,6 +109,10 @@ class LiveTable:
         self.created = row.created
         self.specs: dict[Seat, str] = {s["seat"]: s["spec"] for s in row.seats}
         self.token_hashes = dict(row.tokens)
+        self.names: dict[Seat, str] = dict(row.names)
+        #: the table's row as stored now (set by :class:`TableService`): a token this process does not
+        #: know may open a seat joined through another server process
+        self.reread: Callable[[], TableRow | None] | None = None
         self.match = Match(game, row.setup, seed=row.seed)
         self.lock = threading.RLock()
         self.error: str | None = None          # a bot that failed, shown on the page
@@ -168,6 +174,10 @@ class LiveTable:
         for seat, h in self.token_hashes.items():
             if hmac.compare_digest(h, digest):
                 return seat
+        row = self.reread() if self.reread is not None else None
+        if row is not None and row.tokens != self.token_hashes:
+            self.token_hashes, self.names = dict(row.tokens), dict(row.names)
+            return self.seat_of(token)
         raise Forbidden("this seat token does not open a seat at this table")
 
     # -- changes -----------------------------------------------------------------------------
@@ -238,7 +248,8 @@ class LiveTable:
                    if seat is not None and s == seat][-MAX_EVENTS:]
         return {"type": "state", "table": self.id, "game": self.game.id, "title": self.game.title,
                 "seat": seat, "seats": [{"seat": s, "kind": "human" if sp == "human" else "bot",
-                                         "spec": sp} for s, sp in self.specs.items()],
+                                         "spec": sp, "name": self.names.get(s, "")}
+                                        for s, sp in self.specs.items()],
                 **base, "since": since, "events": events, "my_actions": own}
 
     def replay(self) -> Replay:
@@ -269,8 +280,11 @@ class TableService:
 
     # -- creating ----------------------------------------------------------------------------
     def create(self, game_id: str, specs: list[str], setup: dict[str, Any] | None,
-               seed: int | None) -> tuple[TableRow, dict[Seat, str]]:
-        """A new table; returns its row and the token of each human seat (shown once)."""
+               seed: int | None, *, names: list[str] | None = None,
+               open_seats: frozenset[int] = frozenset()) -> tuple[TableRow, dict[Seat, str]]:
+        """A new table; returns its row and the token of each human seat (shown once). ``names``:
+        the players' names by seat index (``""``: none); ``open_seats``: the indexes of human seats
+        left for someone to join from the lobby (no token is made for them now)."""
         try:
             game = get_game(game_id)
         except UnknownGame as exc:
@@ -302,15 +316,39 @@ class TableService:
                     make_agent(spec, game, 0, self.limits)
                 except UnknownAgent as exc:      # AgentSpecError too: the parameter is named
                     raise Unprocessable(f"seat {seats[k]}: {exc}") from exc
-        tokens = {seat: secrets.token_urlsafe(24) for seat, spec in zip(seats, specs, strict=True)
-                  if spec == "human"}
+        if names is not None and len(names) != n:
+            raise Unprocessable(f"names: one per seat ({n}), not {len(names)}")
+        seat_names = {seats[k]: name for k, name in enumerate(names or []) if name}
+        tokens = {seat: secrets.token_urlsafe(24) for k, (seat, spec) in enumerate(zip(seats, specs, strict=True))
+                  if spec == "human" and k not in open_seats}
         bot_turn = any(specs[seats.index(s)] != "human" for s in state.to_move())
         row = self.store.create_table(
             table_id=secrets.token_urlsafe(9), game=game.id, setup=doc, seed=seed,
             seats=[{"seat": s, "spec": sp} for s, sp in zip(seats, specs, strict=True)],
             tokens={s: token_hash(t) for s, t in tokens.items()}, to_move=list(state.to_move()),
-            bot_turn=bot_turn, rules_version=str(game.rules_version))
+            bot_turn=bot_turn, rules_version=str(game.rules_version), names=seat_names)
         return row, tokens
+
+    def join(self, table_id: str, seat: Seat, name: str) -> tuple[TableRow, str]:
+        """Take the open seat ``seat`` of an open table under ``name``; returns the row and the new
+        seat token (shown once). ``Conflict`` if the seat is taken (or not a human seat)."""
+        row = self.store.get_table(table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        if row.status != "open":
+            raise Conflict("the game is over: nobody can join it")
+        if seat not in row.open_seats():
+            raise Conflict(f"seat {seat!r} is not open (open: {', '.join(row.open_seats()) or 'none'})")
+        token = secrets.token_urlsafe(24)
+        claimed = self.store.claim_seat(table_id, seat, token_hash(token), name)
+        if claimed is None:
+            raise Conflict(f"seat {seat!r} was taken meanwhile")
+        lt = self.cached(table_id)
+        if lt is not None:
+            with lt.lock:
+                lt.token_hashes = dict(claimed.tokens)
+                lt.names = dict(claimed.names)
+        return claimed, token
 
     # -- loading -----------------------------------------------------------------------------
     def load(self, table_id: str) -> LiveTable:
@@ -336,6 +374,7 @@ class TableService:
                 except UnknownGame as exc:
                     raise ServerError(f"table {table_id}: {exc}", 500) from exc
                 lt = LiveTable(row, game)
+                lt.reread = functools.partial(self.store.get_table, table_id)
                 lt.replay_log(self.store.actions(table_id))
                 with self._cache_lock:
                     already = self._cache.get(table_id)

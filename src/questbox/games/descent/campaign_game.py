@@ -38,6 +38,7 @@ from questbox.games.descent.encounter import encounter, normalize_setup, seat_na
 from questbox.games.descent.game import setup_for_seats
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import cards_of, plot_data, split_deck
+from questbox.games.descent.setup_model import CampaignSetup, check_campaign_setup
 from questbox.games.descent.state import DescentState
 
 SETUP_KEYS = frozenset({"campaign", "heroes", "seats", "log", "players"})
@@ -182,6 +183,7 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
 def campaign_log(setup: JSON | None, seed: int = 0) -> JSON:
     """The campaign log a setup starts with (validated; ``SetupError`` if wrong)."""
     doc = dict(setup or {})
+    check_campaign_setup(doc)
     unknown = set(doc) - SETUP_KEYS
     if unknown:
         raise SetupError(f"unknown setup key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SETUP_KEYS))})")
@@ -369,6 +371,7 @@ class CampaignGame(Game):
     rules_version = 1
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
+    setup_model = CampaignSetup
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         return _seats(campaign_log(setup))

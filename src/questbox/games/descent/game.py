@@ -11,6 +11,7 @@ from questbox.core.agent import AgentFactory
 from questbox.core.errors import StateError
 from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
 from questbox.games.descent.plot import cards_of
+from questbox.games.descent.setup_model import DescentSetup, check_setup
 from questbox.games.descent.state import TERMINATIONS, DescentState
 from questbox.games.descent.tray import TrayState, new_tray
 
@@ -92,9 +93,11 @@ class DescentGame(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
+    setup_model = DescentSetup
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = dict(setup or {})
+        check_setup(doc)
         if "dice_tray" in doc:
             return ("heroes", "overlord")
         return seat_names(normalize_setup(doc))
@@ -110,6 +113,7 @@ class DescentGame(Game):
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
         doc = dict(setup or {})
+        check_setup(doc)
         if "dice_tray" in doc:
             if set(doc) - {"dice_tray"}:
                 raise SetupError("a dice tray setup has only the dice_tray key")

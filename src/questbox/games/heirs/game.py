@@ -17,7 +17,7 @@ from questbox.core.validation import check_canonical
 from questbox.games.heirs import abilities
 from questbox.games.heirs.bots import position_value
 from questbox.games.heirs.cards import COLOURS, CardSet, card_set
-from questbox.games.heirs.setup import Options, PositionDoc, parse_setup
+from questbox.games.heirs.setup import Options, PositionDoc, SetupDoc, parse_setup
 from questbox.games.heirs.state import (
     ABILITY,
     BURN_HAND,
@@ -61,6 +61,7 @@ class HeirsGame(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.heirs.atlas"
+    setup_model = SetupDoc
 
     # -- setup -------------------------------------------------------------------------------------
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

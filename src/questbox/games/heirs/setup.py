@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import Field, StrictInt, model_validator
 
 from questbox.core.errors import SetupError
-from questbox.core.validation import validated
+from questbox.core.validation import StrictModel, validated
 
 #: players' target score by player count (Solo: 7, our ruling)
 TARGETS = {1: 7, 2: 7, 3: 6, 4: 5}
@@ -45,8 +45,8 @@ class Options(NamedTuple):
     turn_limit: int
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Strict(StrictModel):
+    """The shared strict base (no unknown keys, nothing coerced)."""
 
 
 class OptionsDoc(_Strict):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from questbox.core import JSON, Action, Decision, Event, Game, Rng, Seat, State
 from questbox.core.validation import check_canonical
-from questbox.games.hero_ik.setup import ADV, DM, Ctx, build_ctx, inline_files, normalize
+from questbox.games.hero_ik.setup import ADV, DM, Ctx, SetupDoc, build_ctx, inline_files, normalize
 from questbox.games.hero_ik.state import FACE_DOWN, TERMINATIONS, Combat, HikState, new_turn_steps
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ class HeroIK(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.hero_ik.atlas"
+    setup_model = SetupDoc
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         return (ADV,) if normalize(setup)["mode"] == "solitaire" else (ADV, DM)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from pydantic import Field, Strict, StrictInt, field_validator
 
 from questbox.core import JSON, SetupError
 from questbox.core.setupfiles import path_refused, read_document
-from questbox.core.validation import validated
+from questbox.core.validation import StrictModel, validated
 from questbox.games.hero_ik.cards import (
     COLOURS,
     FAMILIES,
@@ -45,8 +45,12 @@ DEMON, UNDEAD, DRAGON, GREENSKIN, BULLOEIL, TRAP = range(6)
 SON_TAGS = frozenset({"abunakkashii", "son-of-abunakkashii"})
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Model(StrictModel):
+    """The shared strict base (no unknown keys, nothing coerced)."""
+
+
+#: a corridor number as a mapping key: JSON writes keys as strings ("1"), YAML as numbers
+Corridor = Annotated[int, Strict(False)]
 
 
 class Options(_Model):
@@ -78,9 +82,9 @@ class Start(_Model):
     mana: list[int] | None = None
     trophies: list[str] = Field(default_factory=list)
     #: cards put on top of piles after the shuffle, by corridor (1-3): the first is the encounter
-    piles: dict[int, list[str]] = Field(default_factory=dict)
+    piles: dict[Corridor, list[str]] = Field(default_factory=dict)
     #: cards the group has already won from the front of a corridor (1-3): n cards, encounter first
-    won: dict[int, int] = Field(default_factory=dict)
+    won: dict[Corridor, int] = Field(default_factory=dict)
 
     @field_validator("won")
     @classmethod

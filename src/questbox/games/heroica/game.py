@@ -5,26 +5,21 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, StrictInt, model_validator
 
 from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError, State
-from questbox.core.validation import check_canonical
+from questbox.core.setupfiles import path_refused
+from questbox.core.validation import Count, OneOf, StrictModel, check_canonical, validated
 from questbox.games.heroica.board import board_for
 from questbox.games.heroica.data import bundled_missions, inline_mission, resolve_mission, rules
+from questbox.games.heroica.position import Position
 from questbox.games.heroica.state import MONSTER_SEAT, TERMINATIONS, HeroicaState
 
 VARIANTS = ("standard", "epic", "battle")
 DEFAULT_MISSION = "crypt-gate"
 DEFAULT_HEROES = ("wizard", "prince", "sage", "knight")
-OPTIONS: dict[str, Any] = {
-    "round_limit": None,        # rounds per mission before it ends unwon (None: the mission's own)
-    "one_is_exact": False,      # a rolled One moves exactly 1 space (default: up to 1)
-    "epic_tie_bonus": "all",    # a tie for most defeated monsters: everybody tied takes 1 gold, or none
-    "victory_points": False,    # Epic: score artifacts and strength-3 monsters (combined sets)
-    "store_stock": None,        # how many of each weapon the store holds (None: data/weapons.yaml)
-}
-SETUP_KEYS = {"mission", "missions", "heroes", "players", "variant", "options", "position"}
-PACK_KEYS = {"hero", "gold", "life", "defense", "fang", "weapons", "health"}
 
 
 def _as_setup(setup: JSON | None) -> dict[str, Any]:
@@ -36,54 +31,83 @@ def _as_setup(setup: JSON | None) -> dict[str, Any]:
     return doc
 
 
-def _pack(entry: Any) -> tuple[str, dict[str, Any]]:
-    """A ``heroes`` entry: a hero id, or ``{hero: ID, gold: N, life: N, defense: N, fang: N,
-    weapons: [...], health: N}`` (a starting pack; ours, for scenarios and handicaps)."""
-    if isinstance(entry, str):
-        return entry, {}
-    if not isinstance(entry, dict) or "hero" not in entry:
-        raise SetupError("each heroes entry is a hero id or a mapping with hero: and a starting pack")
-    unknown = set(entry) - PACK_KEYS
-    if unknown:
-        raise SetupError(f"unknown hero pack key(s) {', '.join(sorted(unknown))} "
-                         f"(known: {', '.join(sorted(PACK_KEYS))})")
-    pack = {k: v for k, v in entry.items() if k != "hero"}
-    for k in ("gold", "life", "defense", "fang", "health"):
-        v = pack.get(k, 0)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise SetupError(f"hero pack {k} must be a whole number >= 0")
-    weapons = pack.get("weapons", [])
-    if not isinstance(weapons, list) or any(w not in rules().weapons for w in weapons) or \
-            len(set(weapons)) != len(weapons):
-        raise SetupError(f"hero pack weapons must be distinct weapon ids ({', '.join(rules().weapons)})")
-    return str(entry["hero"]), pack
+def _hero_ids() -> list[str]:
+    return list(rules().heroes)
 
 
-def _options(doc: Any, variant: str) -> dict[str, Any]:
-    if doc is None:
-        doc = {}
-    if not isinstance(doc, dict):
-        raise SetupError("options must be a mapping")
-    unknown = set(doc) - set(OPTIONS)
-    if unknown:
-        raise SetupError(f"unknown option(s) {', '.join(sorted(unknown))} (known: {', '.join(OPTIONS)})")
-    opts = {**OPTIONS, **doc}
-    rl = opts["round_limit"]
-    if rl is not None and (not isinstance(rl, int) or isinstance(rl, bool) or rl < 0):
-        raise SetupError("options.round_limit must be a whole number >= 0 (0: no limit)")
-    for key in ("one_is_exact", "victory_points"):
-        if not isinstance(opts[key], bool):
-            raise SetupError(f"options.{key} must be true or false")
-    if opts["epic_tie_bonus"] not in ("all", "none"):
-        raise SetupError("options.epic_tie_bonus must be 'all' or 'none'")
-    if opts["victory_points"] and variant != "epic":
-        raise SetupError("options.victory_points belongs to the epic variant")
-    stock = opts["store_stock"]
-    if stock is None:
-        opts["store_stock"] = rules().store.stock
-    elif not isinstance(stock, int) or isinstance(stock, bool) or stock < 0:
-        raise SetupError("options.store_stock must be a whole number >= 0")
-    return opts
+def _weapon_ids() -> list[str]:
+    return list(rules().weapons)
+
+
+def _mission_ids() -> list[str]:
+    return list(bundled_missions())
+
+
+def _mission_hint(spec: str) -> str | None:
+    if Path(spec).suffix in (".yaml", ".yml", ".json"):
+        return str(path_refused("mission", "the mission document"))
+    return None
+
+
+HeroId = Annotated[str, OneOf(_hero_ids, "hero")]
+WeaponId = Annotated[str, OneOf(_weapon_ids, "weapon")]
+#: a bundled mission by name, or an inline mission document (checked by :func:`.data.validate_mission`)
+MissionSpec = Annotated[str | dict[str, Any], OneOf(_mission_ids, "mission", _mission_hint, document=True)]
+
+
+class PackDoc(StrictModel):
+    """A hero with a starting pack (ours, for scenarios and handicaps)."""
+
+    hero: HeroId
+    gold: Count = 0
+    life: Count = 0
+    defense: Count = 0
+    fang: Count = 0
+    weapons: list[WeaponId] = Field(default_factory=list)
+    health: Count | None = Field(None, description="starting health (default: the hero's full health)")
+
+    @model_validator(mode="after")
+    def _distinct(self) -> PackDoc:
+        if len(set(self.weapons)) != len(self.weapons):
+            raise ValueError("weapons: each weapon at most once")
+        return self
+
+
+class OptionsDoc(StrictModel):
+    """Rulings that are cheap to change (see docs/games/heroica.md)."""
+
+    round_limit: Count | None = Field(None, description="rounds per mission before it ends unwon "
+                                      "(0: no limit; default: the mission's own)")
+    one_is_exact: bool = Field(False, description="a rolled One moves exactly 1 space (default: up to 1)")
+    epic_tie_bonus: Literal["all", "none"] = Field(
+        "all", description="a tie for most defeated monsters: everybody tied takes 1 gold, or none")
+    victory_points: bool = Field(False, description="Epic: score artifacts and strength-3 monsters")
+    store_stock: Count | None = Field(None, description="how many of each weapon the store holds "
+                                      "(default: data/weapons.yaml)")
+
+
+def _entry(v: Any) -> Any:
+    return {"hero": v} if isinstance(v, str) else v
+
+
+#: a ``heroes`` entry: a hero id, or a hero with a starting pack
+HeroEntry = Annotated[PackDoc, BeforeValidator(_entry, json_schema_input_type=HeroId | PackDoc)]
+
+
+class SetupDoc(StrictModel):
+    """A Heroica setup document (a bare mission document, with ``map`` or ``spaces``, is played as
+    ``{mission: DOC}``)."""
+
+    variant: Literal["standard", "epic", "battle"] = Field("standard", description="standard, Epic "
+                                                           "(missions in a row) or Battle (a monster seat)")
+    mission: MissionSpec | None = Field(None, description="the mission (standard and battle; default "
+                                        f"{DEFAULT_MISSION})")
+    missions: list[MissionSpec] | None = Field(None, description="the missions in order (epic)")
+    players: StrictInt | None = Field(None, ge=2, le=5, description="seats, the monster seat included")
+    heroes: list[HeroEntry] | None = Field(None, min_length=1, max_length=4,
+                                                  description="one hero per hero seat, in turn order")
+    options: OptionsDoc = Field(default_factory=lambda: OptionsDoc.model_validate({}))
+    position: Position | None = Field(None, description="a mid-game situation to start from")
 
 
 class Heroica(Game):
@@ -96,76 +120,74 @@ class Heroica(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.heroica.atlas"
+    setup_model = SetupDoc
 
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],
                                                    dict[str, Any], list[dict[str, Any]]]:
-        doc = _as_setup(setup)
-        unknown = set(doc) - SETUP_KEYS
-        if unknown:
-            raise SetupError(f"unknown setup key(s) {', '.join(sorted(unknown))} "
-                             f"(known: {', '.join(sorted(SETUP_KEYS))})")
-        variant = doc.get("variant", "standard")
-        if variant not in VARIANTS:
-            raise SetupError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
-        heroes = doc.get("heroes")
-        players = doc.get("players")
-        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            raise SetupError("players must be a whole number of seats")
+        raw = _as_setup(setup)
+        doc = validated(SetupDoc, raw, "heroica setup")
+        variant = doc.variant
+        players = doc.players
         extra = 1 if variant == "battle" else 0
-        if heroes is None:
+        if doc.heroes is None:
             n = (players if players is not None else 2 + extra) - extra
             if not 1 <= n <= len(DEFAULT_HEROES):
-                raise SetupError(f"{variant} heroica seats {1 + extra if extra else 2}–{4 + extra} "
+                raise SetupError(f"heroica setup: players: {variant} heroica seats "
+                                 f"{1 + extra if extra else 2}–{4 + extra} "
                                  f"players, not {n + extra}")
-            heroes = list(DEFAULT_HEROES[:n])
-        if not isinstance(heroes, list) or not heroes:
-            raise SetupError("heroes is a list of hero ids, one per hero seat in turn order")
-        parsed = [_pack(e) for e in heroes]
-        heroes = [h for h, _ in parsed]
-        packs = [p for _, p in parsed]
-        for h in heroes:
-            if h not in rules().heroes:
-                raise SetupError(f"unknown hero {h!r} (known: {', '.join(rules().heroes)})")
+            entries = [PackDoc.model_validate({"hero": h}) for h in DEFAULT_HEROES[:n]]
+        else:
+            entries = list(doc.heroes)
+        heroes = [e.hero for e in entries]
+        packs = [e.model_dump(exclude_unset=True, exclude_none=True, exclude={"hero"}) for e in entries]
         if len(set(heroes)) != len(heroes):
-            raise SetupError("each hero may be chosen once")
+            raise SetupError("heroica setup: heroes: each hero may be chosen once")
         if players is not None and players != len(heroes) + extra:
-            raise SetupError(f"players is {players} but {len(heroes)} heroes"
+            raise SetupError(f"heroica setup: players: {players}, but {len(heroes)} heroes"
                              f"{' and the monster seat' if extra else ''} make {len(heroes) + extra}")
         if variant != "battle" and len(heroes) < 2:
-            raise SetupError(f"{variant} heroica needs 2–4 heroes")
+            raise SetupError(f"heroica setup: heroes: {variant} heroica needs 2–4 heroes")
         if len(heroes) > 4:
             raise SetupError("at most 4 heroes")
         if variant == "epic":
-            specs = doc.get("missions")
-            if not isinstance(specs, list) or len(specs) < 2:
-                raise SetupError("epic heroica plays two or more missions: give missions: [...]")
-            if "mission" in doc:
-                raise SetupError("epic heroica takes missions: (a list), not mission:")
+            specs = doc.missions
+            if specs is None or len(specs) < 2:
+                raise SetupError("heroica setup: missions: epic heroica plays two or more missions: "
+                                 "give missions: [...]")
+            if doc.mission is not None:
+                raise SetupError("heroica setup: mission: epic heroica takes missions: (a list), not mission:")
         else:
-            if "missions" in doc:
-                raise SetupError(f"{variant} heroica plays one mission: give mission:, not missions:")
-            specs = [doc.get("mission", DEFAULT_MISSION)]
+            if doc.missions is not None:
+                raise SetupError(f"heroica setup: missions: {variant} heroica plays one mission: "
+                                 "give mission:, not missions:")
+            specs = [doc.mission if doc.mission is not None else DEFAULT_MISSION]
         missions = tuple(resolve_mission(s) for s in specs)
         for m in missions:
             lo, hi = m["heroes"]
             if not lo <= len(heroes) <= hi:
-                raise SetupError(f"mission {m['id']} is for {lo}–{hi} heroes, not {len(heroes)}")
-        opts = _options(doc.get("options"), variant)
+                raise SetupError(f"heroica setup: heroes: mission {m['id']} is for {lo}–{hi} heroes, not {len(heroes)}")
+        opts: dict[str, Any] = doc.options.model_dump()
+        if opts["victory_points"] and variant != "epic":
+            raise SetupError("heroica setup: options.victory_points belongs to the epic variant")
+        if opts["store_stock"] is None:
+            opts["store_stock"] = rules().store.stock
         if opts["victory_points"]:
             for m in missions:
                 mons = m["monsters"].values()
                 if "fang" not in m["items"].values() and not any(
                         rules().monsters[k].strength >= 3 and not rules().monsters[k].bar for k in mons):
-                    raise SetupError(f"victory points: mission {m['id']} has no artifact and no strength-3 "
+                    raise SetupError(f"heroica setup: options.victory_points: mission {m['id']} has no "
+                                     "artifact and no strength-3 "
                                      "monster")
         for p, h in zip(packs, heroes, strict=True):
-            if p.get("health", 1) > rules().heroes[h].health:
-                raise SetupError(f"hero pack health of the {h} is at most {rules().heroes[h].health}")
+            if (p.get("health") or 0) > rules().heroes[h].health:
+                raise SetupError(f"heroica setup: heroes: hero pack health of the {h} is at most "
+                                 f"{rules().heroes[h].health}")
         stock = opts["store_stock"]
         for w in rules().weapons:
             if sum(w in p.get("weapons", []) for p in packs) > stock:
-                raise SetupError(f"the store holds {stock} {w}: the hero packs ask for more")
+                raise SetupError(f"heroica setup: heroes: the store holds {stock} {w}: the hero packs ask for more")
         return variant, tuple(heroes), missions, opts, packs
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

@@ -7,6 +7,7 @@ const els = {
   count: document.getElementById('seat-count'),
   seats: document.getElementById('seat-rows'),
   setup: document.getElementById('setup'),
+  choices: document.getElementById('setup-choices'),
   file: document.getElementById('setup-file'),
   seed: document.getElementById('seed'),
   form: document.getElementById('create-form'),
@@ -16,7 +17,8 @@ const els = {
   tabs: document.querySelectorAll('.tabs [role=tab]'),
 };
 
-const st = { games: [], game: null, setupEdited: false, tab: 'open' };
+const st = { games: [], game: null, setupEdited: false, tab: 'open', schema: null, choices: {} };
+const MAX_NAME = 40;
 
 function game() { return st.games.find((g) => g.id === st.game); }
 
@@ -35,11 +37,59 @@ function drawGames() {
   }
 }
 
+// ---------------------------------------------------------------- choices from the setup schema
+/** The top-level fields of a setup schema that name their values (an enum of strings, directly or
+ * as one branch of anyOf): missions, scenarios, quests, variants, modes... */
+export function choiceFields(schema) {
+  const out = [];
+  for (const [name, prop] of Object.entries((schema && schema.properties) || {})) {
+    const branches = [prop, ...(prop.anyOf || []), ...(prop.anyOf || []).flatMap((b) => b.anyOf || [])];
+    const named = branches.find((b) => b.type === 'string' && Array.isArray(b.enum) && b.enum.length);
+    if (!named) continue;
+    out.push({ name, values: named.enum, default: typeof prop.default === 'string' ? prop.default : null,
+      description: prop.description || '' });
+  }
+  return out;
+}
+
+function readBox() {
+  const text = els.setup.value.trim();
+  if (!text) return {};
+  try { const doc = JSON.parse(text); return doc && typeof doc === 'object' && !Array.isArray(doc) ? doc : null; } catch { return null; }
+}
+
+function applyChoices() {
+  const doc = readBox();
+  if (doc === null) {
+    els.error.textContent = 'The advanced setup is not JSON (YAML?): make your choices there.';
+    return;
+  }
+  for (const [name, value] of Object.entries(st.choices)) {
+    if (value === '') delete doc[name];
+    else doc[name] = value;
+  }
+  els.setup.value = JSON.stringify(doc, null, 2);
+}
+
+function drawChoices() {
+  clear(els.choices);
+  st.choices = {};
+  for (const f of choiceFields(st.schema)) {
+    const sel = h('select', { name: `choice-${f.name}`, 'data-choice': f.name, 'aria-label': f.name, title: f.description },
+      h('option', { value: '' }, f.default ? `${f.default} (default)` : '(default)'),
+      f.values.filter((v) => v !== f.default).map((v) => h('option', { value: v }, v)));
+    sel.addEventListener('change', () => { st.choices[f.name] = sel.value; els.error.textContent = ''; applyChoices(); });
+    els.choices.append(h('label', { title: f.description }, `${f.name[0].toUpperCase()}${f.name.slice(1).replace(/_/g, ' ')} `, sel));
+  }
+}
+
 async function selectGame(id) {
   st.game = id;
   st.setupEdited = false;
   drawGames();
   const g = game();
+  try { st.schema = await api(`/api/games/${encodeURIComponent(id)}/setup-schema`); } catch { st.schema = null; }
+  drawChoices();
   clear(els.count);
   for (const n of g.seat_counts) els.count.append(h('option', { value: n }, n));
   els.count.value = g.seat_counts.includes(2) ? 2 : g.seat_counts[0];
@@ -49,12 +99,18 @@ async function selectGame(id) {
 function seatSelect(g, k) {
   const sel = h('select', { name: `seat-${k}`, 'data-seat-index': k, 'aria-label': `seat ${k + 1}` },
     h('option', { value: 'human' }, 'a person'),
+    h('option', { value: 'open' }, 'an open seat (anyone may join)'),
     g.bots.map((b) => h('option', { value: b }, `bot: ${b}`)),
     h('option', { value: '__custom' }, 'bot spec…'));
   sel.value = k === 0 ? 'human' : g.default_bot;
   const custom = h('input', { class: 'custom', placeholder: 'e.g. mcts:iters=200', hidden: true, 'aria-label': 'bot spec' });
-  sel.addEventListener('change', () => { custom.hidden = sel.value !== '__custom'; });
-  return { sel, custom };
+  const name = h('input', { class: 'pname', maxlength: MAX_NAME, placeholder: 'name (optional)', 'aria-label': `name of seat ${k + 1}`,
+    'data-name-index': k, hidden: sel.value !== 'human' });
+  sel.addEventListener('change', () => {
+    custom.hidden = sel.value !== '__custom';
+    name.hidden = sel.value !== 'human';
+  });
+  return { sel, custom, name };
 }
 
 async function seatsChanged() {
@@ -64,14 +120,15 @@ async function seatsChanged() {
   const names = g.seat_names[String(n)] || [];
   st.seatInputs = [];
   for (let k = 0; k < n; k += 1) {
-    const { sel, custom } = seatSelect(g, k);
-    st.seatInputs.push({ sel, custom });
-    els.seats.append(h('div', { class: 'seat-row' }, h('span', { class: 'seat-name' }, names[k] || `seat ${k + 1}`), sel, custom));
+    const { sel, custom, name } = seatSelect(g, k);
+    st.seatInputs.push({ sel, custom, name });
+    els.seats.append(h('div', { class: 'seat-row' }, h('span', { class: 'seat-name' }, names[k] || `seat ${k + 1}`), sel, custom, name));
   }
   if (!st.setupEdited) {
     try {
       const doc = await api(`/api/games/${encodeURIComponent(g.id)}/setup?seats=${n}`);
       els.setup.value = JSON.stringify(doc.setup, null, 2);
+      applyChoices();
     } catch (err) { els.setup.value = ''; }
   }
 }
@@ -84,6 +141,8 @@ async function create(ev) {
   ev.preventDefault();
   els.error.textContent = '';
   const body = { game: st.game, seats: specs() };
+  const names = st.seatInputs.map(({ sel, name }) => (sel.value === 'human' ? name.value.trim().slice(0, MAX_NAME) : ''));
+  if (names.some(Boolean)) body.names = names;
   const text = els.setup.value.trim();
   if (text) body.setup_text = text;
   if (els.seed.value !== '') body.seed = Number(els.seed.value);
@@ -116,21 +175,48 @@ function showCreated(res) {
     h('p', { class: 'hint' }, 'Each link opens one seat: send it to that player only. The links are shown once (this browser remembers its own).'));
   let first = true;
   for (const s of res.seats) {
+    if (s.open) {
+      box.append(h('div', { class: 'link-row' }, h('b', {}, s.seat), h('span', { class: 'chip' }, 'open: anyone may join it from the lobby')));
+      continue;
+    }
     if (!s.link) {
       box.append(h('div', { class: 'link-row' }, h('b', {}, s.seat), h('span', { class: 'chip bot' }, `bot: ${s.spec}`)));
       continue;
     }
     myTokens.put(res.id, s.seat, s.token, res.game);
     box.append(h('div', { class: 'link-row', 'data-seat': s.seat },
-      h('b', {}, s.seat), h('code', {}, s.link), copyButton(s.link),
+      h('b', {}, s.seat), s.name ? h('span', { class: 'player-name' }, s.name) : null, h('code', {}, s.link), copyButton(s.link),
       h('a', { href: s.link, class: first ? 'sit primary-link' : 'sit', 'data-testid': `sit-${s.seat}` }, h('button', { type: 'button', class: first ? 'primary' : '' }, `Play as ${s.seat}`))));
     first = false;
   }
   box.append(h('div', { class: 'link-row' }, h('b', {}, 'watch'), h('code', {}, res.spectator_link), copyButton(res.spectator_link)));
 }
 
+async function join(t, seat, nameInput) {
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(t.id)}/join`, {
+      method: 'POST', body: JSON.stringify({ seat, name: nameInput.value.trim().slice(0, MAX_NAME) }),
+    });
+    myTokens.put(t.id, seat, res.token, t.game);
+    location.href = res.link;
+  } catch (err) {
+    toast(err.message);
+    loadTables();
+  }
+}
+
+function seatLinks(t, mine) {
+  const box = h('div', { class: 'seat-links', 'data-testid': `links-${t.id}` });
+  for (const [seat, tok] of Object.entries(mine)) {
+    if (seat.startsWith('_')) continue;
+    const link = `${location.origin}/t/${t.id}#token=${tok}`;
+    box.append(h('div', { class: 'link-row', 'data-seat': seat }, h('b', {}, seat), h('code', {}, link), copyButton(link)));
+  }
+  return box;
+}
+
 function describeTable(t, mine) {
-  const seats = t.seats.map((s) => `${s.seat}${s.kind === 'bot' ? ` (${s.spec})` : ''}`).join(', ');
+  const seats = t.seats.map((s) => `${s.name ? `${s.name} · ` : ''}${s.seat}${s.kind === 'bot' ? ` (${s.spec})` : ''}${s.open ? ' (open)' : ''}`).join(', ');
   let state;
   if (t.status === 'finished') {
     const w = t.outcome && t.outcome.winners.length ? t.outcome.winners.join(', ') : 'nobody';
@@ -143,10 +229,24 @@ function describeTable(t, mine) {
     if (seat.startsWith('_')) continue;
     links.unshift(h('a', { href: `/t/${t.id}#token=${tok}` }, h('button', { type: 'button', class: 'primary' }, `Play ${seat}`)));
   }
+  const extra = [];
+  if (t.status === 'open') {
+    for (const s of t.seats.filter((x) => x.open)) {
+      const nameInput = h('input', { class: 'pname', maxlength: MAX_NAME, placeholder: 'your name', 'aria-label': `your name for ${s.seat}` });
+      extra.push(h('div', { class: 'join-row' }, nameInput,
+        h('button', { type: 'button', 'data-testid': `join-${t.id}-${s.seat}`, onclick: () => join(t, s.seat, nameInput) }, `Join as ${s.seat}`)));
+    }
+  }
+  if (mine && Object.keys(mine).some((k) => !k.startsWith('_'))) {
+    const box = seatLinks(t, mine);
+    box.hidden = true;
+    links.push(h('button', { type: 'button', 'data-testid': `recover-${t.id}`, onclick: () => { box.hidden = !box.hidden; } }, 'Seat links'));
+    extra.push(box);
+  }
   return h('div', { class: 'table-item', 'data-table': t.id },
     h('div', {}, h('b', {}, t.title), ` · ${t.id}`),
     h('div', { class: 'go' }, links),
-    h('div', { class: 'meta' }, `${seats} · ${t.actions} moves · ${state}${t.played_under ? ` · ${t.played_under}` : ''}`));
+    h('div', { class: 'meta' }, `${seats} · ${t.actions} moves · ${state}${t.played_under ? ` · ${t.played_under}` : ''}`), extra);
 }
 
 async function loadTables() {

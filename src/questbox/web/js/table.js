@@ -185,7 +185,8 @@ function drawSeats() {
     class: ['seat-line', snap.to_move.includes(s.seat) && 'to-move'], 'data-seat': s.seat,
   },
   h('span', { class: ['dot', (online.has(s.seat) || s.kind === 'bot') && 'on'] }),
-  h('span', {}, s.seat), s.seat === snap.seat ? h('span', { class: 'chip on' }, 'you') : null,
+  h('span', {}, s.seat), s.name ? h('b', { class: 'player-name' }, s.name) : null,
+  s.seat === snap.seat ? h('span', { class: 'chip on' }, 'you') : null,
   h('span', { class: ['chip', s.kind === 'bot' && 'bot'] }, s.kind === 'bot' ? `bot: ${s.spec}` : 'player'),
   snap.to_move.includes(s.seat) ? h('span', {}, '◀ to move') : null))));
 }
@@ -259,6 +260,17 @@ function drawBoard() {
   }
 }
 
+// players' names (the lobby's, at most 40 characters) next to their seats in the log; text only
+function withNames(text) {
+  const named = ((st.snap && st.snap.seats) || []).filter((s) => s.name);
+  if (!named.length) return text;
+  const by = new Map(named.map((s) => [s.seat, s.name]));
+  const seats = named.map((s) => s.seat.replace(/[^\w-]/g, '')).filter(Boolean);
+  if (!seats.length) return text;
+  const re = new RegExp(`\\b(${seats.join('|')})\\b`, 'g');
+  return String(text).replace(re, (seat) => `${by.get(seat)} (${seat})`);
+}
+
 function drawLog() {
   const root = els.log;
   const known = root.children.length;
@@ -267,7 +279,7 @@ function drawLog() {
   for (let i = start; i < st.logItems.length; i += 1) {
     const it = st.logItems[i];
     root.append(h('li', { class: [it.fresh && 'fresh', it.mine && 'mine'], 'data-kind': it.kind },
-      h('span', { class: 'v' }, it.v), h('span', {}, it.text)));
+      h('span', { class: 'v' }, it.v), h('span', {}, withNames(it.text))));
   }
   root.scrollTop = root.scrollHeight;
 }
@@ -327,6 +339,14 @@ async function onSnapshot(snap) {
   draw();
 }
 
+// a seat link whose token opens no seat here: say so and offer the spectator's page
+function watchInstead() {
+  clear(els.turn).append(h('span', {}, 'This seat link opens no seat at this table. '),
+    h('a', { href: `/t/${encodeURIComponent(tableId)}`, 'data-testid': 'watch-instead' },
+      h('button', { type: 'button', class: 'primary' }, 'Watch instead')));
+  els.turn.className = 'turn-banner over';
+}
+
 function setConn(text, cls) {
   els.conn.textContent = text;
   els.conn.className = `conn ${cls}`;
@@ -353,6 +373,7 @@ function connect() {
       if (msg.id !== undefined && msg.id !== null) st.waiting.delete(msg.id);
       toast(refusal(msg.error, msg.status));
       if (msg.status === 403 || msg.status === 404) { setConn('refused', 'off'); st.fatal = true; }
+      if (msg.status === 403 && token && !st.snap) watchInstead();
       draw();
     }
   };

@@ -1,0 +1,117 @@
+"""Issue #19, Lobby, in a real headless Chromium against a real server: a table created from the
+form (a Heroica mission picked from the list built from the setup schema, a player's name, an open
+seat), its seat link recovered from the browser that created it, the open seat joined from the
+lobby by another browser, and a bad link that offers "watch instead". Screenshots go to
+``$QUESTBOX_ARTIFACTS`` or pytest's temporary folder."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ROOT, ServerProc
+
+pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory, server_logs: Path) -> Iterator[ServerProc]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('db') / 'questbox.db'}"
+    proc = ServerProc(db, server_logs, env={"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    env = os.environ.get("QUESTBOX_ARTIFACTS")
+    path = Path(env) / "screenshots" if env else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def test_a_table_from_the_form_its_links_recovered_joined_and_watched(web: ServerProc, browser: Any,
+                                                                         shots: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.goto(web.url + "/")
+    page.click("[data-game=heroica]")
+    mission = page.locator("select[data-choice=mission]")
+    mission.wait_for()
+    options = mission.locator("option").all_inner_texts()
+    assert "vampire-throne" in options and any("crypt-gate" in o for o in options)  # from the schema
+    mission.select_option("vampire-throne")
+    assert '"mission": "vampire-throne"' in page.input_value("#setup")    # written into the advanced box
+    page.fill("input[data-name-index='0']", "Ann <i>x</i>")
+    page.select_option("select[name=seat-1]", "open")
+    page.screenshot(path=str(shots / "lobby-form.png"), full_page=True)
+    page.click("#create")
+    tid = page.locator("[data-testid=table-id]").inner_text(timeout=15000)
+    snap = web.snap(tid)
+    assert snap["view"]["mission_id"] == "vampire-throne"
+    assert {s["seat"]: s["name"] for s in snap["seats"]} == {"p1": "Ann <i>x</i>", "p2": ""}
+    page.screenshot(path=str(shots / "lobby-created.png"), full_page=True)
+
+    # the link is lost: this browser gives it back (My seats, Seat links)
+    page.reload()
+    page.click("[role=tab][data-status=mine]")
+    page.click(f"[data-testid=recover-{tid}]")
+    code = page.locator(f"[data-testid=links-{tid}] [data-seat=p1] code")
+    link = code.inner_text()
+    assert re.search(rf"/t/{re.escape(tid)}#token=[\w-]{{20,}}$", link), link
+    page.screenshot(path=str(shots / "lobby-recovered.png"), full_page=True)
+    page.goto(link)
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    name = page.locator(".seat-line[data-seat=p1] .player-name")
+    assert name.inner_text() == "Ann <i>x</i>"             # a name is text, never markup
+    assert page.locator(".seats-panel i").count() == 0
+    assert "you are p1" in page.inner_text("#game-title")
+    token = link.split("#token=")[1]
+    first = web.snap(tid, token)["legal"][0]["action"]
+    assert web.act(tid, token, first).status_code == 200
+    page.wait_for_function("document.getElementById('log').innerText.includes('Ann <i>x</i> (p1) (Wizard) rolls')")
+    assert page.locator("#log i").count() == 0
+    page.screenshot(path=str(shots / "table-log.png"), full_page=True)
+    page.screenshot(path=str(shots / "table-named.png"), full_page=True)
+
+    # another person joins the open seat from the lobby
+    other = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    other.goto(web.url + "/")
+    row = other.locator(f".table-item[data-table='{tid}']")
+    row.locator("input.pname").fill("Bea")
+    row.locator(f"[data-testid=join-{tid}-p2]").click()
+    other.wait_for_url(re.compile(rf"/t/{re.escape(tid)}#token="))
+    other.wait_for_function("document.body.dataset.version !== undefined")
+    assert "you are p2" in other.inner_text("#game-title")
+    assert other.locator(".seat-line[data-seat=p2] .player-name").inner_text() == "Bea"
+    other.screenshot(path=str(shots / "table-joined.png"), full_page=True)
+
+    # a bad link offers to watch instead
+    bad = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    bad.goto(f"{web.url}/t/{tid}#token=not-a-token-of-this-table")
+    watch = bad.locator("[data-testid=watch-instead]")
+    watch.wait_for(timeout=15000)
+    bad.screenshot(path=str(shots / "table-bad-link.png"), full_page=True)
+    watch.click()
+    bad.wait_for_url(f"{web.url}/t/{tid}")
+    bad.wait_for_function("document.body.dataset.version !== undefined")
+    assert "watching" in bad.inner_text("#game-title")
+    ctx.close()
