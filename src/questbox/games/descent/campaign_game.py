@@ -366,6 +366,7 @@ class CampaignGame(Game):
                "First Legion plot deck (The Harrowmere Reckoning)")
     #: the overlord knows his face-down Plot cards
     perfect_information = False
+    hidden_module = "questbox.games.descent.hidden"
     rules_version = 1
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})

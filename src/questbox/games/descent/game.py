@@ -92,6 +92,7 @@ class DescentGame(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
+    hidden_module = "questbox.games.descent.hidden"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = dict(setup or {})

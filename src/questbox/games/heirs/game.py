@@ -61,6 +61,7 @@ class HeirsGame(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.heirs.atlas"
+    hidden_module = "questbox.games.heirs.hidden"
 
     # -- setup -------------------------------------------------------------------------------------
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

@@ -28,6 +28,7 @@ class HeroIK(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.hero_ik.atlas"
+    hidden_module = "questbox.games.hero_ik.hidden"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         return (ADV,) if normalize(setup)["mode"] == "solitaire" else (ADV, DM)

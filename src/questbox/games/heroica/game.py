@@ -96,6 +96,7 @@ class Heroica(Game):
     rules_version = 1
     terminations = TERMINATIONS
     atlas_module = "questbox.games.heroica.atlas"
+    hidden_module = "questbox.games.heroica.hidden"
 
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],
