@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from questbox.core import JSON, Action, Decision, Event, Game, Outcome, Rng, Seat, SetupError, State
+from questbox.core.hidden import Zone
 
 ROLL = Action("roll")
 HOLD = Action("hold")
@@ -94,6 +95,7 @@ class Pig(Game):
     seat_counts = (2, 3, 4)
     summary = "roll or hold"
     terminations = frozenset({"target"})
+    hidden_module = "tests.core.pig"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         n = int((setup or {}).get("players", 2))
@@ -121,6 +123,13 @@ class Pig(Game):
         state.current, state.turn_points = doc["current"], doc["turn_points"]
         state.pending = [Decision(p[0], p[1], tuple(p[2])) for p in doc["pending"]]
         return state
+
+
+def hidden_zones(st: PigState, seat: Seat | None) -> list[Zone]:
+    """Each other player's secret card (any of 1 to 3) and the dice to come."""
+    return [*(Zone(f"secret {s}", (("secret", i),), kind="value", values=(1, 2, 3), seen_by=frozenset({s}))
+              for i, s in enumerate(st.seats) if s != seat),
+            Zone("rng", (("rng",),), kind="rng")]
 
 
 PigState.game = Pig()

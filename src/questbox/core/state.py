@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from questbox.core.agent import AgentFactory
+    from questbox.core.hidden import Zone
     from questbox.sim.space import SetupSpace
 
 Seat = str
@@ -216,6 +217,19 @@ class State(ABC):
         with what ``seat`` has seen. Games with no hidden information return a clone."""
         return self.clone()
 
+    def hidden(self, seat: Seat | None) -> list[Zone]:
+        """The parts of :meth:`to_json` that ``seat`` cannot see (``None``: a spectator), as
+        :class:`~questbox.core.hidden.Zone` s: the one declaration that ``view`` and ``determinize``
+        are checked against. It calls ``hidden_zones(state, seat)`` of the module
+        :attr:`Game.hidden_module` names; a game that names none declares nothing hidden."""
+        name = self.game.hidden_module
+        if name is None:
+            return []
+        import importlib
+
+        zones: list[Zone] = importlib.import_module(name).hidden_zones(self, seat)
+        return zones
+
     def chance_key(self) -> Hashable | None:
         """A public summary of the randomness drawn so far that the next decision may depend on
         (e.g. the die face showing), for search trees that branch on chance outcomes (closed loop):
@@ -260,6 +274,9 @@ class Game(ABC):
     atlas_module: ClassVar[str | None] = None
     #: the pydantic model of the setup document (a ``StrictModel``), published by :meth:`setup_schema`
     setup_model: ClassVar[type[BaseModel] | None] = None
+    #: the module declaring what each seat cannot see, ``hidden_zones(state, seat)`` (see
+    #: :meth:`State.hidden` and :mod:`questbox.core.hidden`)
+    hidden_module: ClassVar[str | None] = None
 
     @abstractmethod
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

@@ -342,19 +342,21 @@ class CampaignState(State):
         return s
 
     def determinize(self, seat: Seat, rng: Rng) -> CampaignState:
-        """The Shop deck's order and the dice to come are hidden from every seat; the face-down
-        Plot cards from the heroes only, who know which they are (the deck is public, and the
-        face-up cards), so nothing else is resampled."""
+        """The Shop deck's order, the campaign's seed and the dice to come are hidden from every seat
+        (also during a quest); the face-down Plot cards are not: the heroes know which they are
+        (the deck is public, and the face-up cards), so nothing else is resampled."""
         s = self.clone()
-        if s.encounter is not None:
-            s.encounter = s.encounter.determinize(seat, rng)
-            s.rng = s.encounter.rng
-            return s
+        # the seed every later quest's dice and Search deck follow from is nobody's (issue #16)
+        s.log = {**s.log, "seed": rng.below(1 << 31)}
         shop = s.log["shop"]
         if shop:
             deck = sorted(shop["deck"])
             rng.shuffle(deck)
             s.log = {**s.log, "shop": {"offer": list(shop["offer"]), "deck": deck}}
+        if s.encounter is not None:
+            s.encounter = s.encounter.determinize(seat, rng)
+            s.rng = s.encounter.rng
+            return s
         s.rng = Rng(rng.below(2**63))
         return s
 
@@ -368,6 +370,7 @@ class CampaignGame(Game):
                "First Legion plot deck (The Harrowmere Reckoning)")
     #: the overlord knows his face-down Plot cards
     perfect_information = False
+    hidden_module = "questbox.games.descent.hidden"
     rules_version = 1
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})

@@ -94,6 +94,7 @@ class DescentGame(Game):
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup
+    hidden_module = "questbox.games.descent.hidden"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = dict(setup or {})

@@ -62,6 +62,7 @@ class HeirsGame(Game):
     terminations = TERMINATIONS
     atlas_module = "questbox.games.heirs.atlas"
     setup_model = SetupDoc
+    hidden_module = "questbox.games.heirs.hidden"
 
     # -- setup -------------------------------------------------------------------------------------
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

@@ -29,6 +29,7 @@ class HeroIK(Game):
     terminations = TERMINATIONS
     atlas_module = "questbox.games.hero_ik.atlas"
     setup_model = SetupDoc
+    hidden_module = "questbox.games.hero_ik.hidden"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         return (ADV,) if normalize(setup)["mode"] == "solitaire" else (ADV, DM)

@@ -121,6 +121,7 @@ class Heroica(Game):
     terminations = TERMINATIONS
     atlas_module = "questbox.games.heroica.atlas"
     setup_model = SetupDoc
+    hidden_module = "questbox.games.heroica.hidden"
 
     # -- setup --------------------------------------------------------------------------------
     def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],

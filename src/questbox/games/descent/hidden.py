@@ -1,0 +1,46 @@
+"""What each seat of Descent cannot see (see :mod:`questbox.core.hidden`), for an encounter, the
+dice tray and a campaign.
+
+Everything on the table is public. In an encounter the Search deck's order is nobody's (which
+cards are left is known: the drawn ones are on the table) and so are the dice to come. The
+overlord's face-down Plot cards are not a zone: the plot deck is public and so are its face-up
+cards, so every seat knows which cards are face down (the heroes' view lists only their number).
+Between quests the Shop deck's order is nobody's either, nor the campaign's seed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from questbox.core.hidden import Path, Zone
+
+if TYPE_CHECKING:
+    from questbox.core.state import JSON, Seat, State
+
+
+def _encounter(doc: JSON, at: Path) -> list[Zone]:
+    deck = doc["deck"]
+    return [Zone("search deck", tuple((*at, "deck", i) for i in range(len(deck))))]
+
+
+def _shop(log: JSON) -> list[Zone]:
+    shop: Any = log.get("shop")
+    if not shop:
+        return []
+    return [Zone("shop deck", tuple(("log", "shop", "deck", i) for i in range(len(shop["deck"]))))]
+
+
+def hidden_zones(st: State, seat: Seat | None) -> list[Zone]:
+    doc = st.to_json()
+    mode = doc["mode"]
+    if mode == "tray":
+        return [Zone("rng", (("rng",),), kind="rng")]
+    if mode == "encounter":
+        return [*_encounter(doc, ()), Zone("rng", (("rng",),), kind="rng")]
+    # the campaign's seed: every quest's dice and Search deck follow from it
+    zones = [*_shop(doc["log"]), Zone("campaign seed", (("log", "seed"),), kind="seed")]
+    rng_cells: tuple[Path, ...] = (("rng",),)
+    if doc["encounter"] is not None:
+        zones += _encounter(doc["encounter"], ("encounter",))
+        rng_cells += (("encounter", "rng"),)
+    return [*zones, Zone("rng", rng_cells, kind="rng")]
