@@ -23,8 +23,9 @@ from typing import Any
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.data import library
+from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
-from questbox.games.descent.state import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, DescentState
+from questbox.games.descent.state import DescentState
 
 
 # -- dice arithmetic ----------------------------------------------------------------------------

@@ -37,9 +37,9 @@ from typing import Any
 from questbox.core import JSON, Action
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import HERO_SURGE, Encounter, encounter, normalize_setup
+from questbox.games.descent.flow import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.modules.heroes import CONDITION_PRIORITY
 from questbox.games.descent.rules import WINDOWS
-from questbox.games.descent.state import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.tray import ROLL
 
 
