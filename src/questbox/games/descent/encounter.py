@@ -142,10 +142,6 @@ def _hero_list(raw: Any, lib: Library) -> list[tuple[str, str]]:
 def normalize_setup(doc: JSON | None) -> JSON:
     """The setup with every default filled in (validated; ``SetupError`` if wrong)."""
     doc = dict(doc or {})
-    if "log" in doc:
-        from questbox.games.descent.campaign import setup_from_file
-
-        doc = setup_from_file(doc)
     unknown = set(doc) - SETUP_KEYS
     if unknown:
         raise SetupError(f"unknown setup key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SETUP_KEYS))})")
@@ -176,7 +172,7 @@ def normalize_setup(doc: JSON | None) -> JSON:
     if doc.get("heroic_feats", out["hero_abilities"]):
         out["heroic_feats"] = True
     if "campaign" in doc:
-        from questbox.games.descent.plot import normalize_campaign
+        from questbox.games.descent.plot_cards import normalize_campaign
 
         out["campaign"] = normalize_campaign(doc["campaign"], [h for h, _ in heroes])
         if "campaign" not in out["modules"]:
@@ -249,10 +245,6 @@ def _build(setup: JSON) -> Encounter:
 def _static(key: str) -> Encounter:
     """The part of an encounter that does not depend on the setup's ``campaign`` key (validated),
     without rule modules; do not change it (:func:`_build` copies it)."""
-    # registers the built-in rule modules and the campaign module
-    import questbox.games.descent.modules
-    import questbox.games.descent.plot  # noqa: F401
-
     setup = json.loads(key)
     lib = library()
     qm = read_quest(setup["quest"])

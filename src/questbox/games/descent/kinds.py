@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+import questbox.games.descent.combat as combat
+import questbox.games.descent.conditions as conditions
+import questbox.games.descent.hero_turns as hero_turns
+import questbox.games.descent.monster_turns as monster_turns
+import questbox.games.descent.movement as movement
 from questbox.core import Action, Decision
 from questbox.core.decisions import table
-from questbox.games.descent import combat, conditions, hero_turns, monster_turns, movement
 from questbox.games.descent.flow import (
     ADD_CONDITION,
     ATK,

@@ -27,13 +27,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from questbox.core import JSON, Action, Decision, Seat, SetupError
+from questbox.core import JSON, Action, Decision, Seat
 from questbox.games.descent.data import Stat
 from questbox.games.descent.model import Fig
+from questbox.games.descent.plot_cards import CAMPAIGN_KEYS as CAMPAIGN_KEYS
+from questbox.games.descent.plot_cards import KINDS as KINDS
+from questbox.games.descent.plot_cards import UPGRADE_HEALTH as UPGRADE_HEALTH
 from questbox.games.descent.plot_cards import PlotCardModel as PlotCardModel
 from questbox.games.descent.plot_cards import agent_stat as agent_stat
 from questbox.games.descent.plot_cards import cards_of as cards_of
 from questbox.games.descent.plot_cards import deck as deck
+from questbox.games.descent.plot_cards import normalize_campaign as normalize_campaign
 from questbox.games.descent.plot_cards import plot_data as plot_data
 from questbox.games.descent.plot_cards import split_deck as split_deck
 from questbox.games.descent.rules import Ctx, RuleModule, register_module
@@ -44,58 +48,6 @@ if TYPE_CHECKING:
 
 NAME = "campaign"
 HERO_POINTS = frozenset({"hero-turn", "attack-after-roll", "attack-after-defense", "test-after-roll"})
-KINDS = ("quest", "interlude", "finale")
-
-
-# ================================================================================ setup
-CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items"}
-#: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
-UPGRADE_HEALTH = {"toughness": 1}
-
-
-def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
-    """The ``campaign`` key of an encounter setup, validated, every default filled in."""
-    if not isinstance(doc, dict):
-        raise SetupError("campaign: a mapping (kind, plot_deck, threat, faceup, facedown, fortune, ...)")
-    unknown = set(doc) - CAMPAIGN_KEYS
-    if unknown:
-        raise SetupError(f"campaign: unknown key(s) {', '.join(sorted(unknown))} "
-                         f"(known: {', '.join(sorted(CAMPAIGN_KEYS))})")
-    kind = doc.get("kind", "quest")
-    if kind not in KINDS:
-        raise SetupError(f"campaign.kind: one of {', '.join(KINDS)}")
-    pd = doc.get("plot_deck")
-    threat = doc.get("threat", 0)
-    if not isinstance(threat, int) or threat < 0:
-        raise SetupError("campaign.threat: a number of threat tokens (0 or more)")
-    faceup: list[str] = []
-    facedown: list[str] = []
-    if pd is not None:
-        faceup, facedown = split_deck(str(pd), doc.get("faceup"), doc.get("facedown"), "campaign")
-    elif threat or doc.get("faceup") or doc.get("facedown") or any(doc.get("fortune", {}).values()):
-        raise SetupError("campaign: threat, plot cards and fortune need a plot_deck")
-    fortune = doc.get("fortune", {})
-    if not isinstance(fortune, dict) or set(fortune) - set(heroes) or not all(
-            isinstance(v, int) and v >= 0 for v in fortune.values()):
-        raise SetupError("campaign.fortune: fortune tokens per hero of this quest")
-    lts = doc.get("lieutenants", [])
-    if not isinstance(lts, list) or not all(isinstance(x, str) for x in lts):
-        raise SetupError("campaign.lieutenants: the lieutenants this quest features (ids)")
-    upgrades = doc.get("upgrades", {})
-    items = doc.get("items", {})
-    for key, val, known in (("upgrades", upgrades, UPGRADE_HEALTH), ("items", items, None)):
-        if not isinstance(val, dict) or set(val) - set(heroes) or not all(
-                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in val.values()):
-            raise SetupError(f"campaign.{key}: per hero of this quest, a list of ids")
-        if known is not None:
-            for v in val.values():
-                for x in v:
-                    if x not in known:
-                        raise SetupError(f"campaign.upgrades: unknown upgrade {x!r} (upgrades: {', '.join(known)})")
-    return {"kind": kind, "plot_deck": pd, "threat": threat, "faceup": faceup, "facedown": facedown,
-            "fortune": {h: int(fortune.get(h, 0)) for h in heroes}, "lieutenants": list(lts),
-            "upgrades": {h: list(upgrades.get(h, [])) for h in heroes},
-            "items": {h: list(items.get(h, [])) for h in heroes}}
 
 
 # ================================================================================ the module

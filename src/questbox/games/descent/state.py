@@ -27,9 +27,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import questbox.games.descent.combat as combat
+import questbox.games.descent.conditions as conditions
+import questbox.games.descent.geometry as geometry
+import questbox.games.descent.hero_turns as hero_turns
+import questbox.games.descent.monster_turns as monster_turns
+import questbox.games.descent.movement as movement
+import questbox.games.descent.serialize as serialize
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
 from questbox.core.decisions import lookup
-from questbox.games.descent import combat, conditions, geometry, hero_turns, monster_turns, movement, serialize
 from questbox.games.descent.board import Board
 from questbox.games.descent.data import Face, Stat
 from questbox.games.descent.encounter import Encounter, encounter

@@ -243,7 +243,7 @@ def bot_feat(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     feats = [a for a in legal if a.name == FEAT]
     if not feats:
         return None
-    from questbox.games.descent.bots import expected_damage, target_value
+    from questbox.games.descent.tactics import expected_damage, target_value
 
     f = st.figs[fi]
     turn = st.turn
