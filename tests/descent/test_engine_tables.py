@@ -15,6 +15,9 @@ from questbox.core.decisions import UnknownDecision, lookup, table
 from questbox.games.descent import GAME, DescentState, flow
 from questbox.games.descent.combat import STEPS
 from questbox.games.descent.kinds import KINDS, TASKS
+from questbox.games.descent.plot import CampaignModule
+from questbox.games.descent.plot_cards import plot_data
+from questbox.games.descent.plot_deck import CARDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "questbox" / "games" / "descent"
 PKG = "questbox.games.descent"
@@ -156,13 +159,24 @@ def test_leaf_modules_do_not_import_the_package_root() -> None:
 def test_no_engine_file_or_function_is_too_long() -> None:
     """The engine's modules stay small: no file over 700 lines, no function over 80."""
     engine = ["state", "flow", "kinds", "geometry", "movement", "combat", "conditions", "hero_turns",
-              "monster_turns", "serialize", "tactics", "plot"]
+              "monster_turns", "serialize", "tactics", "plot", "plot_deck"]
     for name in engine:
         path = PACKAGE / f"{name}.py"
         text = path.read_text()
         assert text.count("\n") <= 700, path
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.FunctionDef) and node.name not in ("_ol_offers", "take"):
+            if isinstance(node, ast.FunctionDef):
                 assert node.end_lineno is not None
                 assert node.end_lineno - node.lineno < 80, f"{path}:{node.lineno} {node.name}"
     assert inspect.getsourcefile(DescentState) == str(PACKAGE / "state.py")
+
+
+def test_every_plot_card_is_one_object() -> None:
+    """Each card of the Plot decks has its object (windows, offers, effect), and the campaign
+    module offers each card only at the windows the card names."""
+    ids = {c.id for d in plot_data().decks for c in d.cards}
+    assert set(CARDS) == ids
+    for card in CARDS.values():
+        assert card.offers_at <= CampaignModule.offers_at, card.id
+        assert card.listens <= CampaignModule.listens, card.id
+    assert [c.id for c in CARDS.values() if not c.exhaust] == ["camaraderie"]

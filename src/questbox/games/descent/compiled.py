@@ -45,6 +45,7 @@ MODULES = (
     "questbox.games.descent.monster_turns",
     "questbox.games.descent.movement",
     "questbox.games.descent.plot",
+    "questbox.games.descent.plot_deck",
     "questbox.games.descent.rules",
     "questbox.games.descent.serialize",
     "questbox.games.descent.state",
