@@ -208,7 +208,7 @@ class ReactKind(Kind):
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
         name, ctx, _k = d.data
-        return [*st.offers_at(d.seat, name, ctx), PASS]
+        return [*st.offered(d.seat, name, ctx), PASS]
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
         name, ctx, k = d.data

@@ -428,7 +428,7 @@ class DescentState(State):
         first = self.figs[t.fig].seat if t is not None else ("overlord" if self.phase == "overlord" else self.seats[0])
         return self.enc.offer_order[first]
 
-    def offers_at(self, seat: Seat, point: str, ctx: tuple[Any, ...]) -> list[Action]:
+    def offered(self, seat: Seat, point: str, ctx: tuple[Any, ...]) -> list[Action]:
         """What the rule modules offer ``seat`` at ``point`` (a window or a decision point)."""
         out: list[Action] = []
         for m in self.enc.offerers[point]:
@@ -448,7 +448,7 @@ class DescentState(State):
         _, name, ctx, k = t
         order = self._offer_seats()
         while k < len(order):
-            acts = self.offers_at(order[k], name, ctx)
+            acts = self.offered(order[k], name, ctx)
             if acts:
                 acts.append(PASS)
                 self.ask(order[k], REACT, (name, ctx, k), acts)
