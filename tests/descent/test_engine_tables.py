@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,9 @@ def test_every_plot_card_is_one_object() -> None:
         assert card.offers_at <= CampaignModule.offers_at, card.id
         assert card.listens <= CampaignModule.listens, card.id
     assert [c.id for c in CARDS.values() if not c.exhaust] == ["camaraderie"]
+
+
+def test_rule_modules_use_the_facade_not_the_state_s_private_methods() -> None:
+    files = [*PACKAGE.joinpath("modules").glob("*.py"), PACKAGE / "plot.py", PACKAGE / "plot_deck.py"]
+    calls = {f"{p.name}: {m}" for p in files for m in re.findall(r"\bst\._[a-z]\w*\(", p.read_text())}
+    assert calls == set()

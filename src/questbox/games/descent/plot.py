@@ -99,7 +99,7 @@ class CampaignModule(RuleModule):
         if self.agent is not None and cards.get("summon-ardus") == "ready" and "ardus" not in st.ids:
             # the agent's figure waits off the map from the start, so the figures a view lists (and
             # the RL encoding's length) never change during the encounter
-            st._add_fig(Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, -1, True))
+            st.add_figure(Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, -1, True))
         return {"threat": c["threat"], "fortune": dict(c["fortune"]), "cards": cards, "reminders": [],
                 "marks": {}, "extra": [], "agent": "", "replaced": [], "used": {}}
 
@@ -382,7 +382,7 @@ class CampaignModule(RuleModule):
             st.figs[x].tags.append("no-reinforce")
         # lift the replaced figures quietly: they leave the map, they are not defeated
         for x in out:
-            st._lift(x)
+            st.lift(x)
             st.figs[x].status, st.figs[x].pos = "defeated", -1
         f = Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, g, True)
         f.tags.append("no-reinforce")
@@ -391,7 +391,7 @@ class CampaignModule(RuleModule):
             fi = st.ids["ardus"]
             st.figs[fi] = f
         else:
-            fi = st._add_fig(f)
+            fi = st.add_figure(f)
         st.place(fi, spot)
         m["agent"] = "ardus"
         st.emit("plot", f"Ardus Ix'Erebus replaces {', '.join(m['replaced'])} in the {self.enc.groups[g].name} group.",

@@ -512,6 +512,15 @@ class DescentState(State):
 
     # ================================================================================ facade
     # (what rule modules, bots and faces call; the rules themselves are in the modules named above)
+    def add_figure(self, f: Fig) -> int:
+        """Add a figure (a rule module's agent); it starts off the map. Returns its number."""
+        return self._add_fig(f)
+
+    def lift(self, fi: int) -> None:
+        """Take a figure off the map quietly (it leaves; it is not defeated): the caller sets its
+        ``status`` and ``pos``."""
+        geometry.lift(self, fi)
+
     def place(self, fi: int, anchor: int, orient: int = 0) -> None:
         """Put a figure on the map (placement rules are the caller's)."""
         geometry.place(self, fi, anchor, orient)
