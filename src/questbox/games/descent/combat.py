@@ -13,7 +13,7 @@ next; each step is one function of :data:`STEPS`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from questbox.core import Action, Decision
 from questbox.games.descent.conditions import add_condition, recover, roll, suffer, suffer_fatigue
@@ -334,7 +334,7 @@ def finished(st: DescentState, atk: Attack) -> None:
 
 
 #: the steps of an attack, by ``Attack.stage`` (the constants of :mod:`~questbox.games.descent.flow`)
-STEPS: tuple[Callable[[DescentState, Attack], None], ...] = (
+STEPS: Final[tuple[Callable[[DescentState, Attack], None], ...]] = (
     declare, before_roll, roll_attack, surges, check_hit, defense, damage, deal, after_damage, resolved, finished)
 
 

@@ -10,7 +10,7 @@ hero's turn or a monster's activation to the function that performs it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import questbox.games.descent.combat as combat
 import questbox.games.descent.conditions as conditions
@@ -138,7 +138,7 @@ def _stand(st: DescentState, fi: int, turn: Turn, action: Action) -> None:
 
 
 #: the engine's own actions of a turn, by name (rule modules add theirs through offers)
-TURN_ACTIONS: dict[str, TurnAction] = {
+TURN_ACTIONS: Final[dict[str, TurnAction]] = {
     "move": _move, "fatigue": _fatigue, "attack": _attack, "bonus-attack": _attack,
     "bonus-recover": _bonus_recover, "rest": _rest, "search": _search, "revive": _revive,
     "open": _door, "close": _door, "stand": _stand,
@@ -239,7 +239,7 @@ class ModKind(Kind):
 
 
 #: every decision the engine (or a rule module, ``mod:``) may ask
-KINDS: dict[str, Kind] = table([
+KINDS: Final[dict[str, Kind]] = table([
     HeroTurnKind(), MonsterTurnKind(), monster_turns.OverlordTurnKind(), hero_turns.NextHeroKind(),
     combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), ModKind()])
 
@@ -258,7 +258,7 @@ def _win(st: DescentState, t: Task) -> None:
 
 
 #: every task the engine runs, by tag (see :mod:`questbox.games.descent.flow`)
-TASKS: dict[str, Handler] = {
+TASKS: Final[dict[str, Handler]] = {
     WIN: _win, OFFER: _offer, MOD: _mod, ATK: combat.attack_step,
     ROUND_START: hero_turns.round_start, ROUND_END: hero_turns.round_end,
     HEROES_PHASE: hero_turns.heroes_phase, START_HERO_TURN: hero_turns.hero_turn, HERO_ACT: hero_turns.hero_act,

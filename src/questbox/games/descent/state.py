@@ -25,7 +25,7 @@ conformance case scripts ``random: [faces...]``. Face numbers are those of ``dat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import questbox.games.descent.combat as combat
 import questbox.games.descent.conditions as conditions
@@ -69,8 +69,8 @@ from questbox.games.descent.rules import RuleModule
 # (re-exported: bots, the RL space and rule modules import these from here)
 __all__ = ["BONUS_RECOVER", "DONE", "END", "FATIGUE", "MOVE", "PASS", "REST", "STAND", "DescentState", "Task"]
 
-_KINDS = KINDS
-_TASKS = TASKS
+_KINDS: Final = KINDS
+_TASKS: Final = TASKS
 
 
 def _kind(kind: str) -> Kind:
