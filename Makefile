@@ -4,14 +4,10 @@ VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 # Descent's engine is compiled with mypyc by the install (setup.py); these are its sources
-# (questbox.games.descent.compiled.MODULES): when one changes, `make setup` (and every target
-# that needs the venv) compiles again (else Descent would run as pure Python, with a warning)
-COMPILED := src/questbox/games/descent/board.py src/questbox/games/descent/bots.py src/questbox/games/descent/encounter.py \
-	src/questbox/games/descent/model.py \
-	src/questbox/games/descent/plot.py src/questbox/games/descent/rules.py src/questbox/games/descent/state.py \
-	src/questbox/games/descent/modules/classes.py src/questbox/games/descent/modules/feats.py \
-	src/questbox/games/descent/modules/heroes.py src/questbox/games/descent/modules/quest.py \
-	src/questbox/games/descent/modules/search.py
+# (questbox.games.descent.compiled.MODULES, printed by running that file): when one changes,
+# `make setup` (and every target that needs the venv) compiles again (else Descent would run as
+# pure Python, with a warning)
+COMPILED := $(shell $(PY) src/questbox/games/descent/compiled.py)
 NATIVE  := $(VENV)/.compiled
 ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
 	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON)"

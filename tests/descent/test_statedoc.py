@@ -25,8 +25,8 @@ from questbox.core.errors import StateError
 from questbox.core.registry import get_game
 from questbox.games.descent import rules
 from questbox.games.descent.data import ATTRIBUTES, CONDITIONS
+from questbox.games.descent.kinds import TASKS
 from questbox.games.descent.space import DECISIONS
-from questbox.games.descent.state import _HANDLERS
 from questbox.games.descent.statedoc import (
     DECISION_KINDS,
     PHASES,
@@ -169,7 +169,7 @@ def test_the_schema_word_sets_are_the_engines() -> None:
     assert set(get_args(get_args(fig["conditions"].annotation)[0])) == set(CONDITIONS)
     assert set(get_args(fig["status"].annotation)) == set(STATUSES)
     assert set(get_args(EncounterDoc.model_fields["phase"].annotation)) == set(PHASES)
-    assert set(TASK_ARGS) == set(_HANDLERS)
+    assert set(TASK_ARGS) == set(TASKS)
     assert set(WINDOW_CTX) == set(rules.WINDOWS)
     assert set(DECISIONS) - {"mod"} == DECISION_KINDS
     assert set(ATTRIBUTES) == {"might", "knowledge", "willpower", "awareness"}

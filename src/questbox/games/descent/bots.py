@@ -15,84 +15,27 @@ pick among the legal actions by simple plans:
 
 from __future__ import annotations
 
-import functools
-import itertools
 import math
 from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
-from questbox.games.descent.data import library
+from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
-from questbox.games.descent.state import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, DescentState
-
-
-# -- dice arithmetic ----------------------------------------------------------------------------
-@functools.cache
-def pool_odds(dice: tuple[str, ...], distance: int, melee: bool) -> tuple[float, float, float]:
-    """(chance to hit, expected hearts when it hits, expected surges when it hits) of an attack
-    pool at ``distance`` (exact enumeration over the faces)."""
-    lib = library()
-    faces = [lib.dice[d] for d in dice]
-    hits = hearts = surges = 0.0
-    total = 0
-    for combo in itertools.product(*faces):
-        total += 1
-        if any(f.miss for f in combo):
-            continue
-        if not melee and sum(f.range for f in combo) < distance:
-            continue
-        hits += 1
-        hearts += sum(f.hearts for f in combo)
-        surges += sum(f.surges for f in combo)
-    if not hits:
-        return 0.0, 0.0, 0.0
-    return hits / total, hearts / hits, surges / hits
-
-
-@functools.cache
-def mean_shields(dice: tuple[str, ...]) -> float:
-    lib = library()
-    return sum(sum(f.shields for f in lib.dice[d]) / 6 for d in dice)
-
-
-def expected_damage(st: DescentState, a: int, t: int, distance: int | None = None, bonus: int = 0) -> float:
-    sa = st.stat(a)
-    melee = sa.attack == "melee"
-    d = st.distance(a, t) if distance is None else distance
-    p, h, s = pool_odds(sa.dice, 0 if melee else max(0, d - (1 if not melee else 0)), melee)
-    heart_surge = max((x.value for x in sa.surges if x.effect == "heart"), default=0)
-    h += bonus + min(s, 1.0) * heart_surge * 0.8
-    return p * max(0.2, h - mean_shields(st.stat(t).defense))
-
-
-def remaining(st: DescentState, fi: int) -> int:
-    return st.health(fi) - st.figs[fi].damage
-
-
-def goal_groups(st: DescentState) -> set[int]:
-    """The monster groups the heroes must defeat to win."""
-    gids = [g.id for g in st.enc.groups]
-    return {gids.index(v.group) for v in st.enc.quest.victory
-            if v.side == "heroes" and v.when == "defeated" and v.group in gids}
+from questbox.games.descent.state import DescentState
+from questbox.games.descent.tactics import (
+    expected_damage,
+    goal_groups,
+    mean_shields,
+    pool_odds,
+    remaining,
+    target_value,
+)
 
 
 def all_open(st: DescentState) -> int:
     return (1 << len(st.enc.board.door_ids)) - 1
 
-
-def target_value(st: DescentState, a: int, t: int, dmg: float) -> float:
-    left = max(1, remaining(st, t))
-    v = min(1.0, dmg / left) + (1.0 if dmg >= left else 0.0)
-    f = st.figs[t]
-    if f.side == "monster":
-        if f.group in goal_groups(st):
-            v += 2.0
-        if f.master:
-            v += 0.3
-    else:
-        v += 0.5 * (st.figs[t].damage / max(1, st.health(t)))
-    return v
 
 
 _CLOCKS: dict[int, tuple[Any, dict[str, tuple[float, float, int]]]] = {}
@@ -585,13 +528,3 @@ class HeuristicAgent:
 
 
 AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}
-
-
-def _plot_agent(**kw: Any) -> Any:
-    """The heuristic plus the lieutenant pack's choices (:mod:`.plot_bots`), for campaign quests."""
-    from questbox.games.descent.plot_bots import PlotAgent
-
-    return PlotAgent(**kw)
-
-
-AGENTS["plot"] = _plot_agent

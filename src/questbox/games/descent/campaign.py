@@ -413,9 +413,9 @@ def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> 
 
 # ================================================================================ playing
 def play_quest(log: JSON, agents: dict[str, Any], seed: int) -> tuple[JSON, Any]:
-    from questbox.games.descent import GAME
+    from questbox.core import get_game
 
-    st = GAME.new(encounter_setup(log), seed=seed)
+    st = get_game("descent").new(encounter_setup(log), seed=seed)
     steps = 0
     while not st.is_over():
         seat = st.to_move()[0]
@@ -649,8 +649,7 @@ def _seats_of(log: JSON) -> list[str]:
 
 def record_replay(log: JSON, replay_doc: JSON) -> JSON:
     """The log after the quest a saved replay (of its campaign-file setup) played to the end."""
-    from questbox.core import Replay
-    from questbox.games.descent import GAME
+    from questbox.core import Replay, get_game
 
     rp = Replay.from_json(replay_doc)
     setup = dict(rp.setup or {})
@@ -659,7 +658,7 @@ def record_replay(log: JSON, replay_doc: JSON) -> JSON:
     if setup.get("campaign") is None or (isinstance(setup["campaign"], str) and "log" not in setup):
         raise SetupError("record: the replay is not of a campaign quest")
     rp = Replay(game=rp.game, seed=rp.seed, setup=setup, actions=rp.actions)
-    st = rp.run(GAME)
+    st = rp.run(get_game("descent"))
     if not isinstance(st, DescentState) or st.result is None:
         raise SetupError("record: the replayed quest is not over")
     if st.enc.setup.get("campaign") != _campaign_of(log):

@@ -393,9 +393,13 @@ class CampaignGame(Game):
 
     def from_json(self, doc: JSON) -> State:
         from questbox.core.statecheck import checked_state
-        from questbox.games.descent.campaign_statedoc import load_campaign
+        from questbox.games.descent.campaign_statedoc import check_campaign
 
-        return checked_state(self.id, lambda: load_campaign(doc))
+        def load() -> CampaignState:
+            check_campaign(doc, check_log, _seats)
+            return CampaignState.from_json(doc)
+
+        return checked_state(self.id, load)
 
     def agents(self) -> Mapping[str, AgentFactory]:
         return {"heuristic": CampaignAgent, "plot": CampaignAgent}

@@ -10,6 +10,7 @@ Rng, and the quest itself passes :func:`questbox.games.descent.statedoc.load_enc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -18,7 +19,6 @@ from questbox.core import JSON
 from questbox.core.errors import SetupError, StateError
 from questbox.core.validation import RngDoc, StrictModel, first_difference
 from questbox.games.descent import campaign as C
-from questbox.games.descent.campaign_game import CampaignState, _seats, check_log
 from questbox.games.descent.encounter import normalize_setup
 from questbox.games.descent.statedoc import (
     MAX_ROUND,
@@ -61,8 +61,11 @@ class StatsDoc(StrictModel):
     triggered: dict[str, Annotated[int, Field(ge=0)]]
 
 
-def load_campaign(doc: Any) -> CampaignState:
-    """The campaign a saved document describes, checked (see the module docstring)."""
+def check_campaign(doc: Any, check_log: Callable[[Any, int], JSON],
+                   seats_of: Callable[[JSON], tuple[str, ...]]) -> None:
+    """Check a saved campaign document (see the module docstring); ``check_log`` and ``seats_of``
+    are the campaign game's log check and seat list (passed in: this module is a leaf, so that the
+    game module may import it without an import cycle)."""
     d = validated(CampaignDoc, doc, GAME_ID)
     try:
         log = check_log(d.log, 0)
@@ -82,8 +85,8 @@ def load_campaign(doc: Any) -> CampaignState:
         q = cm.quests[first + k]
         if entry.quest != q.quest or entry.kind != q.kind:
             raise refuse(GAME_ID, f"log.history.{k}", f"the campaign's quest {first + k + 1} ({q.quest}, {q.kind})")
-    if tuple(d.seats) != _seats(log):
-        raise refuse(GAME_ID, "seats", f"the log's seats are {list(_seats(log))}")
+    if tuple(d.seats) != seats_of(log):
+        raise refuse(GAME_ID, "seats", f"the log's seats are {list(seats_of(log))}")
     if log["phase"] == "shopping" and log["shop"] is None:
         raise refuse(GAME_ID, "log.shop", "the Shop cards are dealt in the shopping phase")
     quest = log["phase"] == "quest"
@@ -99,4 +102,3 @@ def load_campaign(doc: Any) -> CampaignState:
         if not same_json(d.encounter.get("rng"), doc["rng"]):
             raise refuse(GAME_ID, "encounter.rng", "the campaign's Rng (rng), which the quest shares")
         load_encounter(d.encounter, GAME_ID, "encounter")
-    return CampaignState.from_json(doc)

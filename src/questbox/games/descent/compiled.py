@@ -34,11 +34,22 @@ from typing import Any
 MODULES = (
     "questbox.games.descent.board",
     "questbox.games.descent.bots",
+    "questbox.games.descent.combat",
+    "questbox.games.descent.conditions",
     "questbox.games.descent.encounter",
+    "questbox.games.descent.flow",
+    "questbox.games.descent.geometry",
+    "questbox.games.descent.hero_turns",
+    "questbox.games.descent.kinds",
     "questbox.games.descent.model",
+    "questbox.games.descent.monster_turns",
+    "questbox.games.descent.movement",
     "questbox.games.descent.plot",
+    "questbox.games.descent.plot_deck",
     "questbox.games.descent.rules",
+    "questbox.games.descent.serialize",
     "questbox.games.descent.state",
+    "questbox.games.descent.tactics",
     "questbox.games.descent.modules.classes",
     "questbox.games.descent.modules.feats",
     "questbox.games.descent.modules.heroes",
@@ -137,3 +148,7 @@ def select() -> None:
         warnings.warn(f"questbox: Descent runs as pure Python (slower) because its compiled engine is "
                       f"{REASON}; rebuild it with `make setup` or `pip install -e .`", RuntimeWarning, stacklevel=2)
     sys.meta_path.insert(0, _SourceFinder())
+
+
+if __name__ == "__main__":      # ``python compiled.py``: the compiled sources (the Makefile's list)
+    print(" ".join(str(source(m).relative_to(_ROOT.parent)) for m in MODULES))

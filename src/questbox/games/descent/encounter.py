@@ -142,10 +142,6 @@ def _hero_list(raw: Any, lib: Library) -> list[tuple[str, str]]:
 def normalize_setup(doc: JSON | None) -> JSON:
     """The setup with every default filled in (validated; ``SetupError`` if wrong)."""
     doc = dict(doc or {})
-    if "log" in doc:
-        from questbox.games.descent.campaign import setup_from_file
-
-        doc = setup_from_file(doc)
     unknown = set(doc) - SETUP_KEYS
     if unknown:
         raise SetupError(f"unknown setup key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SETUP_KEYS))})")
@@ -176,7 +172,7 @@ def normalize_setup(doc: JSON | None) -> JSON:
     if doc.get("heroic_feats", out["hero_abilities"]):
         out["heroic_feats"] = True
     if "campaign" in doc:
-        from questbox.games.descent.plot import normalize_campaign
+        from questbox.games.descent.plot_cards import normalize_campaign
 
         out["campaign"] = normalize_campaign(doc["campaign"], [h for h, _ in heroes])
         if "campaign" not in out["modules"]:
@@ -251,13 +247,35 @@ def _build(setup: JSON) -> Encounter:
 def _static(key: str) -> Encounter:
     """The part of an encounter that does not depend on the setup's ``campaign`` key (validated),
     without rule modules; do not change it (:func:`_build` copies it)."""
-    # registers the built-in rule modules and the campaign module
-    import questbox.games.descent.modules
-    import questbox.games.descent.plot  # noqa: F401
-
     setup = json.loads(key)
     lib = library()
     qm = read_quest(setup["quest"])
+    board = _quest_board(qm, lib)
+    act = setup["act"] or qm.act
+    party = setup["seats"] == "party"
+    seats = seat_names(setup)
+    stats: dict[str, Stat] = {}
+    hero_specs = _hero_specs(setup, lib, seats, stats)
+    n = len(hero_specs)
+    # start squares
+    starts = [board.square(s, f"quest {qm.id}: start") for s in qm.start]
+    if len(set(starts)) != len(starts):
+        raise SetupError(f"quest {qm.id}: a start square is listed twice")
+    for s in qm.search:
+        board.square(s, f"quest {qm.id}: search")
+    groups = _group_specs(setup, lib, qm, board, act, n, stats)
+    _check_quest(lib, qm, board, groups)
+    enc = Encounter(setup=setup, lib=lib, quest=qm, board=board, act=act, heroes=tuple(hero_specs),
+                    seats=seats, party=party, stats=stats, groups=tuple(groups),
+                    two_hero_rule=setup["two_hero_rule"] and n == 2, hero_abilities=setup["hero_abilities"],
+                    show_los=setup["show_los"])
+    enc.map_json = map_doc(board)
+    enc.offer_order = {first: (first, *(s for s in seats if s != first)) for first in seats}
+    return enc
+
+
+def _quest_board(qm: QuestModel, lib: Library) -> Board:
+    """The quest's map, with its terrain (validated)."""
     tm = qm.map
     terr = lib.terrain
     terrain: dict[str, str] = {}
@@ -268,18 +286,18 @@ def _static(key: str) -> Encounter:
             if s in terrain:
                 raise SetupError(f"quest {qm.id}: square {s} has two terrains")
             terrain[s] = tid
-    board = _board(list(tm.grid), {k: v.get("name", k) for k, v in tm.tiles.items()}, terrain,
-                   {k: t.passable for k, t in terr.items()}, {k: t.blocks_sight for k, t in terr.items()},
-                   {k: t.cost for k, t in terr.items()}, {k: t.damage for k, t in terr.items()},
-                   {k: t.stops for k, t in terr.items()}, list(tm.walls),
-                   [(d.id, d.name, list(d.edges), d.open) for d in tm.doors])
-    act = setup["act"] or qm.act
-    heroes_raw = [h.split(":") for h in setup["heroes"]]
+    return _board(list(tm.grid), {k: v.get("name", k) for k, v in tm.tiles.items()}, terrain,
+                  {k: t.passable for k, t in terr.items()}, {k: t.blocks_sight for k, t in terr.items()},
+                  {k: t.cost for k, t in terr.items()}, {k: t.damage for k, t in terr.items()},
+                  {k: t.stops for k, t in terr.items()}, list(tm.walls),
+                  [(d.id, d.name, list(d.edges), d.open) for d in tm.doors])
+
+
+def _hero_specs(setup: JSON, lib: Library, seats: tuple[str, ...], stats: dict[str, Stat]) -> list[HeroSpec]:
+    """The heroes (their stat lines go into ``stats``)."""
     party = setup["seats"] == "party"
-    seats = seat_names(setup)
-    stats: dict[str, Stat] = {}
     hero_specs = []
-    for i, (hid, cls) in enumerate(heroes_raw):
+    for i, (hid, cls) in enumerate(h.split(":") for h in setup["heroes"]):
         hd = lib.heroes[hid]
         kit = lib.classes[cls]
         weapon = next(c for c in kit if c.kind == "weapon")
@@ -288,14 +306,12 @@ def _static(key: str) -> Encounter:
                           abilities=frozenset(), surges=(*weapon.surges, HERO_SURGE), traits=weapon.traits,
                           shape=(1, 1), attributes=hd.attributes, source=hd.source)
         hero_specs.append(HeroSpec(hid, cls, "heroes" if party else seats[i], tuple(c.id for c in kit), weapon.id))
-    n = len(hero_specs)
-    # start squares
-    starts = [board.square(s, f"quest {qm.id}: start") for s in qm.start]
-    if len(set(starts)) != len(starts):
-        raise SetupError(f"quest {qm.id}: a start square is listed twice")
-    for s in qm.search:
-        board.square(s, f"quest {qm.id}: search")
-    # monster groups
+    return hero_specs
+
+
+def _group_specs(setup: JSON, lib: Library, qm: QuestModel, board: Board, act: int, n: int,
+                 stats: dict[str, Stat]) -> list[GroupSpec]:
+    """The quest's monster groups for ``n`` heroes (their stat lines go into ``stats``)."""
     groups = []
     seen_ids: set[str] = set()
     for g in qm.groups:
@@ -337,6 +353,11 @@ def _static(key: str) -> Encounter:
         masters, minions = comp[n]
         groups.append(GroupSpec(g.id, mid, g.name or md.name, g.figure, masters, minions, tuple(places),
                                 f"{g.id}/master", f"{g.id}/minion"))
+    return groups
+
+
+def _check_quest(lib: Library, qm: QuestModel, board: Board, groups: list[GroupSpec]) -> None:
+    """Victory conditions, reinforcements and the search deck name what the quest has."""
     gids = {g.id for g in groups}
     cids = {c.id for c in qm.counters}
     for v in qm.victory:
@@ -357,13 +378,6 @@ def _static(key: str) -> Encounter:
         for c in qm.search_deck:
             if c not in lib.search:
                 raise SetupError(f"quest {qm.id}: unknown search card {c!r}")
-    enc = Encounter(setup=setup, lib=lib, quest=qm, board=board, act=act, heroes=tuple(hero_specs),
-                    seats=seats, party=party, stats=stats, groups=tuple(groups),
-                    two_hero_rule=setup["two_hero_rule"] and n == 2, hero_abilities=setup["hero_abilities"],
-                    show_los=setup["show_los"])
-    enc.map_json = map_doc(board)
-    enc.offer_order = {first: (first, *(s for s in seats if s != first)) for first in seats}
-    return enc
 
 
 def map_doc(board: Board) -> JSON:

@@ -6,6 +6,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+# the composition root: these register the built-in rule modules (quest, heroes, classes, search
+# cards, heroic feats) and the lieutenant pack's campaign module
+import questbox.games.descent.modules
+import questbox.games.descent.plot  # noqa: F401
 from questbox.core import JSON, Action, Game, Rng, Seat, SetupError, State
 from questbox.core.agent import AgentFactory
 from questbox.core.errors import StateError
@@ -14,6 +18,17 @@ from questbox.games.descent.plot import cards_of
 from questbox.games.descent.setup_model import DescentSetup, check_setup
 from questbox.games.descent.state import TERMINATIONS, DescentState
 from questbox.games.descent.tray import TrayState, new_tray
+
+
+def normalize(doc: JSON) -> JSON:
+    """An encounter setup with every default filled in (see :func:`.encounter.normalize_setup`);
+    a campaign file setup (``{campaign, log}``) becomes the setup of the log's next quest."""
+    if "log" in doc:
+        from questbox.games.descent.campaign import setup_from_file
+
+        doc = setup_from_file(doc)
+    return normalize_setup(doc)
+
 
 DESCRIBE = {
     "move": "Move action: gain movement points equal to Speed",
@@ -101,7 +116,7 @@ class DescentGame(Game):
         check_setup(doc)
         if "dice_tray" in doc:
             return ("heroes", "overlord")
-        return seat_names(normalize_setup(doc))
+        return seat_names(normalize(doc))
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         return setup_for_seats(n, setup, fixed="dice_tray")
@@ -119,7 +134,7 @@ class DescentGame(Game):
             if set(doc) - {"dice_tray"}:
                 raise SetupError("a dice tray setup has only the dice_tray key")
             return new_tray(("heroes", "overlord"), doc["dice_tray"], seed)
-        enc = encounter(normalize_setup(doc))
+        enc = encounter(normalize(doc))
         st = DescentState(enc, Rng(seed))
         st._setup()
         return st
@@ -128,7 +143,8 @@ class DescentGame(Game):
         """Every action a game with this setup can offer, in a fixed order (see :mod:`.space`)."""
         from questbox.games.descent.space import action_space
 
-        return action_space(setup)
+        doc = dict(setup or {})
+        return action_space(doc if "dice_tray" in doc else normalize(doc))
 
     def encode(self, view: JSON, seat: Seat | None) -> list[float] | None:
         """A fixed-length encoding of an encounter's view (see :func:`.space.encode`)."""
@@ -149,8 +165,10 @@ class DescentGame(Game):
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from questbox.games.descent.bots import AGENTS
+        from questbox.games.descent.plot_bots import PlotAgent
 
-        return AGENTS
+        # the heuristic, and the heuristic plus the lieutenant pack's choices (for campaign quests)
+        return {**AGENTS, "plot": PlotAgent}
 
     def render(self, view: JSON, seat: Seat | None) -> Any:
         from questbox.games.descent.render import render

@@ -27,15 +27,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from questbox.core import JSON, Action, Decision, Seat, SetupError
+from questbox.core import JSON, Action, Decision, Seat
 from questbox.games.descent.data import Stat
 from questbox.games.descent.model import Fig
+from questbox.games.descent.plot_cards import CAMPAIGN_KEYS as CAMPAIGN_KEYS
+from questbox.games.descent.plot_cards import KINDS as KINDS
+from questbox.games.descent.plot_cards import UPGRADE_HEALTH as UPGRADE_HEALTH
 from questbox.games.descent.plot_cards import PlotCardModel as PlotCardModel
 from questbox.games.descent.plot_cards import agent_stat as agent_stat
 from questbox.games.descent.plot_cards import cards_of as cards_of
 from questbox.games.descent.plot_cards import deck as deck
+from questbox.games.descent.plot_cards import normalize_campaign as normalize_campaign
 from questbox.games.descent.plot_cards import plot_data as plot_data
 from questbox.games.descent.plot_cards import split_deck as split_deck
+from questbox.games.descent.plot_deck import CARDS, FEALTY, PlotCard
 from questbox.games.descent.rules import Ctx, RuleModule, register_module
 
 if TYPE_CHECKING:
@@ -44,58 +49,6 @@ if TYPE_CHECKING:
 
 NAME = "campaign"
 HERO_POINTS = frozenset({"hero-turn", "attack-after-roll", "attack-after-defense", "test-after-roll"})
-KINDS = ("quest", "interlude", "finale")
-
-
-# ================================================================================ setup
-CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items"}
-#: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
-UPGRADE_HEALTH = {"toughness": 1}
-
-
-def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
-    """The ``campaign`` key of an encounter setup, validated, every default filled in."""
-    if not isinstance(doc, dict):
-        raise SetupError("campaign: a mapping (kind, plot_deck, threat, faceup, facedown, fortune, ...)")
-    unknown = set(doc) - CAMPAIGN_KEYS
-    if unknown:
-        raise SetupError(f"campaign: unknown key(s) {', '.join(sorted(unknown))} "
-                         f"(known: {', '.join(sorted(CAMPAIGN_KEYS))})")
-    kind = doc.get("kind", "quest")
-    if kind not in KINDS:
-        raise SetupError(f"campaign.kind: one of {', '.join(KINDS)}")
-    pd = doc.get("plot_deck")
-    threat = doc.get("threat", 0)
-    if not isinstance(threat, int) or threat < 0:
-        raise SetupError("campaign.threat: a number of threat tokens (0 or more)")
-    faceup: list[str] = []
-    facedown: list[str] = []
-    if pd is not None:
-        faceup, facedown = split_deck(str(pd), doc.get("faceup"), doc.get("facedown"), "campaign")
-    elif threat or doc.get("faceup") or doc.get("facedown") or any(doc.get("fortune", {}).values()):
-        raise SetupError("campaign: threat, plot cards and fortune need a plot_deck")
-    fortune = doc.get("fortune", {})
-    if not isinstance(fortune, dict) or set(fortune) - set(heroes) or not all(
-            isinstance(v, int) and v >= 0 for v in fortune.values()):
-        raise SetupError("campaign.fortune: fortune tokens per hero of this quest")
-    lts = doc.get("lieutenants", [])
-    if not isinstance(lts, list) or not all(isinstance(x, str) for x in lts):
-        raise SetupError("campaign.lieutenants: the lieutenants this quest features (ids)")
-    upgrades = doc.get("upgrades", {})
-    items = doc.get("items", {})
-    for key, val, known in (("upgrades", upgrades, UPGRADE_HEALTH), ("items", items, None)):
-        if not isinstance(val, dict) or set(val) - set(heroes) or not all(
-                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in val.values()):
-            raise SetupError(f"campaign.{key}: per hero of this quest, a list of ids")
-        if known is not None:
-            for v in val.values():
-                for x in v:
-                    if x not in known:
-                        raise SetupError(f"campaign.upgrades: unknown upgrade {x!r} (upgrades: {', '.join(known)})")
-    return {"kind": kind, "plot_deck": pd, "threat": threat, "faceup": faceup, "facedown": facedown,
-            "fortune": {h: int(fortune.get(h, 0)) for h in heroes}, "lieutenants": list(lts),
-            "upgrades": {h: list(upgrades.get(h, [])) for h in heroes},
-            "items": {h: list(items.get(h, [])) for h in heroes}}
 
 
 # ================================================================================ the module
@@ -118,6 +71,12 @@ class CampaignModule(RuleModule):
         self.cfg: JSON = enc.setup.get("campaign") or normalize_campaign({}, [h.id for h in enc.heroes])
         pd = self.cfg["plot_deck"]
         self.cards: dict[str, PlotCardModel] = cards_of(pd) if pd else {}
+        #: the deck's card objects, and those offered at / listening to each window (in CARDS' order)
+        self.deck: dict[str, PlotCard] = {cid: c for cid, c in CARDS.items() if cid in self.cards}
+        self.offering: dict[str, tuple[PlotCard, ...]] = {
+            w: tuple(c for c in self.deck.values() if w in c.offers_at) for w in self.offers_at}
+        self.listening: dict[str, tuple[PlotCard, ...]] = {
+            w: tuple(c for c in self.deck.values() if w in c.listens) for w in self.listens}
         self.agent: Stat | None = None
         if "summon-ardus" in self.cards:
             self.agent = agent_stat("ardus", enc.act, enc.n_heroes)
@@ -140,7 +99,7 @@ class CampaignModule(RuleModule):
         if self.agent is not None and cards.get("summon-ardus") == "ready" and "ardus" not in st.ids:
             # the agent's figure waits off the map from the start, so the figures a view lists (and
             # the RL encoding's length) never change during the encounter
-            st._add_fig(Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, -1, True))
+            st.add_figure(Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, -1, True))
         return {"threat": c["threat"], "fortune": dict(c["fortune"]), "cards": cards, "reminders": [],
                 "marks": {}, "extra": [], "agent": "", "replaced": [], "used": {}}
 
@@ -200,23 +159,8 @@ class CampaignModule(RuleModule):
         m = st.mods[NAME]
         if window == "round-start":
             m["extra"] = []
-        elif window == "turn-start":
-            if ctx[0] == -1:
-                self._refresh_normal(st)
-            elif self.exhausted(st, "swarming-tide") and st.figs[ctx[0]].side == "hero":
-                fi = ctx[0]
-                st.test(fi, "willpower", None, st.mod_task(NAME, ("swarm", fi)), "Swarming Tide")
-            self._check_position(st)
-        elif window == "turn-end":
-            if ctx[0] == -1 and self.exhausted(st, "rise-to-the-challenge"):
-                self._end_rise(st)
-            self._check_position(st)
-        elif window == "activation-end":
-            self._check_position(st)
-        elif window == "attack-declared":
-            self._on_declared(st)
-        elif window == "attack-after-roll":
-            self._comrade(st)
+        elif window == "turn-start" and ctx[0] == -1:
+            self._refresh_normal(st)
         elif window == "figure-defeated":
             self._on_defeated(st, ctx[0], ctx[1])
         elif window == "test-after-roll":
@@ -228,6 +172,10 @@ class CampaignModule(RuleModule):
             for cid, c in self.cards.items():
                 if c.refresh == "encounter-end" and m["cards"][cid] == "exhausted":
                     m["cards"][cid] = "ready"
+        for card in self.listening.get(window, ()):
+            card.on(self, st, window, ctx)
+        if window == "attack-declared":
+            self._forceful_blow(st)
 
     def _refresh_normal(self, st: DescentState) -> None:
         m = st.mods[NAME]
@@ -236,63 +184,14 @@ class CampaignModule(RuleModule):
                 m["cards"][cid] = "ready"
                 st.emit("plot", f"{c.name} refreshes.", {"card": cid})
 
-    def _check_position(self, st: DescentState) -> None:
-        m = st.mods[NAME]
-        if not self.exhausted(st, "defensive-position"):
-            return
-        tile = m["marks"].get("defensive-position")
-        squares = set(self.enc.board.tiles.get(tile, ()))
-        heroes = sum(1 for h in st.heroes() if st.figs[h].status == "active" and set(st.squares(h)) & squares)
-        monsters = sum(1 for x in st.monsters() if set(st.squares(x)) & squares)
-        if heroes > monsters:
-            m["cards"]["defensive-position"] = "ready"
-            m["marks"].pop("defensive-position", None)
-            st.surcharge[:] = [s for s in st.surcharge if s != ["hero", tile, 1]]
-            st.emit("plot", f"Defensive Position refreshes: more heroes than monsters on tile {tile}.")
-
-    def _end_rise(self, st: DescentState) -> None:
-        m = st.mods[NAME]
-        m["cards"]["rise-to-the-challenge"] = "ready"
-        g = m["marks"].pop("rise-to-the-challenge", None)
-        st.emit("plot", "Rise to the Challenge refreshes.")
-        if g is None:
-            return
-        gi = self.group_ids.index(g)
-        for x in st.group_figs(gi):
-            f = st.figs[x]
-            if not f.master and f.stat == self.master_stat[gi]:
-                f.stat = self.minion_stat[gi]
-                if f.status == "active" and f.damage >= st.health(x):
-                    st.defeat(x)
-
-    def _on_declared(self, st: DescentState) -> None:
+    def _forceful_blow(self, st: DescentState) -> None:
+        """The agent's Forceful Blow: a hero it attacks tests Might, or the attack gains a surge."""
         atk = st.attack
         assert atk is not None
-        turn = st.turn
-        if turn is not None and turn.fig == atk.attacker:
-            for fl in turn.flags:
-                if fl.startswith("retribution:") and "retribution" not in atk.flags:
-                    atk.pierce += int(fl.split(":")[1])
-                    atk.flags.append("retribution")
         f = st.figs[atk.attacker]
         if (self.agent is not None and f.stat == self.agent.key and "forceful-blow" in self.agent.abilities
                 and st.figs[atk.target].side == "hero"):
             st.test(atk.target, "might", None, st.mod_task(NAME, ("forceful",)), "Forceful Blow")
-
-    def _comrade(self, st: DescentState) -> None:
-        atk = st.attack
-        m = st.mods[NAME]
-        g = m["marks"].get("camaraderie")
-        if atk is None or g is None or "comrade" in atk.flags:
-            return
-        a, t = atk.attacker, atk.target
-        if st.figs[a].side != "hero" or st.figs[t].side != "monster" or not st.is_small(t):
-            return
-        gi = self.group_ids.index(g)
-        if any(x != t and st.figs[x].status == "active" and st.is_small(x) and st.adjacent(x, t)
-               for x in st.group_figs(gi)):
-            atk.flags.append("comrade")
-            st.ask(st.figs[a].seat, "mod:campaign:comrade", (a,))
 
     def _on_defeated(self, st: DescentState, fi: int, by: int) -> None:
         m = st.mods[NAME]
@@ -322,89 +221,35 @@ class CampaignModule(RuleModule):
         return self._hero_offers(st, seat, point, ctx)
 
     def _ol_offers(self, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
-        m = st.mods[NAME]
+        out: list[Action] = []
+        if point == "figure-defeated":
+            f = st.figs[ctx[0]]
+            if f.side == "hero" and f.id not in st.mods[NAME]["reminders"]:
+                out.append(_a("threat", f.id))
+        for card in self.offering.get(point, ()):
+            out.extend(card.offers(self, st, point, ctx))
+        if self.agent is not None:
+            out.extend(self._agent_offers(st, point, ctx))
+        return out
+
+    def _agent_offers(self, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+        """The agent's Flanking (before its attack roll) and Rally (an action)."""
+        assert self.agent is not None
         atk = st.attack
         if point == "attack-before-roll":
             assert atk is not None
-            out: list[Action] = []
             a = atk.attacker
-            if st.figs[a].side == "monster":
-                if st.is_small(a) and "strength-in-numbers" not in atk.flags and self.ready(st, "strength-in-numbers"):
-                    out.append(_a("plot", "strength-in-numbers"))
-                if (self.agent is not None and st.figs[a].stat == self.agent.key and "flanking" not in atk.flags):
-                    out.extend(_a("flank", st.figs[x].id) for x in st.monsters()
-                               if x != a and "cursed" in st.stat(x).traits and st.adjacent(x, atk.target))
-            return out
-        if point == "attack-after-roll":
-            assert atk is not None
-            t = atk.target
-            if (self.exhausted(st, "fealty") and "fealty" not in atk.flags and st.figs[t].side == "monster"
-                    and st.figs[t].master and st.figs[t].status == "active"):
-                return [_a("fealty", st.figs[x].id) for x in st.group_figs(st.figs[t].group)
-                        if x != t and st.figs[x].status == "active" and not st.figs[x].master and st.is_small(x)
-                        and st.adjacent(x, t)]
-            return []
-        if point == "attack-resolved":
-            assert atk is not None
-            groups = {int(fl.split(":")[1]) for fl in atk.flags if fl.startswith("defeated-small:")}
-            n = sum(1 for fl in atk.flags if fl.startswith("defeated-small:"))
-            if n >= 2 and "retribution" not in atk.flags and self.ready(st, "retribution"):
-                return [_a("plot", "retribution", st.figs[x].id) for g in sorted(groups) for x in st.group_figs(g)
-                        if st.figs[x].status == "active"]
-            return []
-        if point == "enter-space":
-            fi, sq = ctx
+            if st.figs[a].side == "monster" and st.figs[a].stat == self.agent.key and "flanking" not in atk.flags:
+                return [_a("flank", st.figs[x].id) for x in st.monsters()
+                        if x != a and "cursed" in st.stat(x).traits and st.adjacent(x, atk.target)]
+        elif point == "monster-turn":
             turn = st.turn
-            f = st.figs[fi]
-            if (f.side == "hero" and turn is not None and turn.fig == fi and turn.kind == "hero"
-                    and st.occ.get(sq, fi) == fi and self.ready(st, "threatening-masses")
-                    and any(st.adjacent(fi, x) for x in st.monsters())):
-                return [_a("plot", "threatening-masses")]
-            return []
-        if point == "figure-defeated":
-            fi, _by = ctx
-            f = st.figs[fi]
-            if f.side == "hero" and f.id not in m["reminders"]:
-                return [_a("threat", f.id)]
-            if (f.side == "monster" and f.master and st.is_small(fi) and self.ready(st, "rise-to-the-challenge")
-                    and (self.agent is None or f.stat != self.agent.key) and f.group >= 0
-                    and any(st.figs[x].status == "active" and not st.figs[x].master for x in st.group_figs(f.group))):
-                return [_a("plot", "rise-to-the-challenge")]
-            return []
-        if point == "turn-end":
-            if ctx[0] != -1:
-                return []
-            out = []
-            if self.ready(st, "swarming-tide"):
-                out.append(_a("plot", "swarming-tide"))
-            if self.ready(st, "fealty"):
-                out.append(_a("plot", "fealty"))
-            if self.ready(st, "defensive-position"):
-                out.extend(_a("plot", "defensive-position", t) for t in self.tiles)
-            return out
-        if point == "encounter-setup":
-            if self.ready(st, "camaraderie") and "camaraderie" not in m["marks"]:
-                return [_a("plot", "camaraderie", self.group_ids[g]) for g in range(len(self.group_ids))
-                        if any(st.figs[x].status == "active" for x in st.group_figs(g))]
-            return []
-        if point == "after-setup":
-            out = []
-            if self.ready(st, "loyalty-rewarded"):
-                out.extend(_a("plot", "loyalty-rewarded", self.group_ids[g]) for g in self.open_groups)
-            if self.ready(st, "summon-ardus") and self._may_summon(st):
-                out.extend(_a("plot", "summon-ardus", self.group_ids[g]) for g in self.open_groups
-                           if any(st.figs[x].status == "active" for x in st.group_figs(g)))
-            return out
-        if point == "monster-turn":
-            fi = ctx[0]
-            turn = st.turn
-            if (self.agent is not None and st.figs[fi].stat == self.agent.key and "rally" in self.agent.abilities
+            if (st.figs[ctx[0]].stat == self.agent.key and "rally" in self.agent.abilities
                     and turn is not None and turn.actions > 0 and turn.kind != "extra"):
                 return [_a("rally")]
-            return []
         return []
 
-    def _may_summon(self, st: DescentState) -> bool:
+    def may_summon(self, st: DescentState) -> bool:
         c = self.cfg
         return c["kind"] == "quest" and "ardus" not in c["lieutenants"] and not st.mods[NAME]["agent"]
 
@@ -451,98 +296,40 @@ class CampaignModule(RuleModule):
 
     # ---------------------------------------------------------------- taking offers
     def take(self, st: DescentState, seat: Seat, point: str, ctx: Ctx, action: Action) -> None:
-        m = st.mods[NAME]
         name, args = action.name, action.args
-        atk = st.attack
-        if name == "fortune":
+        if name == "plot":
+            self.deck[str(args[0])].take(self, st, ctx, action)
+        elif name == "fortune":
             self._take_fortune(st, point, ctx, action)
-            return
-        if name == "threat":
-            m["reminders"].append(str(args[0]))
+        elif name == "threat":
+            st.mods[NAME]["reminders"].append(str(args[0]))
             self.gain_threat(st, 1, f"{st.name(st.ids[str(args[0])])} is defeated; instead of an Overlord card")
-            return
-        if name == "flank":
-            assert atk is not None
-            atk.flags.append("flanking")
-            src = st.ids[str(args[0])]
-            have = {x[0] for x in atk.abilities}
-            for s in st.stat(src).surges:
-                if s.id not in have:
-                    atk.abilities.append([s.id, s.effect, s.value, s.cost])
-            st.emit("plot", f"Flanking: Ardus Ix'Erebus may use the surge abilities of {st.name(src)}.")
-            return
-        if name == "fealty":
-            assert atk is not None
-            atk.flags.append("fealty")
-            atk.bonus_shields += 2
-            st.emit("plot", f"Fealty: {args[0]} suffers 5 damage; +2 shields for {st.name(atk.target)}.")
-            st.suffer(st.ids[str(args[0])], 5, -1, "Fealty")
-            return
-        if name == "rally":
-            fi = ctx[0]
-            turn = st.turn
-            assert turn is not None
-            turn.actions -= 1
-            st.emit("action", "Ardus Ix'Erebus rallies: each monster within 3 spaces discards 1 condition.")
-            for x in st.monsters():
-                if st.figs[x].conds and (x == fi or st.within(fi, x, 3)):
-                    st.remove_condition(x, st.figs[x].conds[0])
-            st.window("action-performed", (fi, "rally"))
-            return
-        card = str(args[0])
-        if card == "strength-in-numbers":
-            assert atk is not None
-            g = st.figs[atk.attacker].group
-            x = sum(1 for f in st.group_figs(g) if st.figs[f].status == "active" and st.adjacent(f, atk.target))
-            atk.pierce += x
-            atk.flags.append("strength-in-numbers")
-            self.pay(st, card)
-            st.emit("plot", f"Strength in Numbers: the attack gains Pierce {x}.", {"pierce": x})
-        elif card == "retribution":
-            assert atk is not None
-            x = sum(1 for fl in atk.flags if fl.startswith("defeated-small:"))
-            atk.flags.append("retribution")
-            fi = st.ids[str(args[1])]
-            st.emit("plot", f"Retribution: {st.name(fi)} moves up to its Speed and attacks with Pierce {x}.")
-            st.grant_activation(fi, st.stat(fi).speed, 1, (f"retribution:{x}",))
-            self.pay(st, card)     # the fortune tokens are placed first
-        elif card == "swarming-tide":
-            self.pay(st, card)
-        elif card == "threatening-masses":
-            fi = ctx[0]
-            st.tasks.append(st.mod_task(NAME, ("masses", fi)))
-            self.pay(st, card)
-        elif card == "camaraderie":
-            m["marks"]["camaraderie"] = str(args[1])
-            self.pay(st, card, exhaust=False)
-        elif card == "fealty":
-            self.pay(st, card)
-        elif card == "defensive-position":
-            tile = str(args[1])
-            m["marks"]["defensive-position"] = tile
-            st.surcharge.append(["hero", tile, 1])
-            self.pay(st, card)
-            st.emit("plot", f"Defensive Position on tile {tile} ({self.enc.board.tile_names[tile]}).")
-        elif card == "rise-to-the-challenge":
-            fi = ctx[0]
-            g = st.figs[fi].group
-            m["marks"]["rise-to-the-challenge"] = self.group_ids[g]
-            for x in st.group_figs(g):
-                if not st.figs[x].master:
-                    st.figs[x].stat = self.master_stat[g]
-                    if st.figs[x].status == "active" and st.figs[x].damage >= st.health(x):
-                        st.defeat(x)
-            self.pay(st, card)
-        elif card == "loyalty-rewarded":
-            gi = self.group_ids.index(str(args[1]))
-            m["marks"]["loyalty-rewarded"] = str(args[1])
-            for x in st.group_figs(gi):
-                if st.is_small(x):
-                    st.figs[x].hp_bonus += 1
-            self.pay(st, card)
-        elif card == "summon-ardus":
-            self._summon(st, self.group_ids.index(str(args[1])))
-            self.pay(st, card)
+        elif name == "fealty":
+            FEALTY.sacrifice(st, action)
+        elif name == "flank":
+            self._flank(st, st.ids[str(args[0])])
+        elif name == "rally":
+            self._rally(st, ctx[0])
+
+    def _flank(self, st: DescentState, src: int) -> None:
+        atk = st.attack
+        assert atk is not None
+        atk.flags.append("flanking")
+        have = {x[0] for x in atk.abilities}
+        for s in st.stat(src).surges:
+            if s.id not in have:
+                atk.abilities.append([s.id, s.effect, s.value, s.cost])
+        st.emit("plot", f"Flanking: Ardus Ix'Erebus may use the surge abilities of {st.name(src)}.")
+
+    def _rally(self, st: DescentState, fi: int) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        st.emit("action", "Ardus Ix'Erebus rallies: each monster within 3 spaces discards 1 condition.")
+        for x in st.monsters():
+            if st.figs[x].conds and (x == fi or st.within(fi, x, 3)):
+                st.remove_condition(x, st.figs[x].conds[0])
+        st.window("action-performed", (fi, "rally"))
 
     def _take_fortune(self, st: DescentState, point: str, ctx: Ctx, action: Action) -> None:
         m = st.mods[NAME]
@@ -581,7 +368,8 @@ class CampaignModule(RuleModule):
             self._spend_fortune(st, st.figs[t[0]].id, 1, "reroll a test die")
             t[2][i] = st.rng.roll(6)
 
-    def _summon(self, st: DescentState, g: int) -> None:
+    def summon(self, st: DescentState, g: int) -> None:
+        """The agent replaces a master and a minion of group ``g`` (Summon Ardus Ix'Erebus)."""
         assert self.agent is not None
         m = st.mods[NAME]
         members = [x for x in st.group_figs(g) if st.figs[x].status == "active"]
@@ -594,7 +382,7 @@ class CampaignModule(RuleModule):
             st.figs[x].tags.append("no-reinforce")
         # lift the replaced figures quietly: they leave the map, they are not defeated
         for x in out:
-            st._lift(x)
+            st.lift(x)
             st.figs[x].status, st.figs[x].pos = "defeated", -1
         f = Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, g, True)
         f.tags.append("no-reinforce")
@@ -603,7 +391,7 @@ class CampaignModule(RuleModule):
             fi = st.ids["ardus"]
             st.figs[fi] = f
         else:
-            fi = st._add_fig(f)
+            fi = st.add_figure(f)
         st.place(fi, spot)
         m["agent"] = "ardus"
         st.emit("plot", f"Ardus Ix'Erebus replaces {', '.join(m['replaced'])} in the {self.enc.groups[g].name} group.",

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from questbox.core import SetupError
+from questbox.core import JSON, SetupError
 from questbox.games.descent.data import DATA, Stat, Surge, _check_source, load_yaml
 
 
@@ -130,3 +130,56 @@ def agent_stat(agent_id: str, act: int, n_heroes: int) -> Stat:
     return Stat(key=f"agent:{a.id}", name=a.name, monster="agent", master=True, speed=row.speed, health=row.health,
                 defense=tuple(row.defense), dice=tuple(aa.dice), attack=a.attack, abilities=frozenset(aa.abilities),
                 surges=surges, traits=frozenset(), shape=a.shape, source=aa.source)
+
+
+# ====================================================== the campaign key of an encounter setup
+#: the kinds of quests of a campaign
+KINDS = ("quest", "interlude", "finale")
+CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items"}
+#: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
+UPGRADE_HEALTH = {"toughness": 1}
+
+
+def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
+    """The ``campaign`` key of an encounter setup, validated, every default filled in."""
+    if not isinstance(doc, dict):
+        raise SetupError("campaign: a mapping (kind, plot_deck, threat, faceup, facedown, fortune, ...)")
+    unknown = set(doc) - CAMPAIGN_KEYS
+    if unknown:
+        raise SetupError(f"campaign: unknown key(s) {', '.join(sorted(unknown))} "
+                         f"(known: {', '.join(sorted(CAMPAIGN_KEYS))})")
+    kind = doc.get("kind", "quest")
+    if kind not in KINDS:
+        raise SetupError(f"campaign.kind: one of {', '.join(KINDS)}")
+    pd = doc.get("plot_deck")
+    threat = doc.get("threat", 0)
+    if not isinstance(threat, int) or threat < 0:
+        raise SetupError("campaign.threat: a number of threat tokens (0 or more)")
+    faceup: list[str] = []
+    facedown: list[str] = []
+    if pd is not None:
+        faceup, facedown = split_deck(str(pd), doc.get("faceup"), doc.get("facedown"), "campaign")
+    elif threat or doc.get("faceup") or doc.get("facedown") or any(doc.get("fortune", {}).values()):
+        raise SetupError("campaign: threat, plot cards and fortune need a plot_deck")
+    fortune = doc.get("fortune", {})
+    if not isinstance(fortune, dict) or set(fortune) - set(heroes) or not all(
+            isinstance(v, int) and v >= 0 for v in fortune.values()):
+        raise SetupError("campaign.fortune: fortune tokens per hero of this quest")
+    lts = doc.get("lieutenants", [])
+    if not isinstance(lts, list) or not all(isinstance(x, str) for x in lts):
+        raise SetupError("campaign.lieutenants: the lieutenants this quest features (ids)")
+    upgrades = doc.get("upgrades", {})
+    items = doc.get("items", {})
+    for key, val, known in (("upgrades", upgrades, UPGRADE_HEALTH), ("items", items, None)):
+        if not isinstance(val, dict) or set(val) - set(heroes) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in val.values()):
+            raise SetupError(f"campaign.{key}: per hero of this quest, a list of ids")
+        if known is not None:
+            for v in val.values():
+                for x in v:
+                    if x not in known:
+                        raise SetupError(f"campaign.upgrades: unknown upgrade {x!r} (upgrades: {', '.join(known)})")
+    return {"kind": kind, "plot_deck": pd, "threat": threat, "faceup": faceup, "facedown": facedown,
+            "fortune": {h: int(fortune.get(h, 0)) for h in heroes}, "lieutenants": list(lts),
+            "upgrades": {h: list(upgrades.get(h, [])) for h in heroes},
+            "items": {h: list(items.get(h, [])) for h in heroes}}

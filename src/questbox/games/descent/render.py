@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> None:
     import yaml
     from rich.console import Console
 
-    from questbox.games.descent import GAME
+    from questbox.core import get_game
     from questbox.games.descent.state import DescentState
 
     ap = argparse.ArgumentParser(prog="python -m questbox.games.descent.render")
@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.setup:
         text = args.setup.read_text()
         setup = _json.loads(text) if args.setup.suffix == ".json" else yaml.safe_load(text)
-    st = GAME.new(setup, seed=args.seed)
+    st = get_game("descent").new(setup, seed=args.seed)
     assert isinstance(st, DescentState)
     view = st.view(None)
     if args.los:

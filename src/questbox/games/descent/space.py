@@ -37,9 +37,9 @@ from typing import Any
 from questbox.core import JSON, Action
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import HERO_SURGE, Encounter, encounter, normalize_setup
+from questbox.games.descent.flow import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.modules.heroes import CONDITION_PRIORITY
 from questbox.games.descent.rules import WINDOWS
-from questbox.games.descent.state import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.tray import ROLL
 
 
@@ -63,27 +63,41 @@ def figure_ids(enc: Encounter) -> tuple[list[str], list[str]]:
 
 
 def encounter_space(enc: Encounter) -> list[Action]:
-    board = enc.board
-    lib = enc.lib
     heroes, monsters = figure_ids(enc)
     kits = {c for h in enc.heroes for c in h.kit}
-    hero_ids = {h.id for h in enc.heroes}
-    abilities_played = "heroes" in enc.by_name          # the heroes' abilities (setup hero_abilities)
     monster_stats = [enc.stats[k] for g in enc.groups for k in (g.master_stat, g.minion_stat)]
     abilities = {a for st in monster_stats for a in st.abilities}
-    names = board.names
-    passable = [s for s in board.spaces if board.passable[s]]
+    deck = set(enc.quest.search_deck) if enc.quest.search_deck is not None else set(enc.lib.search)
 
     out: list[Action] = [MOVE, FATIGUE, REST, END, STAND, DONE, PASS]
     if enc.two_hero_rule:
         out.append(BONUS_RECOVER)
     if "howl" in abilities:
         out.append(Action("howl"))
+    out += _move_space(enc, abilities)
+    out += _figure_space(enc, heroes, monsters, kits, abilities, deck)
+    out += _attack_space(enc, heroes, monster_stats, kits, deck)
+    out += _card_space(enc, heroes, kits, deck)
+    # -- heroic feats ---------------------------------------------------------------------------
+    from questbox.games.descent.modules.feats import feat_space
 
-    # -- movement ---------------------------------------------------------------------------------
-    out += [Action("move", (names[s],)) for s in passable]
+    out += feat_space(enc, heroes, monsters)
+    # -- the lieutenant pack (a campaign's quest: threat, fortune, plot cards, the agent) ---------
+    from questbox.games.descent.plot import campaign_space
+
+    have = set(out)
+    out += [a for a in campaign_space(enc) if a not in have]
+    return out
+
+
+def _move_space(enc: Encounter, abilities: set[str]) -> list[Action]:
+    """Moves of small and large figures, placing a thrown hero."""
+    board = enc.board
+    names = board.names
+    passable = [s for s in board.spaces if board.passable[s]]
+    out = [Action("move", (names[s],)) for s in passable]
     all_open = (1 << len(board.door_ids)) - 1
-    shapes = sorted({lib.monsters[g.monster].shape for g in enc.groups} - {(1, 1)})
+    shapes = sorted({enc.lib.monsters[g.monster].shape for g in enc.groups} - {(1, 1)})
     dims = sorted({d for w, h in shapes for d in ((w, h), (h, w))})
     for w, h in dims:
         for anchor in board.spaces:
@@ -92,16 +106,20 @@ def encounter_space(enc: Encounter) -> list[Action]:
                 out.append(Action("move", (f"{names[anchor]}:{names[fp[-1]]}",)))
     if "throw" in abilities:
         out += [Action("place", (names[s],)) for s in passable]
+    return out
 
-    # -- figures ----------------------------------------------------------------------------------
-    out += [Action("activate", (f,)) for f in (heroes if enc.party else [])]
+
+def _figure_space(enc: Encounter, heroes: list[str], monsters: list[str], kits: set[str], abilities: set[str],
+                  deck: set[str]) -> list[Action]:
+    """Actions naming a figure, then search tokens and doors."""
+    board = enc.board
+    out = [Action("activate", (f,)) for f in (heroes if enc.party else [])]
     out += [Action("activate", (f,)) for f in monsters]
     out += [Action("attack", (f,)) for f in monsters + heroes]
     if enc.two_hero_rule:
         out += [Action("bonus-attack", (f,)) for f in monsters]
     if "rage" in kits:
         out += [Action("rage", (f,)) for f in monsters]
-    deck = set(enc.quest.search_deck) if enc.quest.search_deck is not None else set(lib.search)
     if "fire-flask" in deck:
         out += [Action("flask", (f,)) for f in monsters]
     for ab in ("grab", "throw"):
@@ -110,16 +128,21 @@ def encounter_space(enc: Encounter) -> list[Action]:
     out += [Action("revive", (h,)) for h in heroes]
     if "prayer-of-healing" in kits:
         out += [Action("pray", (h,)) for h in heroes]
-
-    # -- search tokens and doors ------------------------------------------------------------------
-    tokens = [names[board.square(s)] for s in enc.quest.search]
+    tokens = [board.names[board.square(s)] for s in enc.quest.search]
     out += [Action("search", (s,)) for s in tokens]
     if "greedy" in kits:
         out += [Action("greedy", (s,)) for s in tokens]
     for did in board.door_ids:
         out += [Action("open", (did,)), Action("close", (did,))]
+    return out
 
-    # -- attacks in progress ----------------------------------------------------------------------
+
+def _attack_space(enc: Encounter, heroes: list[str], monster_stats: list[Any], kits: set[str],
+                  deck: set[str]) -> list[Action]:
+    """Surges and rerolls of attacks in progress."""
+    lib = enc.lib
+    hero_ids = {h.id for h in enc.heroes}
+    abilities_played = "heroes" in enc.by_name          # the heroes' abilities (setup hero_abilities)
     surges: list[str] = []
     hero_stats = [enc.stats[h] for h in heroes]
     for st in (*hero_stats, *monster_stats):
@@ -129,14 +152,18 @@ def encounter_space(enc: Encounter) -> list[Action]:
         surges.append("runic")
     if abilities_played and "avric" in hero_ids:
         surges.append("recover-heart1")
-    out += [Action("surge", (sid,)) for sid in dict.fromkeys(surges)]
+    out = [Action("surge", (sid,)) for sid in dict.fromkeys(surges)]
     dice = [len(st.dice) for st in hero_stats]
     if "fire-flask" in deck:
         dice.append(len(lib.search["fire-flask"].dice))
     if (abilities_played and "tarha" in hero_ids) or "power-potion" in deck:
         out += [Action("reroll", (i,)) for i in range(max(dice))]
+    return out
 
-    # -- cards ------------------------------------------------------------------------------------
+
+def _card_space(enc: Encounter, heroes: list[str], kits: set[str], deck: set[str]) -> list[Action]:
+    """Class and Search cards, Jain's ability."""
+    out = []
     for card in ("wooden-shield", "lucky-charm"):
         if card in kits:
             out.append(Action("use", (card,)))
@@ -148,17 +175,8 @@ def encounter_space(enc: Encounter) -> list[Action]:
             out += [Action("use", (card, h)) for h in heroes]
     if "curse-doll" in deck:
         out += [Action("use", ("curse-doll", h, c)) for h in heroes for c in CONDITION_PRIORITY]
-    if abilities_played and "jain" in hero_ids:
-        out += [Action("endure", (n,)) for n in range(1, lib.heroes["jain"].stamina + 1)]
-    # -- heroic feats ---------------------------------------------------------------------------
-    from questbox.games.descent.modules.feats import feat_space
-
-    out += feat_space(enc, heroes, monsters)
-    # -- the lieutenant pack (a campaign's quest: threat, fortune, plot cards, the agent) ---------
-    from questbox.games.descent.plot import campaign_space
-
-    have = set(out)
-    out += [a for a in campaign_space(enc) if a not in have]
+    if "heroes" in enc.by_name and "jain" in {h.id for h in enc.heroes}:
+        out += [Action("endure", (n,)) for n in range(1, enc.lib.heroes["jain"].stamina + 1)]
     return out
 
 
@@ -197,7 +215,6 @@ def encode(view: JSON, seat: str | None) -> list[float] | None:
     figures = view.get("figures")
     if figures is None:
         return None
-    lib = library()
     mp = view["map"]
     grid = mp["grid"]
     w = max(len(r) for r in grid)
@@ -222,30 +239,45 @@ def encode(view: JSON, seat: str | None) -> list[float] | None:
     acting = turn["figure"] if turn else None
     attacker = atk["attacker"] if atk else None
     target = atk["target"] if atk else None
-    cards = list(lib.search)
     figs: list[float] = []
     for fid, f in figures.items():
-        mine = f["seat"] == seat
-        squares = [sq(s) for s in f["squares"]] or ([sq(f["at"])] if f["at"] else [])
-        marks = [("hero" if f["side"] == "hero" else "monster") if f["status"] == "active" else "knocked-out"]
-        marks += [name for name, on in (("mine", mine), ("acting", fid == acting), ("attacker", fid == attacker),
-                                        ("target", fid == target)) if on]
-        for s in squares:
-            for m in marks:
-                planes[plane[m] + s] = 1.0
-        x, y = (sq(f["at"]) % w, sq(f["at"]) // w) if f["at"] else (-1, -1)
-        conds = f["conditions"]
-        items = f.get("items", [])
-        figs += [1.0 if f["side"] == "hero" else 0.0, 1.0 if f.get("master") else 0.0,
-                 *(1.0 if f["status"] == st else 0.0 for st in STATUSES),
-                 (x + 1) / w, (y + 1) / h, float(len(f["squares"])),
-                 float(f["damage"]), float(f["health"]), float(f["health"] - f["damage"]),
-                 float(f.get("fatigue", 0)), float(f.get("stamina", 0)),
-                 *(1.0 if c in conds else 0.0 for c in ("poisoned", "diseased", "immobilized", "stunned")),
-                 1.0 if f["activated"] else 0.0, 1.0 if mine else 0.0, 1.0 if fid == acting else 0.0,
-                 1.0 if fid == attacker else 0.0, 1.0 if fid == target else 0.0,
-                 float(len(f.get("exhausted", []))), *(float(items.count(c)) for c in cards)]
+        figs += _figure_features(fid, f, seat, (acting, attacker, target), w, h, planes, plane)
+    return planes + figs + _global_features(view, seat, turn, atk)
 
+
+def _figure_features(fid: str, f: JSON, seat: str | None, roles: tuple[Any, Any, Any], w: int, h: int,
+                     planes: list[float], plane: dict[str, int]) -> list[float]:
+    """One figure's features (see :func:`encode`); marks its squares on ``planes``."""
+    acting, attacker, target = roles
+
+    def sq(name: str) -> int:
+        return (int(name[1:]) - 1) * w + (ord(name[0]) - 65)
+
+    mine = f["seat"] == seat
+    squares = [sq(s) for s in f["squares"]] or ([sq(f["at"])] if f["at"] else [])
+    marks = [("hero" if f["side"] == "hero" else "monster") if f["status"] == "active" else "knocked-out"]
+    marks += [name for name, on in (("mine", mine), ("acting", fid == acting), ("attacker", fid == attacker),
+                                    ("target", fid == target)) if on]
+    for s in squares:
+        for m in marks:
+            planes[plane[m] + s] = 1.0
+    x, y = (sq(f["at"]) % w, sq(f["at"]) // w) if f["at"] else (-1, -1)
+    conds = f["conditions"]
+    items = f.get("items", [])
+    return [1.0 if f["side"] == "hero" else 0.0, 1.0 if f.get("master") else 0.0,
+            *(1.0 if f["status"] == st else 0.0 for st in STATUSES),
+            (x + 1) / w, (y + 1) / h, float(len(f["squares"])),
+            float(f["damage"]), float(f["health"]), float(f["health"] - f["damage"]),
+            float(f.get("fatigue", 0)), float(f.get("stamina", 0)),
+            *(1.0 if c in conds else 0.0 for c in ("poisoned", "diseased", "immobilized", "stunned")),
+            1.0 if f["activated"] else 0.0, 1.0 if mine else 0.0, 1.0 if fid == acting else 0.0,
+            1.0 if fid == attacker else 0.0, 1.0 if fid == target else 0.0,
+            float(len(f.get("exhausted", []))), *(float(items.count(c)) for c in library().search)]
+
+
+def _global_features(view: JSON, seat: str | None, turn: JSON | None, atk: JSON | None) -> list[float]:
+    """The round, phase, deck, counters, doors, decision, turn, attack and result (see :func:`encode`)."""
+    lib = library()
     d: JSON | None = view.get("decision")
     kind: str = d["kind"] if d else ""
     window = d["data"][0] if d and kind == "react" else ""
@@ -272,7 +304,7 @@ def encode(view: JSON, seat: str | None) -> list[float] | None:
     result = view.get("result")
     out += [1.0 if result and result[0] == side else 0.0 for side in ("heroes", "overlord")]
     out += [1.0 if seat == "overlord" else 0.0, 1.0 if seat is not None and seat != "overlord" else 0.0]
-    return planes + figs + out
+    return out
 
 
 _PLANE = {name: i for i, name in enumerate(PLANES)}

@@ -30,7 +30,8 @@ from questbox.core.errors import QuestboxError, StateError
 from questbox.core.validation import RngDoc, StrictModel, explain, first_difference
 from questbox.games.descent.data import ATTRIBUTES, CONDITIONS
 from questbox.games.descent.encounter import Encounter, encounter, normalize_setup
-from questbox.games.descent.state import _HANDLERS, DescentState
+from questbox.games.descent.kinds import TASKS
+from questbox.games.descent.state import DescentState
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -461,7 +462,7 @@ def _check_task(task: list[Any], where: str, d: EncounterDoc, enc: Encounter,
                 bad: Callable[[str, str], StateError]) -> None:
     """One step of the task stack: a step the engine has, with the arguments it takes."""
     name = task[0]
-    if not isinstance(name, str) or name not in _HANDLERS or name not in TASK_ARGS:
+    if not isinstance(name, str) or name not in TASKS or name not in TASK_ARGS:
         raise bad(f"{where}.0", f"no step {name!r} in the engine")
     kinds = TASK_ARGS[name]
     if len(task) != 1 + len(kinds):

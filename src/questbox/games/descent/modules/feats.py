@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action, Decision, Seat
+from questbox.games.descent.flow import ATK, CHECK_HIT
 from questbox.games.descent.model import Attack, Turn
 from questbox.games.descent.rules import Ctx, RuleModule
 
@@ -207,11 +208,11 @@ class HeroicFeats(RuleModule):
         sub.flags = [SUB]
         sub.def_dice = list(st.stat(t).defense)
         sub.distance = st.distance(a, t)
-        sub.stage = 4          # the range and miss check: the roll and the surges are the first target's
+        sub.stage = CHECK_HIT  # the range and miss check: the roll and the surges are the first target's
         st.attacks.append(sub)
         st.emit("attack", f"The same attack roll against {st.name(t)}.",
                 {"attacker": st.figs[a].id, "target": st.figs[t].id, "source": p.source})
-        st.tasks.append(("atk",))
+        st.tasks.append((ATK,))
 
     # ---------------------------------------------------------------- Syndrael's companion moves
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
@@ -242,7 +243,7 @@ def bot_feat(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     feats = [a for a in legal if a.name == FEAT]
     if not feats:
         return None
-    from questbox.games.descent.bots import expected_damage, target_value
+    from questbox.games.descent.tactics import expected_damage, target_value
 
     f = st.figs[fi]
     turn = st.turn

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.encounter import HERO_SURGE
+from questbox.games.descent.flow import DONE
 from questbox.games.descent.rules import Ctx, RuleModule
-from questbox.games.descent.state import DONE
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState

@@ -1,0 +1,122 @@
+"""The names of the encounter engine's flow: task tags, decision kinds, fixed actions, attack steps.
+
+A **task** is a plain tuple whose first item is one of the tags below (plain data, so a state
+saves and clones exactly); the engine runs it through its table of task handlers
+(:data:`questbox.games.descent.kinds.TASKS`). A **decision** is a core ``Decision`` whose
+``kind`` is one of the decision kinds below (or ``mod:<module>:<word>``, a rule module's); the
+engine answers it through its table of decision kinds (:data:`questbox.games.descent.kinds.KINDS`).
+An **attack** runs as a sequence of named steps (``Attack.stage`` is the step to run next).
+
+This module is a leaf: it imports nothing of the package, so rule modules, bots and the engine's
+own modules may all import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from questbox.core import Action, Decision, Event
+
+if TYPE_CHECKING:
+    from questbox.games.descent.state import DescentState
+
+Task = tuple[Any, ...]
+
+# ------------------------------------------------------------------------------------ task tags
+WIN: Final = "win"                          # (WIN, window, ctx, next listener)
+OFFER: Final = "offer"                      # (OFFER, window, ctx, next seat)
+MOD: Final = "mod"                          # (MOD, module, payload): RuleModule.run
+ATK: Final = "atk"                          # (ATK,): the next step of the attack in progress
+ROUND_START: Final = "round-start"
+ROUND_END: Final = "round-end"
+HEROES_PHASE: Final = "heroes-phase"
+START_HERO_TURN: Final = "hero-turn"        # (START_HERO_TURN, figure)
+HERO_ACT: Final = "hero-act"                # (HERO_ACT, figure): ask the hero's next action
+HERO_END: Final = "hero-end"
+HERO_CLEANUP: Final = "hero-cleanup"
+OL_PHASE: Final = "ol-phase"
+OL_ACT: Final = "ol-act"                    # the overlord picks the next monster (or ends)
+OL_END: Final = "ol-end"
+START_ACTIVATION: Final = "monster-turn"    # (START_ACTIVATION, figure)
+MONSTER_ACT: Final = "monster-act"          # (MONSTER_ACT, figure): ask the monster's next action
+MONSTER_END: Final = "monster-end"
+MONSTER_CLEANUP: Final = "monster-cleanup"
+NOP: Final = "nop"
+START_CONDITIONS: Final = "start-conditions"    # (START_CONDITIONS, figure)
+STUN: Final = "stun"                        # (STUN, figure)
+ADD_CONDITION: Final = "cond"               # (ADD_CONDITION, figure, condition)
+REMOVE_CONDITION: Final = "uncond"          # (REMOVE_CONDITION, figure, condition)
+SUFFER: Final = "suffer"                    # (SUFFER, figure, damage, by)
+FATIGUE_TASK: Final = "fatigue"             # (FATIGUE_TASK, figure, fatigue)
+EMIT: Final = "emit"                        # (EMIT, text)
+TEST: Final = "test"                        # (TEST, figure, attribute, on_pass, on_fail, label)
+TEST_END: Final = "test-end"                # (TEST_END, on_pass, on_fail)
+STEP: Final = "step"                        # (STEP, figure, path, i): a small figure's next space
+LARGE_MOVE: Final = "lmove"                 # (LARGE_MOVE, figure, path, i, anchor, orient)
+THROW: Final = "throw"                      # (THROW, hero, monster)
+
+# ------------------------------------------------------------------------------- decision kinds
+HERO_TURN: Final = "hero-turn"              # (figure,): the hero's next action
+MONSTER_TURN: Final = "monster-turn"        # (figure,): the monster's next action
+OL_TURN: Final = "ol-turn"                  # (): which monster activates next
+NEXT_HERO: Final = "next-hero"              # (): which hero takes the next turn (party seat)
+SURGE: Final = "surge"                      # (): spend a surge of the attack in progress
+REACT: Final = "react"                      # (window, ctx, seat number): an offer at a window
+PLACE: Final = "place"                      # (figure, most spaces away): where a thrown hero lands
+MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
+
+# -------------------------------------------------------------------------------- fixed actions
+MOVE = Action("move")
+FATIGUE = Action("fatigue")
+REST = Action("rest")
+END = Action("end")
+STAND = Action("stand")
+DONE = Action("done")
+PASS = Action("pass")
+BONUS_RECOVER = Action("bonus-recover")
+
+# ------------------------------------------------------------------------ attack steps (in order)
+DECLARE: Final = 0          # narrate, window attack-declared
+BEFORE_ROLL: Final = 1      # window attack-before-roll
+ROLL: Final = 2             # roll the attack dice, window attack-after-roll (rerolls)
+SURGES: Final = 3           # the attacker spends surges (a decision) unless an X was rolled
+CHECK_HIT: Final = 4        # misses and range, window attack-before-defense
+DEFENSE: Final = 5          # roll the defense dice, window attack-after-defense
+DAMAGE: Final = 6           # hearts - (shields - Pierce), window attack-before-damage
+DEAL: Final = 7             # the damage is dealt, then conditions
+AFTER_DAMAGE: Final = 8     # the attacker's recoveries, window attack-after-damage
+RESOLVED: Final = 9         # window attack-resolved
+FINISHED: Final = 10        # the attack is taken off the stack
+
+# Events and decisions are built by ``tuple.__new__`` with every field given (the same values as
+# ``Event(kind, text, None, data)``), which skips the named tuple's Python-level ``__new__``
+new_event: Callable[[type[Event], tuple[Any, ...]], Event] = tuple.__new__
+new_decision: Callable[[type[Decision], tuple[Any, ...]], Decision] = tuple.__new__
+_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+def action1(name: str, arg: str) -> Action:
+    """``Action(name, (arg,))``, memoized (actions are immutable values)."""
+    got = _ACTIONS.get((name, arg))
+    if got is None:
+        got = _ACTIONS[(name, arg)] = Action(name, (arg,))
+    return got
+
+
+class Kind:
+    """One kind of decision of the engine (a :class:`questbox.core.decisions.DecisionKind`): its
+    legal actions, how an answer resolves it, and its menu text. The engine's table of kinds is
+    :data:`questbox.games.descent.kinds.KINDS`."""
+
+    kind: ClassVar[str] = ""
+
+    def legal(self, st: DescentState, d: Decision) -> list[Action]:
+        raise NotImplementedError(self.kind)
+
+    def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
+        """Answer ``d`` (already taken off the pending stack) with ``action``."""
+        raise NotImplementedError(self.kind)
+
+    def text(self, st: DescentState, d: Decision) -> str:
+        raise NotImplementedError(self.kind)

@@ -1,0 +1,255 @@
+"""Movement: where a figure may move with its movement points, and moving it space by space
+(small figures enter each space of the path; large ones move as if small, then are placed)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from questbox.core import Action, Event
+from questbox.games.descent.conditions import suffer
+from questbox.games.descent.flow import LARGE_MOVE, STEP, Task, new_event
+from questbox.games.descent.geometry import fits, lift, place
+
+if TYPE_CHECKING:
+    from questbox.games.descent.state import DescentState
+
+#: a ``move`` action's route: (path of squares entered, cost, anchor, orientation)
+Route = tuple[tuple[int, ...], int, int, int]
+
+
+def blocked(st: DescentState, fi: int) -> list[int]:
+    """The squares figure ``fi`` may not enter because an enemy stands there (a monster with
+    Scamper moves through enemies)."""
+    f = st.figs[fi]
+    if f.side == "monster" and "scamper" in st.stat(fi).abilities:
+        return []
+    key = ("blocked", f.side)
+    got: list[int] | None = st._geo.get(key)
+    if got is None:
+        figs = st.figs
+        side = f.side
+        got = st._geo[key] = [s for s, o in st.occ.items() if figs[o].side != side]
+    return got
+
+
+def extra_cost(st: DescentState, fi: int) -> dict[int, int] | None:
+    """The surcharges (a plot card's) on entering squares, for figure ``fi``'s side."""
+    if not st.surcharge:
+        return None
+    side = st.figs[fi].side
+    tiles = st.enc.board.tiles
+    out: dict[int, int] = {}
+    for s_side, tile, amount in st.surcharge:
+        if s_side == side:
+            for s in tiles.get(tile, ()):
+                out[s] = out.get(s, 0) + amount
+    return out or None
+
+
+def moves(st: DescentState, fi: int, mp: int | None = None, paths: bool = False, want: Action | None = None
+          ) -> dict[Action, Route]:
+    """Where figure ``fi`` may move with its movement points: ``move`` action -> (path of squares
+    entered, cost, anchor, orientation); the paths of small figures only if ``paths``. With
+    ``want``, a small figure's result holds at most that action (the others are skipped)."""
+    turn = st.turns[-1] if st.turns else None
+    if mp is None:
+        mp = turn.mp if turn is not None else 0
+    if mp <= 0:
+        return {}
+    f = st.figs[fi]
+    if f.shape != (1, 1):
+        table = large_moves(st, fi, mp)
+        return dict(table) if paths else {k: ((), c, a, o) for k, (_, c, a, o) in table.items()}
+    board = st.enc.board
+    best, order, _ = small_reach(st, fi, mp)
+    occ = st.occ
+    out: dict[Action, Route] = {}
+    if want is not None:
+        arg = want.args[0] if want.name == "move" and len(want.args) == 1 else None
+        s = board.index.get(arg, -1) if isinstance(arg, str) else -1
+        if s in best and s != f.pos and s not in occ:
+            out[want] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+        return out
+    acts = board.move_actions
+    pos = f.pos
+    for s in order:
+        if s == pos or s in occ:
+            continue
+        out[acts[s]] = (tuple(board.path_to(best, s)) if paths else (), best[s][0], s, 0)
+    return out
+
+
+def _geo_key(st: DescentState, kind: str, fi: int, mp: int) -> tuple[tuple[Any, ...], dict[int, int] | None]:
+    if not st.surcharge:
+        return (kind, fi, mp, st.doors, st.figs[fi].stat), None
+    extra = extra_cost(st, fi)
+    return (kind, fi, mp, st.doors, st.figs[fi].stat, tuple(sorted(extra.items())) if extra else None), extra
+
+
+Reach = tuple[dict[int, tuple[int, int, int]], tuple[int, ...], list[Action]]
+
+
+def small_reach(st: DescentState, fi: int, mp: int) -> Reach:
+    """A small figure's routes with ``mp`` movement points (see :meth:`Board.reach`), their
+    squares in ascending order and its ``move <square>`` actions (cached until a figure or a
+    door moves: do not mutate)."""
+    key, extra = _geo_key(st, "small", fi, mp)
+    got = st._geo.get(key)
+    if got is None:
+        f = st.figs[fi]
+        board = st.enc.board
+        best, order = board.reach(st.doors, (f.pos,), mp, blocked(st, fi), extra)
+        occ = st.occ
+        pos = f.pos
+        acts = board.move_actions
+        # (plain loops: compiled, they beat map/filterfalse, which pure Python favours)
+        dests = [acts[s] for s in order if s != pos and s not in occ]
+        got = (best, order, dests)
+        st._geo[key] = got
+    return got
+
+
+def _entries(st: DescentState, fi: int, mp: int, best: dict[int, tuple[int, int, int]],
+             extra: dict[int, int] | None) -> dict[int, tuple[int, int]]:
+    """The cost of *entering* each square, and the square it is entered from: a large figure
+    moves as if it were small from one of its squares, and may re-enter its own squares."""
+    board = st.enc.board
+    nb = board.move_neighbors(st.doors)
+    enter: dict[int, tuple[int, int]] = {}
+    for s, (c, _, prev) in best.items():
+        if prev != -1:
+            enter[s] = (c, prev)
+    for s in st.squares(fi):
+        for u in nb[s]:
+            if u in best:
+                c = best[u][0] + board.cost[s] + (extra.get(s, 0) if extra else 0)
+                if c <= mp and (s not in enter or c < enter[s][0]):
+                    enter[s] = (c, u)
+    return enter
+
+
+def large_moves(st: DescentState, fi: int, mp: int) -> dict[Action, Route]:
+    """A large figure's :func:`moves` with paths (cached until a figure or a door moves: do not
+    mutate)."""
+    key, extra = _geo_key(st, "large", fi, mp)
+    got = st._geo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    f = st.figs[fi]
+    board = st.enc.board
+    out: dict[Action, Route] = {}
+    best = board.reach(st.doors, st.squares(fi), mp, blocked(st, fi), extra)[0]
+    enter = _entries(st, fi, mp, best, extra)
+    w0, h0 = f.shape
+    shapes = ((0, w0, h0),) if w0 == h0 else ((0, w0, h0), (1, h0, w0))
+    seen: set[tuple[int, int]] = set()
+    doors = st.doors
+    taken = {s for s, o in st.occ.items() if o != fi}         # the other figures' squares
+    rank = {q: (c, q) for q, (c, _) in enter.items()}
+    here = (f.pos, f.orient)
+    for s in sorted(enter):
+        for o, w, h in shapes:
+            for anchor in board.covering(s, w, h):
+                spot = (anchor, o)
+                if spot in seen or spot == here:
+                    continue
+                seen.add(spot)
+                # what fits(fi, anchor, o) checks: on spaces, no wall inside, passable, free
+                fp = board.open_footprint(doors, anchor, w, h)
+                if fp is None or not taken.isdisjoint(fp):
+                    continue
+                c, q = min(map(rank.__getitem__, filter(rank.__contains__, fp)))
+                out[board.large_move(anchor, fp[-1])] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
+    st._geo[key] = out
+    return out
+
+
+def move_actions(st: DescentState, fi: int) -> list[Action]:
+    """The ``move <square>`` actions of figure ``fi`` now: the keys of :func:`moves`, cheaper
+    (do not mutate)."""
+    turn = st.turns[-1] if st.turns else None
+    mp = turn.mp if turn is not None else 0
+    if mp <= 0:
+        return []
+    if st.figs[fi].shape != (1, 1):
+        return list(large_moves(st, fi, mp))
+    return small_reach(st, fi, mp)[2]
+
+
+def step(st: DescentState, t: Task) -> None:
+    """A small figure enters the next space of its path."""
+    _, fi, path, i = t
+    f = st.figs[fi]
+    turn = st.turns[-1] if st.turns else None
+    if f.status != "active" or turn is None or turn.ended or turn.fig != fi:
+        return
+    board = st.enc.board
+    extra = extra_cost(st, fi)
+    occ = st.occ
+    # when nobody listens to enter-space and the space deals no damage, nothing can happen
+    # between the step's window and the next step: take the next step here (same events)
+    quiet = "enter-space" in st.enc.quiet
+    while True:
+        s = path[i]
+        turn.mp = max(0, turn.mp - board.cost[s] - (extra.get(s, 0) if extra else 0))
+        o = occ.get(s)
+        if o is not None and o != fi:
+            lift(st, fi)      # passing through a friendly figure's space
+            f.pos = s
+        else:
+            place(st, fi, s, 0)
+        if "moved" not in turn.flags:
+            turn.flags.append("moved")
+        stop = board.stops[s]
+        if stop:
+            turn.mp = 0
+        elif i + 1 < len(path):
+            if quiet and not board.damage[s]:
+                st._events.append(new_event(Event, ("window", "enter-space", (),
+                                                    {"window": "enter-space", "ctx": [fi, s]}, ())))
+                i += 1
+                continue
+            st.tasks.append((STEP, fi, path, i + 1))
+        st.window("enter-space", (fi, s))
+        if board.damage[s]:
+            suffer(st, fi, board.damage[s], -1, board.terrain[s])
+        return
+
+
+def large_move(st: DescentState, t: Task) -> None:
+    """A large figure moves as if it were small along ``path``, then is placed."""
+    _, fi, path, i, anchor, orient = t
+    f = st.figs[fi]
+    turn = st.turns[-1] if st.turns else None
+    if f.status != "active":
+        return
+    if i < len(path):
+        st.tasks.append((LARGE_MOVE, fi, path, i + 1, anchor, orient))
+        st.window("enter-space", (fi, path[i]))
+        return
+    if fits(st, fi, anchor, orient) is None:
+        st.emit("info", f"{st.name(fi)} cannot be placed there any more and stays put.")
+        return
+    place(st, fi, anchor, orient)
+    if turn is not None and "moved" not in turn.flags:
+        turn.flags.append("moved")
+    dmg = sum(st.enc.board.damage[s] for s in path)
+    if dmg:
+        suffer(st, fi, dmg, -1, "terrain")
+
+
+def move_figure(st: DescentState, fi: int, action: Action) -> None:
+    """Spend movement points along the path of a ``move <square>`` action (see :func:`moves`)."""
+    path, cost, anchor, orient = moves(st, fi, paths=True, want=action)[action]
+    f = st.figs[fi]
+    names = st.enc.board.names
+    st.emit("move", f"{st.name(fi)} moves to {action.args[0]} ({cost} movement point"
+            f"{'s' if cost != 1 else ''}).", {"figure": f.id, "path": [names[s] for s in path]})
+    if f.shape == (1, 1):
+        if path:
+            st.tasks.append((STEP, fi, path, 0))
+    else:
+        turn = st.turns[-1] if st.turns else None
+        assert turn is not None
+        turn.mp -= cost
+        st.tasks.append((LARGE_MOVE, fi, path, 0, anchor, orient))
