@@ -72,6 +72,8 @@ tables_t = Table(
     # the game's rules version the table is played under (Game.rules_version, as text); tables
     # from before the column existed were played under the first rules, 1
     Column("rules_version", String(32), nullable=False, server_default="1"),
+    # the table a rematch of this one was created as (docs/server.md, *Rematch*); added later too
+    Column("rematch", String(40), nullable=True),
 )
 Index("qb_tables_status", tables_t.c.status, tables_t.c.updated)
 
@@ -113,6 +115,7 @@ class TableRow:
     created: float
     updated: float
     rules_version: str = "1"
+    rematch: str | None = None
 
     def public(self) -> dict[str, Any]:
         """What the lobby may show about a table (never the seed or tokens of an open table)."""
@@ -121,7 +124,7 @@ class TableRow:
             "seats": [{"seat": s["seat"], "kind": "human" if s["spec"] == "human" else "bot",
                        "spec": s["spec"]} for s in self.seats],
             "to_move": self.to_move, "outcome": self.outcome, "created": self.created,
-            "updated": self.updated, "rules_version": self.rules_version,
+            "updated": self.updated, "rules_version": self.rules_version, "rematch": self.rematch,
         }
         return doc
 
@@ -132,7 +135,7 @@ def _row(r: Any) -> TableRow:
                     seats=json.loads(r.seats), tokens=json.loads(r.tokens), n_actions=r.n_actions,
                     status=r.status, to_move=json.loads(r.to_move), bot_turn=bool(r.bot_turn),
                     outcome=json.loads(r.outcome) if r.outcome else None, created=r.created,
-                    updated=r.updated, rules_version=str(r.rules_version))
+                    updated=r.updated, rules_version=str(r.rules_version), rematch=r.rematch)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
@@ -152,6 +155,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
 _ADDED_COLUMNS = {
     "seed_wide": "TEXT",
     "rules_version": "VARCHAR(32) NOT NULL DEFAULT '1'",
+    "rematch": "VARCHAR(40)",
 }
 
 
@@ -227,7 +231,9 @@ class Store:
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, *, table_id: str, game: str, setup: dict[str, Any] | None, seed: int,
                      seats: list[dict[str, str]], tokens: dict[str, str], to_move: list[str],
-                     bot_turn: bool, rules_version: str) -> TableRow:
+                     bot_turn: bool, rules_version: str, rematch_of: str | None = None) -> TableRow:
+        """A new table (``rematch_of``: as that finished table's rematch, in the same transaction;
+        if that table already has one, nothing is written and its rematch's row is returned)."""
         now = time.time()
         wide = not -(1 << 63) <= seed < 1 << 63
         values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": 0 if wide else seed,
@@ -236,7 +242,17 @@ class Store:
                   "status": "open", "to_move": json.dumps(to_move), "bot_turn": int(bot_turn),
                   "outcome": None, "created": now, "updated": now, "rules_version": rules_version}
         with self._tx() as conn:
-            conn.execute(tables_t.insert().values(**values))
+            if rematch_of is not None:
+                res = conn.execute(tables_t.update().where(tables_t.c.id == rematch_of, tables_t.c.rematch.is_(None))
+                                   .values(rematch=table_id))
+                if res.rowcount != 1:       # another request made the rematch first
+                    conn.rollback()
+                    existing = self.get_table(rematch_of)
+                    assert existing is not None and existing.rematch is not None
+                    table_id = existing.rematch
+                    values = {}
+            if values:
+                conn.execute(tables_t.insert().values(**values))
         row = self.get_table(table_id)
         assert row is not None
         return row
