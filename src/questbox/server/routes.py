@@ -161,6 +161,11 @@ async def lobby_page() -> FileResponse:
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+@pages.get("/replay", include_in_schema=False)
+async def replay_page() -> FileResponse:
+    return FileResponse(WEB / "replay.html", headers={"Cache-Control": "no-cache"})
+
+
 @pages.get("/t/{table_id}", include_in_schema=False)
 async def table_page(table_id: str) -> FileResponse:
     return FileResponse(WEB / "table.html", headers={"Cache-Control": "no-cache"})
