@@ -8,17 +8,18 @@
 // Elements marked data-pick="WORD" become clickable when WORD is an argument of a legal action:
 // clicking picks it, narrowing the offered actions; when the picked words name exactly one action
 // it is played.
-
-import { api, clear, h, myTokens, toast } from './ui.js';
 import { sendUndo, undoButton } from './undo.js';
 import { rematchBox } from './rematch.js';
 import { openViewer, replayButton, tableSource } from './replay.js';
+
+import { api, clear, h, myTokens, toast } from './ui.js';
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
 const token = frag.get('token') || null;
 
 const els = {
+  viewer: document.getElementById('replay-viewer'),
   title: document.getElementById('game-title'),
   conn: document.getElementById('conn'),
   turn: document.getElementById('turn'),
@@ -26,7 +27,6 @@ const els = {
   actions: document.getElementById('actions'),
   seats: document.getElementById('seats'),
   log: document.getElementById('log'),
-  viewer: document.getElementById('replay-viewer'),
 };
 
 const st = {
