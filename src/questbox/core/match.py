@@ -7,6 +7,8 @@ can be saved as a :class:`~questbox.core.replay.Replay`.
 from __future__ import annotations
 
 import bisect
+import hashlib
+import json
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -40,12 +42,14 @@ def reveals(before: State, seat: Seat, action: Action, after: State, samples: in
       view in any of them, or the action is not legal in one, what ``s`` sees now depends on what it
       could not see, so the action revealed it.
 
-    The determinizations are seeded from the state's fingerprint, so the answer is reproducible.
-    A game without hidden information (``determinize`` returns a clone) costs one apply per seat.
+    The determinizations are seeded from what everybody sees (the spectator's view) and the action,
+    so the answer is reproducible and does not hang on anything hidden. A game without hidden
+    information (``determinize`` returns a clone) costs one apply per seat.
     """
     if before.rng != after.rng:
         return True
-    base = int(before.digest()[:15], 16)
+    public = json.dumps([before.view(None), str(action)], sort_keys=True, separators=(",", ":"), default=str)
+    base = int(hashlib.sha256(public.encode()).hexdigest()[:15], 16)
     for s in before.seats:
         real = after.view(s)
         for k in range(samples):
