@@ -47,7 +47,7 @@ async function rendererFor(gameId) {
  * Returns {go(step), close()}.
  */
 export async function openViewer(root, { source, seat = null, renderer = null, onClose = null }) {
-  const vs = { step: 0, steps: 0, seat, doc: null, renderer, loading: false };
+  const vs = { step: 0, steps: 0, seat, doc: null, renderer, loading: false, next: undefined };
   clear(root);
   root.hidden = false;
   const label = h('span', { class: 'replay-step', 'data-testid': 'replay-step' }, '…');
@@ -57,7 +57,8 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
   const next = button('replay-next', '▶', 'one step on (→)', () => go(vs.step + 1));
   const last = button('replay-last', '▶|', 'the end (End)', () => go(vs.steps));
   const seatSel = h('select', { 'data-testid': 'replay-seat', 'aria-label': 'seen by' });
-  seatSel.addEventListener('change', () => { vs.seat = seatSel.value || null; go(vs.step); });
+  // a chosen point of view hands the arrow keys back to the steps
+  seatSel.addEventListener('change', () => { vs.seat = seatSel.value || null; seatSel.blur(); go(vs.step); });
   const close = button('replay-close', '✕ close', 'back to the table', () => shut());
   const what = h('div', { class: 'replay-action', 'data-testid': 'replay-action' });
   const board = h('div', { class: 'board-inner replay-board' });
@@ -95,9 +96,11 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
     clear(told).append(...doc.events.map((e) => h('li', { 'data-kind': e.kind }, h('span', { class: 'v' }, e.v), h('span', {}, e.text))));
   }
 
+  // one request at a time; a step asked meanwhile (a key held down) is fetched next, the last one wins
   async function go(step) {
     const to = Math.max(0, Math.min(step, vs.doc ? vs.steps : step));
-    if (vs.loading || (vs.doc && to === vs.step && vs.doc.seat === vs.seat)) return;
+    if (vs.loading) { vs.next = to; return; }
+    if (vs.doc && to === vs.step && vs.doc.seat === vs.seat) return;
     vs.loading = true;
     root.classList.add('busy');
     try {
@@ -111,7 +114,10 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
       toast(err.message);
     } finally {
       vs.loading = false;
-      root.classList.remove('busy');
+      const again = vs.next;
+      vs.next = undefined;
+      if (again !== undefined) go(again);
+      else root.classList.remove('busy');
     }
   }
 
