@@ -399,9 +399,9 @@ class TableService:
         self.catch_up(lt)
         if lt.status() != "finished":
             raise Conflict("a rematch is offered once the game is over")
-        if lt.rematch is None:
-            row = self.store.get_table(table_id)
-            lt.rematch = row.rematch if row is not None else None
+        stored = self.store.get_table(table_id)     # as stored now: another process may have made it
+        assert stored is not None
+        lt.rematch = lt.rematch or stored.rematch
         if lt.rematch is not None:
             again = self.store.get_table(lt.rematch)
             if again is not None:
@@ -412,7 +412,7 @@ class TableService:
         to_move = list(state.to_move())
         row = self.store.create_table(
             table_id=secrets.token_urlsafe(9), game=game.id, setup=lt.setup, seed=seed,
-            seats=[{"seat": s, "spec": sp} for s, sp in lt.specs.items()], tokens=dict(lt.token_hashes),
+            seats=[{"seat": s, "spec": sp} for s, sp in lt.specs.items()], tokens=dict(stored.tokens),
             to_move=to_move, bot_turn=any(lt.specs.get(s, "human") != "human" for s in to_move),
             rules_version=str(game.rules_version), rematch_of=lt.id)
         lt.rematch = row.id
