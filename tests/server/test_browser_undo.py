@@ -133,7 +133,7 @@ def test_a_replay_file_is_viewed_in_the_page(web: ServerProc, browser: Any, shot
     played = finish(web, tid, tokens_of(created), 9)
     path = tmp_path / "pig.json"
     path.write_text(json.dumps(httpx.get(f"{web.url}/api/tables/{tid}/replay").json()))
-    page = _open(browser, web.url + "/replay")
+    page = _open(browser, web.url + "/viewer")
     page.set_input_files("[data-testid='replay-file']", str(path))
     page.wait_for_function("document.getElementById('replay-viewer').dataset.step === '0'")
     page.click("[data-testid='replay-next']")

@@ -161,7 +161,7 @@ async def lobby_page() -> FileResponse:
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-@pages.get("/replay", include_in_schema=False)
+@pages.get("/viewer", include_in_schema=False)
 async def replay_page() -> FileResponse:
     return FileResponse(WEB / "replay.html", headers={"Cache-Control": "no-cache"})
 

@@ -245,7 +245,7 @@ function outcomeBox(snap) {
     scores.length ? h('table', {}, h('tbody', {}, scores.map(([s, v]) => h('tr', {}, h('th', {}, s), h('td', {}, String(v)))))) : null,
     h('div', { class: 'end-tools' }, rematchBox(snap, tableId, token), snap.played_under ? null : replayButton(openReplay),
       h('a', { href: `/api/tables/${encodeURIComponent(tableId)}/replay`, download: '' }, 'Download the replay'),
-      h('a', { href: '/replay' }, 'View a replay file')));
+      h('a', { href: '/viewer' }, 'View a replay file')));
 }
 
 function drawBoard() {
