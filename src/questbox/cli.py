@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -226,8 +226,21 @@ def _show_events(events: list[Event], seat: Seat | None) -> None:
             console.print(f"  [dim]·[/] {e.text}")
 
 
-def _prompt_action(match: Match, seat: Seat) -> Action | None:
-    """Ask a person for an action; ``None`` means quit."""
+#: what :func:`_prompt_action` answers for ``u``: take back the last actions
+UNDO_ASKED = "undo"
+#: how many actions back ``questbox play``'s undo may go
+PLAY_UNDO_DEPTH = 40
+
+
+def _undo_seat(match: Match, humans: Collection[Seat]) -> Seat | None:
+    """The seat whose undo the terminal offers: the last person to act (one terminal holds every
+    human seat, hot-seat)."""
+    return next((s for s, _ in reversed(match.actions) if s in humans), None)
+
+
+def _prompt_action(match: Match, seat: Seat, humans: Collection[Seat] = ()) -> Action | str | None:
+    """Ask a person for an action; ``None`` means quit, :data:`UNDO_ASKED` an undo (offered when the
+    last person to act may take back, over every seat's actions since: :func:`_undo_seat`)."""
     game, state = match.game, match.state
     legal = state.legal_actions(seat)
     view = state.view(seat)
@@ -236,6 +249,10 @@ def _prompt_action(match: Match, seat: Seat) -> Action | None:
     for i, a in enumerate(legal, 1):
         desc = game.describe_action(view, a)
         menu.add_row(f"[bold]{i:>3}[/]", str(a), f"[dim]{desc}[/]" if desc != str(a) else "")
+    last = _undo_seat(match, humans)
+    back = match.undoable(last, state.seats) if last is not None else 0
+    if back:
+        menu.add_row("[bold]  u[/]", "undo", f"[dim]take back {back} action{'s' if back != 1 else ''}[/]")
     console.print(Panel(menu, title=f"[bold]{seat}[/]: your move", expand=False))
     while True:
         try:
@@ -248,7 +265,14 @@ def _prompt_action(match: Match, seat: Seat) -> Action | None:
             return None
         if text in ("?", "help"):
             console.print("Type the number of an action, or the action in notation "
-                          "(e.g. [bold]" + str(legal[0]) + "[/]). [bold]q[/] quits.")
+                          "(e.g. [bold]" + str(legal[0]) + "[/]). [bold]u[/] takes back your last action "
+                          "(while nothing random or hidden came out since), [bold]q[/] quits.")
+            continue
+        if text in ("u", "undo"):
+            if back:
+                return UNDO_ASKED
+            console.print("[red]Nothing to take back now:[/] undo goes back only over actions that drew "
+                          "nothing random and revealed nothing hidden.")
             continue
         if text.isdigit():
             k = int(text)
@@ -289,7 +313,7 @@ def play_cmd(
             import secrets
             seed = secrets.randbelow(2**31)
         doc = _table_setup(game, specs, _load_setup(setup, game))
-        match = Match(game, doc, seed=seed)
+        match = Match(game, doc, seed=seed, undo_depth=PLAY_UNDO_DEPTH)
         names = match.state.seats
         agents: dict[Seat, Agent] = {}
         for k, (s, spec) in enumerate(zip(names, specs, strict=True)):
@@ -302,8 +326,8 @@ def play_cmd(
     console.print("Seats: " + ", ".join(f"{s} ({spec})" for s, spec in zip(names, specs, strict=True)))
     viewer: Seat | None = humans[0] if len(humans) == 1 else None
     quit_early = False
-    state = match.state
-    while not state.is_over():
+    while not match.state.is_over():
+        state = match.state
         movers = state.to_move()
         bot = next((s for s in movers if s in agents), None)
         if bot is not None:
@@ -314,10 +338,16 @@ def play_cmd(
             _show_events(events, viewer)
             continue
         seat = movers[0]
-        act_h = _prompt_action(match, seat)
+        act_h = _prompt_action(match, seat, humans)
         if act_h is None:
             quit_early = True
             break
+        if act_h == UNDO_ASKED:
+            last = _undo_seat(match, humans)
+            assert last is not None
+            _show_events(match.undo(last, names), seat)
+            continue
+        assert isinstance(act_h, Action)
         try:
             events = match.apply(seat, act_h)
         except QuestboxError as exc:
@@ -330,6 +360,7 @@ def play_cmd(
     if quit_early:
         console.print("You left the table.")
         raise typer.Exit(0)
+    state = match.state
     console.print(game.render(state.view(viewer), viewer))
     out = state.outcome()
     assert out is not None

@@ -38,4 +38,4 @@ def test_every_operation_comes_from_an_area_router(tmp_path: Path) -> None:
     assert documented == set(owned)
     assert set(owned.values()) == {"lobby", "seats"}
     assert [r.path for r in routes.live.routes if isinstance(r, APIWebSocketRoute)] == ["/api/tables/{table_id}/ws"]
-    assert {r.path for r in routes.pages.routes if isinstance(r, APIRoute)} == {"/", "/t/{table_id}"}
+    assert {r.path for r in routes.pages.routes if isinstance(r, APIRoute)} == {"/", "/t/{table_id}", "/viewer"}

@@ -11,7 +11,11 @@ HTTP API (JSON; every error, 4xx or 5xx, is ``{"error": message}``; docs/server.
 ``GET  /api/tables/{id}``                   a snapshot for the seat of ``X-Seat-Token`` (or a
                                             spectator): view, legal actions, events, outcome
 ``POST /api/tables/{id}/actions``           ``{"action": "roll", "expect": 3}`` with the token
+``POST /api/tables/{id}/undo``              the seat's undo (``{"expect": 7}``), when offered
+``POST /api/tables/{id}/rematch``           a finished table's rematch (same seats and tokens)
 ``GET  /api/tables/{id}/replay``            the replay (core format), once the game is over
+``GET  /api/tables/{id}/replay/view``       ``?step=k&seat=s``: step k as seat s saw it (finished)
+``POST /api/replay/view``                   the same for a replay file: ``{replay, step, seat}``
 ``WS   /api/tables/{id}/ws``                live snapshots; ``{"type": "hello", "token", "since"}``
                                             first, then ``{"type": "act", "action", "id"}``
 ==========================================  ===================================================
@@ -38,7 +42,16 @@ from questbox.core import register_game
 from questbox.core.agent import AgentLimits
 from questbox.server import routes
 from questbox.server.live import BotDriver, Hub, PgListener
-from questbox.server.routes import ERROR_RESPONSES, WEB, ActRequest, CreateTable, ErrorBody, Server, validation_message
+from questbox.server.routes import (
+    ERROR_RESPONSES,
+    MAX_REPLAY_BODY,
+    WEB,
+    ActRequest,
+    CreateTable,
+    ErrorBody,
+    Server,
+    validation_message,
+)
 from questbox.server.store import NOTIFY_CHANNEL, Store
 from questbox.server.tables import LiveTable, ServerError, TableService
 from questbox.server.uploads import (
@@ -79,7 +92,8 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = MAX_SETUP_BODY if scope["path"] == "/api/tables" else MAX_BODY
+        path = scope["path"]
+        limit = MAX_SETUP_BODY if path == "/api/tables" else MAX_REPLAY_BODY if path == "/api/replay/view" else MAX_BODY
         for key, value in scope.get("headers", ()):
             if key == b"content-length":
                 try:

@@ -24,11 +24,20 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from starlette.concurrency import run_in_threadpool
 from starlette.staticfiles import StaticFiles
 
-from questbox.core import QuestboxError, UnknownGame, games, get_game
+from questbox.core import QuestboxError, Replay, UnknownGame, games, get_game
 from questbox.core.agent import agent_names
 from questbox.server.live import BotDriver, Hub, Subscriber
 from questbox.server.store import Store
-from questbox.server.tables import Forbidden, LiveTable, ServerError, TableService, Unprocessable, played_under
+from questbox.server.tables import (
+    Forbidden,
+    LiveTable,
+    ServerError,
+    TableService,
+    TooLarge,
+    Unprocessable,
+    played_under,
+    step_view,
+)
 from questbox.server.uploads import MAX_SETUP_TEXT, check_setup_document, parse_setup_text
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -106,6 +115,28 @@ class ActRequest(BaseModel):
     expect: int | None = None
 
 
+class UndoRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    expect: int | None = None
+
+
+class ReplayViewRequest(BaseModel):
+    """A replay file (the core format) loaded in the page, and the step and seat to show."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    replay: dict[str, Any]
+    step: int = Field(ge=0)
+    seat: str | None = Field(default=None, max_length=64)
+
+
+#: the largest replay file the replay viewer takes (its request body; app.BodyLimit)
+MAX_REPLAY_BODY = 1024 * 1024
+#: the most actions of an uploaded replay the viewer replays
+MAX_REPLAY_ACTIONS = 20_000
+
+
 def validation_message(errors: Any) -> str:
     """A request's validation errors (pydantic's) as one line: ``expect: Input should be ...``."""
     parts = []
@@ -132,6 +163,15 @@ async def act(srv: Server, table_id: str, token: str | None, action: str, expect
     return lt
 
 
+async def undo(srv: Server, table_id: str, token: str | None, expect: int | None) -> LiveTable:
+    """A seat's undo (HTTP or WebSocket), published to every seat."""
+    lt = await run_in_threadpool(srv.service.undo, table_id, token, expect)
+    srv.hub.publish(table_id)
+    if lt.bot_to_move() is not None:
+        srv.drivers.kick(table_id)
+    return lt
+
+
 # -- pages -----------------------------------------------------------------------------------------
 pages = APIRouter()
 
@@ -139,6 +179,11 @@ pages = APIRouter()
 @pages.get("/", include_in_schema=False)
 async def lobby_page() -> FileResponse:
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+@pages.get("/viewer", include_in_schema=False)
+async def replay_page() -> FileResponse:
+    return FileResponse(WEB / "replay.html", headers={"Cache-Control": "no-cache"})
 
 
 @pages.get("/t/{table_id}", include_in_schema=False)
@@ -310,6 +355,49 @@ async def post_action(table_id: str, req: ActRequest, srv: Parts, x_seat_token: 
     return await run_in_threadpool(lt.snapshot, seat, max(0, lt.version - 1))
 
 
+@seats.post("/api/tables/{table_id}/undo")
+async def post_undo(table_id: str, srv: Parts, req: UndoRequest | None = None, x_seat_token: SeatToken = None,
+                    authorization: Authorization = None) -> dict[str, Any]:
+    token = _token(x_seat_token, authorization)
+    lt = await undo(srv, table_id, token, req.expect if req is not None else None)
+    return await run_in_threadpool(lt.snapshot, lt.seat_of(token), 0)
+
+
+@seats.post("/api/tables/{table_id}/rematch")
+async def post_rematch(table_id: str, request: Request, srv: Parts, x_seat_token: SeatToken = None,
+                       authorization: Authorization = None) -> dict[str, Any]:
+    token = _token(x_seat_token, authorization)
+    row = await run_in_threadpool(srv.service.rematch, table_id, token)
+    srv.hub.publish(table_id)       # every seat's end box offers the rematch now
+    if row.bot_turn:
+        srv.drivers.kick(row.id)
+    base = str(request.base_url).rstrip("/")
+    return {"id": row.id, "game": row.game, "link": f"{base}/t/{row.id}", "api": f"{base}/api/tables/{row.id}"}
+
+
+@seats.get("/api/tables/{table_id}/replay/view")
+async def get_replay_view(table_id: str, srv: Parts, step: int = Query(ge=0),
+                          seat: str | None = Query(default=None, max_length=64)) -> dict[str, Any]:
+    lt = await run_in_threadpool(srv.service.load, table_id)
+    await run_in_threadpool(srv.service.catch_up, lt)
+    return await run_in_threadpool(lt.replay_view, step, seat or None)
+
+
+@seats.post("/api/replay/view")
+async def post_replay_view(req: ReplayViewRequest) -> dict[str, Any]:
+    def view() -> dict[str, Any]:
+        try:
+            rep = Replay.from_json(req.replay)
+            game = get_game(rep.game)
+        except QuestboxError as exc:
+            raise Unprocessable(f"replay: {exc}") from exc
+        if len(rep.actions) > MAX_REPLAY_ACTIONS:
+            raise TooLarge(f"the viewer replays at most {MAX_REPLAY_ACTIONS} actions")
+        return step_view(game, rep.setup, rep.seed, list(rep.actions), req.step, req.seat)
+
+    return await run_in_threadpool(view)
+
+
 @seats.get("/api/tables/{table_id}/replay")
 async def get_replay(table_id: str, srv: Parts) -> Response:
     lt = await run_in_threadpool(srv.service.load, table_id)
@@ -391,12 +479,22 @@ async def _message(srv: Server, sub: Subscriber, table_id: str, token: str | Non
             await sub.send({"type": "ack", "id": msg.get("id"), "version": lt.version})
         except ServerError as exc:
             await sub.send({"type": "error", "id": msg.get("id"), "status": exc.status, "error": exc.message})
+    elif kind == "undo":
+        expect = msg.get("expect")
+        if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool)):
+            await sub.send({"type": "error", "id": msg.get("id"), "status": 422, "error": "undo: expect is a version"})
+            return
+        try:
+            lt = await undo(srv, table_id, token, expect)
+            await sub.send({"type": "ack", "id": msg.get("id"), "version": lt.version})
+        except ServerError as exc:
+            await sub.send({"type": "error", "id": msg.get("id"), "status": exc.status, "error": exc.message})
     elif kind == "resync":
         sub.sent = 0
         sub.dirty.set()
     else:
         await sub.send({"type": "error", "id": msg.get("id"), "status": 400,
-                        "error": f"unknown message type {kind!r} (hello, act, ping, resync)"})
+                        "error": f"unknown message type {kind!r} (hello, act, undo, ping, resync)"})
 
 
 @live.websocket("/api/tables/{table_id}/ws")

@@ -74,6 +74,8 @@ tables_t = Table(
     Column("rules_version", String(32), nullable=False, server_default="1"),
     # JSON: {seat: player name} as given at creation or when joining (added after the first release)
     Column("names", Text, nullable=True),
+    # the table a rematch of this one was created as (docs/server.md, *Rematch*); added later too
+    Column("rematch", String(40), nullable=True),
 )
 Index("qb_tables_status", tables_t.c.status, tables_t.c.updated)
 
@@ -116,6 +118,7 @@ class TableRow:
     updated: float
     rules_version: str = "1"
     names: dict[str, str] = field(default_factory=dict)
+    rematch: str | None = None
 
     def open_seats(self) -> list[str]:
         """The human seats nobody holds a token of yet (anyone may join them from the lobby)."""
@@ -129,7 +132,7 @@ class TableRow:
                        "spec": s["spec"], "name": self.names.get(s["seat"], ""),
                        "open": s["spec"] == "human" and s["seat"] not in self.tokens} for s in self.seats],
             "to_move": self.to_move, "outcome": self.outcome, "created": self.created,
-            "updated": self.updated, "rules_version": self.rules_version,
+            "updated": self.updated, "rules_version": self.rules_version, "rematch": self.rematch,
         }
         return doc
 
@@ -141,7 +144,7 @@ def _row(r: Any) -> TableRow:
                     status=r.status, to_move=json.loads(r.to_move), bot_turn=bool(r.bot_turn),
                     outcome=json.loads(r.outcome) if r.outcome else None, created=r.created,
                     updated=r.updated, rules_version=str(r.rules_version),
-                    names=json.loads(r.names) if r.names else {})
+                    names=json.loads(r.names) if r.names else {}, rematch=r.rematch)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
@@ -162,6 +165,7 @@ _ADDED_COLUMNS = {
     "seed_wide": "TEXT",
     "rules_version": "VARCHAR(32) NOT NULL DEFAULT '1'",
     "names": "TEXT",
+    "rematch": "VARCHAR(40)",
 }
 
 
@@ -237,7 +241,10 @@ class Store:
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, *, table_id: str, game: str, setup: dict[str, Any] | None, seed: int,
                      seats: list[dict[str, str]], tokens: dict[str, str], to_move: list[str],
-                     bot_turn: bool, rules_version: str, names: dict[str, str] | None = None) -> TableRow:
+                     bot_turn: bool, rules_version: str, names: dict[str, str] | None = None,
+                     rematch_of: str | None = None) -> TableRow:
+        """A new table (``rematch_of``: as that finished table's rematch, in the same transaction;
+        if that table already has one, nothing is written and its rematch's row is returned)."""
         now = time.time()
         wide = not -(1 << 63) <= seed < 1 << 63
         values = {"id": table_id, "game": game, "setup": json.dumps(setup), "seed": 0 if wide else seed,
@@ -247,7 +254,17 @@ class Store:
                   "outcome": None, "created": now, "updated": now, "rules_version": rules_version,
                   "names": json.dumps(names or {})}
         with self._tx() as conn:
-            conn.execute(tables_t.insert().values(**values))
+            if rematch_of is not None:
+                res = conn.execute(tables_t.update().where(tables_t.c.id == rematch_of, tables_t.c.rematch.is_(None))
+                                   .values(rematch=table_id))
+                if res.rowcount != 1:       # another request made the rematch first
+                    conn.rollback()
+                    existing = self.get_table(rematch_of)
+                    assert existing is not None and existing.rematch is not None
+                    table_id = existing.rematch
+                    values = {}
+            if values:
+                conn.execute(tables_t.insert().values(**values))
         row = self.get_table(table_id)
         assert row is not None
         return row

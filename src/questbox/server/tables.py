@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from questbox.core import (
+    JSON,
     Action,
     Event,
     Game,
@@ -47,6 +48,10 @@ MAX_ACTION_CHARS = 400
 #: events sent at most in one snapshot: only a safety bound, far above any real game, so that a full
 #: resync (``since=0``, a reload) brings back the seat's whole narration, not just its tail
 MAX_EVENTS = 100_000
+#: how many of its last actions a seat may take back at most (the states before them are kept)
+UNDO_DEPTH = 40
+#: the replay viewer keeps a state every this many steps of a finished table
+REPLAY_STRIDE = 32
 
 
 class ServerError(Exception):
@@ -113,7 +118,10 @@ class LiveTable:
         #: the table's row as stored now (set by :class:`TableService`): a token this process does not
         #: know may open a seat joined through another server process
         self.reread: Callable[[], TableRow | None] | None = None
-        self.match = Match(game, row.setup, seed=row.seed)
+        self.match = Match(game, row.setup, seed=row.seed, undo_depth=UNDO_DEPTH)
+        #: the table a rematch of this one was created as (once asked)
+        self.rematch: str | None = row.rematch
+        self._replay_marks: dict[int, State] = {}     # the replay viewer's states, every REPLAY_STRIDE
         self.lock = threading.RLock()
         self.error: str | None = None          # a bot that failed, shown on the page
         self._base: dict[Seat | None, tuple[int, dict[str, Any]]] = {}
@@ -149,6 +157,18 @@ class LiveTable:
 
     def bots(self) -> dict[Seat, str]:
         return {s: spec for s, spec in self.specs.items() if spec != "human"}
+
+    def own_seats(self, seat: Seat) -> set[Seat]:
+        """The seats whose actions ``seat``'s undo may take back besides its own: the bots, in a solo
+        table (one human seat); nobody else when several people play (docs/server.md, *Undo*)."""
+        humans = [s for s, spec in self.specs.items() if spec == "human"]
+        return set(self.bots()) if humans == [seat] else set()
+
+    def undoable(self, seat: Seat | None) -> int:
+        """How many actions ``seat``'s undo would take back now (0: none)."""
+        if seat is None or self.played_under:
+            return 0
+        return self.match.undoable(seat, self.own_seats(seat))
 
     def bot_to_move(self) -> Seat | None:
         if self.state.is_over() or self.played_under:
@@ -188,7 +208,7 @@ class LiveTable:
                 self.tail.append((seat, text))
                 continue
             try:
-                self.match.apply(seat, text)
+                self.match.play_row(seat, text)
             except (IllegalAction, QuestboxError) as exc:
                 if self.played_under:
                     self.replayed = self.version
@@ -219,7 +239,8 @@ class LiveTable:
         base = {"version": v, "view": view, "legal": legal, "to_move": to_move,
                 "your_turn": seat is not None and seat in to_move, "status": self.status(),
                 "outcome": self.outcome_json(), "error": self.error,
-                "rules_version": self.rules_version, "played_under": self.played_under}
+                "rules_version": self.rules_version, "played_under": self.played_under,
+                "undo": self.undoable(seat), "rematch": self.rematch}
         if len(self._base) > 16:
             self._base.clear()
         self._base[seat] = (v, base)
@@ -232,6 +253,8 @@ class LiveTable:
         table facts: never the seed, tokens, other seats' actions or their hidden information.
         """
         with self.lock:
+            if since and since < self.match.last_undo:
+                since = 0                   # an undo rewrote the narration since: send it whole
             base = self._base_snapshot(seat)
             logged, versions = self.match.events, self.match.event_versions
             assert logged is not None and versions is not None
@@ -244,13 +267,31 @@ class LiveTable:
                     doc = e.to_json()
                     doc["v"] = v
                     events.append(doc)
-            own = [{"v": i + 1, "action": a} for i, (s, a) in enumerate(self.actions[since:], since)
-                   if seat is not None and s == seat][-MAX_EVENTS:]
+            match = self.match
+            start = bisect.bisect_right(match.action_versions, since)
+            own = [{"v": v, "action": a} for (s, a), v in zip(match.actions[start:], match.action_versions[start:],
+                                                              strict=True)
+                   if seat is not None and s == seat]
+            own += [{"v": match.version + j + 1, "action": a} for j, (s, a) in enumerate(self.tail)
+                    if seat is not None and s == seat and match.version + j + 1 > since]
+            own = own[-MAX_EVENTS:]
         return {"type": "state", "table": self.id, "game": self.game.id, "title": self.game.title,
                 "seat": seat, "seats": [{"seat": s, "kind": "human" if sp == "human" else "bot",
                                          "spec": sp, "name": self.names.get(s, "")}
                                         for s, sp in self.specs.items()],
                 **base, "since": since, "events": events, "my_actions": own}
+
+    def replay_view(self, step: int, seat: Seat | None) -> dict[str, Any]:
+        """Step ``step`` of a finished table's game as ``seat`` saw it (``None``: a spectator): its
+        view, the action and the events of that step it was told, shaped like a snapshot so the
+        page's renderers draw it. Refused (``Forbidden``) while the game goes on."""
+        if self.status() != "finished" or self.played_under:
+            raise Forbidden("the replay viewer opens once the game is over (a table played under other "
+                            "rules: download its replay instead)")
+        with self.lock:
+            actions = list(self.match.actions)
+        return step_view(self.game, self.setup, self.seed, actions, step, seat, self._replay_marks,
+                         table=self.id, specs=self.specs)
 
     def replay(self) -> Replay:
         """The table's replay, recorded under the table's rules version (a table played under other
@@ -261,6 +302,42 @@ class LiveTable:
                 return self.match.replay(meta)
             return Replay(game=self.game.id, seed=self.seed, setup=self.setup, actions=list(self.actions),
                           outcome=self.outcome_json(), final=None, meta=meta, rules_version=self.rules_version)
+
+
+def step_view(game: Game, setup: JSON | None, seed: int, actions: list[tuple[Seat, str]], step: int,
+              seat: Seat | None, marks: dict[int, State] | None = None, *, table: str | None = None,
+              specs: dict[Seat, str] | None = None) -> dict[str, Any]:
+    """The replay viewer's step ``step`` (0: the setup) of a game's ``actions`` as ``seat`` saw it.
+    ``marks`` caches a state every :data:`REPLAY_STRIDE` steps (one table's, while it is loaded)."""
+    n = len(actions)
+    if not 0 <= step <= n:
+        raise Unprocessable(f"step: from 0 to {n}")
+    start = max((k for k in (marks or {}) if k < step), default=0)
+    state = marks[start].clone() if marks and start else game.new(setup, seed=seed)
+    events: list[Event] = []
+    try:
+        for i in range(start, step):
+            who, text = actions[i]
+            events = state.apply(who, game.parse_action(text))
+            if marks is not None and (i + 1) % REPLAY_STRIDE == 0 and i + 1 not in marks:
+                marks[i + 1] = state.clone()
+    except QuestboxError as exc:
+        raise Unprocessable(f"action {i + 1} ({who}: {text}) does not replay: {exc}") from exc
+    if seat is not None and seat not in state.seats:
+        raise Unprocessable(f"no seat {seat!r} (seats: {', '.join(state.seats)})")
+    over = state.is_over()
+    out = state.outcome()
+    told = [e.to_json() for e in events if e.visible_to(seat)] if step else []
+    for doc in told:
+        doc["v"] = step
+    return {"type": "replay", "table": table, "game": game.id, "title": game.title, "seat": seat,
+            "seats": [{"seat": s, "kind": "human" if (specs or {}).get(s, "human") == "human" else "bot",
+                       "spec": (specs or {}).get(s, "human")} for s in state.seats],
+            "step": step, "steps": n, "version": step,
+            "action": {"seat": actions[step - 1][0], "action": actions[step - 1][1]} if step else None,
+            "view": state.view(seat), "legal": [], "to_move": [] if over else list(state.to_move()),
+            "your_turn": False, "status": "finished" if over else "open",
+            "outcome": out.to_json() if out is not None else None, "events": told, "my_actions": []}
 
 
 class TableService:
@@ -350,6 +427,36 @@ class TableService:
                 lt.names = dict(claimed.names)
         return claimed, token
 
+    def rematch(self, table_id: str, token: str | None) -> TableRow:
+        """A finished table's rematch: the same game, seats and setup, a new seed, and the same seat
+        tokens (each seat's link opens its seat at the new table). Asked again, by any seat, it is
+        the same new table."""
+        lt = self.load(table_id)
+        if lt.seat_of(token) is None:
+            raise Forbidden("a rematch is asked by a seat: open the table with your seat's link")
+        self.catch_up(lt)
+        if lt.status() != "finished":
+            raise Conflict("a rematch is offered once the game is over")
+        stored = self.store.get_table(table_id)     # as stored now: another process may have made it
+        assert stored is not None
+        lt.rematch = lt.rematch or stored.rematch
+        if lt.rematch is not None:
+            again = self.store.get_table(lt.rematch)
+            if again is not None:
+                return again
+        game = lt.game
+        seed = secret_seed()
+        state = game.new(lt.setup, seed=seed)
+        to_move = list(state.to_move())
+        row = self.store.create_table(
+            table_id=secrets.token_urlsafe(9), game=game.id, setup=lt.setup, seed=seed,
+            seats=[{"seat": s, "spec": sp} for s, sp in lt.specs.items()], tokens=dict(stored.tokens),
+            to_move=to_move, bot_turn=any(lt.specs.get(s, "human") != "human" for s in to_move),
+            rules_version=str(game.rules_version), names=dict(stored.names), rematch_of=lt.id)
+        lt.rematch = row.id
+        lt._base.clear()
+        return row
+
     # -- loading -----------------------------------------------------------------------------
     def load(self, table_id: str) -> LiveTable:
         with self._cache_lock:
@@ -411,8 +518,9 @@ class TableService:
             return bool(rows)
 
     # -- acting ------------------------------------------------------------------------------
-    def _commit(self, lt: LiveTable, seat: Seat, act: Action, *, retry: bool = True) -> list[Event] | None:
-        """Apply and store one action (lock held); the state is unchanged if anything fails.
+    def _commit(self, lt: LiveTable, seat: Seat, act: Action | None, *, retry: bool = True) -> list[Event] | None:
+        """Apply and store one action (``None``: ``seat``'s undo) (lock held); the state is unchanged
+        if anything fails.
 
         If another process appended first, catch up and try again (``retry``) or return ``None``.
         """
@@ -423,7 +531,7 @@ class TableService:
             try:
                 # IllegalAction leaves the state as it was; anything else (a bug in a game) may have
                 # changed it half-way: the table goes back to the checkpoint either way
-                events = match.apply(seat, act)
+                events = match.apply(seat, act) if act is not None else match.undo(seat, lt.own_seats(seat))
             except BaseException:
                 match.rollback(point)
                 lt._base.clear()
@@ -433,13 +541,14 @@ class TableService:
                 over = state.is_over()
                 to_move = [] if over else list(state.to_move())
                 ok = self.store.append_action(
-                    lt.id, n, seat, str(act), status="finished" if over else "open", to_move=to_move,
+                    lt.id, n, seat, match.log[-1][1], status="finished" if over else "open", to_move=to_move,
                     bot_turn=any(lt.specs.get(s, "human") != "human" for s in to_move),
                     outcome=lt.outcome_json())
             except BaseException:
                 match.rollback(point)
                 raise
             if ok:
+                lt._base.clear()
                 return events
             match.rollback(point)        # another process appended first: catch up and retry
             self.catch_up(lt)
@@ -447,12 +556,7 @@ class TableService:
                 return None
         raise Conflict("the table is busy: try again")
 
-    def act(self, table_id: str, token: str | None, text: str, expect: int | None = None) -> LiveTable:
-        """A person's action through its seat token (the engine's message on refusal)."""
-        if not isinstance(text, str) or not text.strip():
-            raise Unprocessable("an action is a non-empty text in the game's notation")
-        if len(text) > MAX_ACTION_CHARS:
-            raise Unprocessable(f"an action is at most {MAX_ACTION_CHARS} characters")
+    def _seat_to_act(self, table_id: str, token: str | None) -> tuple[LiveTable, Seat]:
         lt = self.load(table_id)
         seat = lt.seat_of(token)
         if seat is None:
@@ -460,12 +564,40 @@ class TableService:
         if lt.played_under:
             raise Conflict(f"this table was {lt.played_under} and this server plays {lt.game.id} rules "
                            f"v{lt.game.rules_version}: it is closed to actions")
+        return lt, seat
+
+    def _expect(self, lt: LiveTable, expect: int | None) -> None:
+        if expect is not None and expect != lt.version:
+            self.catch_up(lt)
+            if expect != lt.version:
+                raise Conflict(f"the table has moved on (version {lt.version}, not {expect}): "
+                               "look again before acting")
+
+    def undo(self, table_id: str, token: str | None, expect: int | None = None) -> LiveTable:
+        """A seat takes back its last actions (:meth:`Match.undo`), stored as an ``!undo N`` row:
+        ``Conflict`` when it may not (another seat acted since, or something random or hidden came
+        out, or the game is over)."""
+        lt, seat = self._seat_to_act(table_id, token)
         with lt.lock:
-            if expect is not None and expect != lt.version:
-                self.catch_up(lt)
-                if expect != lt.version:
-                    raise Conflict(f"the table has moved on (version {lt.version}, not {expect}): "
-                                   "look again before acting")
+            self._expect(lt, expect)
+            self.catch_up(lt)
+            try:
+                done = self._commit(lt, seat, None, retry=False)
+            except IllegalAction as exc:
+                raise Conflict(str(exc)) from exc
+            if done is None:
+                raise Conflict("the table has moved on: look again before taking anything back")
+        return lt
+
+    def act(self, table_id: str, token: str | None, text: str, expect: int | None = None) -> LiveTable:
+        """A person's action through its seat token (the engine's message on refusal)."""
+        if not isinstance(text, str) or not text.strip():
+            raise Unprocessable("an action is a non-empty text in the game's notation")
+        if len(text) > MAX_ACTION_CHARS:
+            raise Unprocessable(f"an action is at most {MAX_ACTION_CHARS} characters")
+        lt, seat = self._seat_to_act(table_id, token)
+        with lt.lock:
+            self._expect(lt, expect)
             try:
                 act = lt.game.parse_action(text)
             except QuestboxError as exc:

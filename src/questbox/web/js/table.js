@@ -8,6 +8,9 @@
 // Elements marked data-pick="WORD" become clickable when WORD is an argument of a legal action:
 // clicking picks it, narrowing the offered actions; when the picked words name exactly one action
 // it is played.
+import { sendUndo, undoButton } from './undo.js';
+import { rematchBox } from './rematch.js';
+import { openViewer, replayButton, tableSource } from './replay.js';
 
 import { api, clear, h, myTokens, toast } from './ui.js';
 import { loadGlossary, rulesPanel, wireRules } from './rules.js';
@@ -18,6 +21,7 @@ const frag = new URLSearchParams(location.hash.slice(1));
 const token = frag.get('token') || null;
 
 const els = {
+  viewer: document.getElementById('replay-viewer'),
   title: document.getElementById('game-title'),
   conn: document.getElementById('conn'),
   turn: document.getElementById('turn'),
@@ -122,6 +126,27 @@ function act(text) {
   }
 }
 
+function undo() {
+  if (!st.snap || !st.snap.seat) return;
+  const id = st.nextId++;
+  st.waiting.set(id, 'undo');
+  st.selected = [];
+  draw();
+  sendUndo({
+    ws: st.ws, id, tableId, token, version: st.version,
+    onSnapshot: (snap) => { st.waiting.delete(id); onSnapshot(snap); },
+    onError: (err) => { st.waiting.delete(id); toast(refusal(err.message, err.status)); draw(); },
+  });
+}
+
+async function openReplay() {
+  els.board.hidden = true;
+  await openViewer(els.viewer, {
+    source: tableSource(tableId), seat: st.snap && st.snap.seat, renderer: st.renderer,
+    onClose: () => { els.board.hidden = false; },
+  });
+}
+
 /** A refusal in words for people (the server's message is for programs and logs too). */
 function refusal(message, status) {
   if (status === 409 && /moved on/.test(message)) {
@@ -223,7 +248,9 @@ function outcomeBox(snap) {
       || (out.winners.length ? `Winner: ${out.winners.join(', ')}` : 'Nobody wins')),
     out.reason ? h('div', {}, out.reason) : null,
     scores.length ? h('table', {}, h('tbody', {}, scores.map(([s, v]) => h('tr', {}, h('th', {}, s), h('td', {}, String(v)))))) : null,
-    h('div', {}, h('a', { href: `/api/tables/${encodeURIComponent(tableId)}/replay`, download: '' }, 'Download the replay')));
+    h('div', { class: 'end-tools' }, rematchBox(snap, tableId, token), snap.played_under ? null : replayButton(openReplay),
+      h('a', { href: `/api/tables/${encodeURIComponent(tableId)}/replay`, download: '' }, 'Download the replay'),
+      h('a', { href: '/viewer' }, 'View a replay file')));
 }
 
 function drawBoard() {
@@ -275,6 +302,7 @@ function drawLog() {
   const root = els.log;
   const known = root.children.length;
   if (known > st.logItems.length) clear(root);
+  if (st.logReset) { clear(root); st.logReset = false; }
   const start = root.children.length;
   for (let i = start; i < st.logItems.length; i += 1) {
     const it = st.logItems[i];
@@ -289,6 +317,8 @@ function draw() {
   drawTurn();
   drawBoard();
   drawActions();
+  const u = undoButton(st.snap, undo, st.waiting.size > 0);
+  if (u) els.actions.append(u);
   drawSeats();
   drawLog();
   document.body.classList.toggle('busy', st.waiting.size > 0);
@@ -318,7 +348,8 @@ async function onSnapshot(snap) {
   await loadRenderer(snap.game);
   const fresh = !!st.snap;
   if (snap.since === 0 && st.version > 0 && snap.version >= st.version) {
-    st.logItems = [];  // a full resync
+    st.logItems = [];  // a full resync (a reload, or an undo that rewrote the narration)
+    st.logReset = true;
   }
   // each move once: the events narrate it in words; your own action's notation is shown only when
   // it caused no event you may see
