@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
-from questbox.games.hero_ik.setup import ADV
+from questbox.games.hero_ik.setup import ADV, DM
 from questbox.games.hero_ik.state import FACE_DOWN, FINAL, RPS, HikState
 
 #: a combat resource: (kind, value, id) with kind "mult", "add", "die" (cancel and roll dN) or "reroll"
@@ -181,8 +181,25 @@ def evaluate(s: HikState) -> float:
     return min(0.98, max(0.02, 1.0 / (1.0 + math.exp(-x))))
 
 
+def determinize_draws(s: HikState, seat: Seat) -> int:
+    """How many draws ``s.determinize(seat, rng)`` takes from ``rng`` (a shuffle of ``n`` items takes
+    ``n - 1``); it depends only on what ``seat`` sees."""
+    n = 1   # the copy's own generator
+    if seat == ADV:
+        pool = sum(len(p) for p in s.piles) + sum(1 for c in range(3) if s.slot[c] >= 0 and s.down[c])
+        n += max(0, pool - 1) + (1 if s.rps[1] and not s.ctx.solo else 0)
+    elif seat == DM:
+        unknown = sum(max(0, len(p) - (1 if s.peek[c] else 0)) for c, p in enumerate(s.piles))
+        n += max(0, unknown - 1) + s.eq_state.count(FACE_DOWN) + (1 if s.rps[0] else 0)
+    return n
+
+
 class HeuristicAgent:
     """A rule-of-thumb player for either seat."""
+
+    #: reason on ``state.determinize(seat, rng)`` (the reference, slower) rather than on the state
+    #: itself with the generator advanced as that copy would (the same choices: see ``act``)
+    copy_first = False
 
     def __init__(self, *, game: Game | None = None, seed: int = 0, final_at: float = 0.5,
                  fear_reserve: int = 3, progress: float = 1.0) -> None:
@@ -197,8 +214,14 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         assert isinstance(state, HikState)
-        s = state.determinize(seat, self.rng)
-        kind = "rps" if s.pending[-1].kind == "rps" else s.pending[-1].kind
+        if not self.copy_first and self.rng.script is None:
+            # the rules below read only what ``seat`` sees, which ``determinize`` leaves as it is: read
+            # the state itself and advance the generator as the copy would have (test_bots checks it)
+            self.rng.skip(determinize_draws(state, seat))
+            s = state
+        else:
+            s = state.determinize(seat, self.rng)
+        kind = s.pending[-1].kind
         if kind == "rps":
             return Action("rps", (RPS[self.rng.below(3)],))
         choose = getattr(self, f"_{'adv' if seat == ADV else 'dm'}_{kind}", None)
