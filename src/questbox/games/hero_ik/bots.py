@@ -68,7 +68,7 @@ def lives(s: HikState) -> int:
 
 
 def has_reroll_gift(s: HikState) -> bool:
-    return any(a.gift.effect == "reroll_on_one" for a in s.ctx.advs)
+    return s.ctx.reroll_gift
 
 
 class _Solver:
@@ -81,6 +81,13 @@ class _Solver:
         self.res = res
         self.gift = gift
         self.memo: dict[tuple[int, int, int, int, int], float] = {}
+        self._chance = -1.0
+
+    def chance(self) -> float:
+        """The chance before the first roll: ``roll(6, 1, 0, 0)``, computed once."""
+        if self._chance < 0.0:
+            self._chance = self.roll(6, 1, 0, 0)
+        return self._chance
 
     def roll(self, sides: int, mult: int, bonus: int, mask: int) -> float:
         return sum(self.value(f, sides, mult, bonus, mask) for f in range(1, sides + 1)) / sides
@@ -130,16 +137,17 @@ def win_chance(s: HikState, c: int, res: list[Res] | None = None, *, pdie: int |
         return 2 / 3
     if res is None:
         res = resources(s)
-    gift = has_reroll_gift(s)
-    standing = s.standing_bonus(c)
+    key = tuple((k, v) for k, v, _ in res)
+    gift = s.ctx.reroll_gift
     m = sum(s.mana)
-    die = c != FINAL and s.ctx.die[s.slot[c]]
-    faces = [pdie] if (pdie or not die) else list(range(1, 7))
-    total = 0.0
-    for f in faces:
-        need = s.power_of(c, f or 0, m) - standing
-        total += solver(need, res, gift).roll(6, 1, 0, 0)
-    return total / len(faces)
+    if c != FINAL and s.ctx.die[s.slot[c]] and not pdie:
+        # the card's Power die is not rolled yet: the mean over its faces (a face adds to the Power)
+        need = s.power_of(c, 0, m) - s.standing_bonus(c)
+        total = 0.0
+        for f in range(1, 7):
+            total += _solver(need + f, key, gift).chance()
+        return total / 6
+    return _solver(s.power_of(c, pdie or 0, m) - s.standing_bonus(c), key, gift).chance()
 
 
 # ============================================================ position evaluation (for search)

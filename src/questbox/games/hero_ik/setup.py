@@ -218,6 +218,8 @@ class Ctx:
         self.eq_start: tuple[str, ...] = tuple(eqs)
         self.eq_labels: tuple[str, ...] = tuple(f"e{k + 1}" for k in range(len(eqs)))
         self.group_types = frozenset(a.type for a in self.advs)
+        #: does a gift reroll a 1 (the bots' dice solver asks at every combat)
+        self.reroll_gift = any(a.gift.effect == "reroll_on_one" for a in self.advs)
         self.n_gender = {g: sum(1 for a in self.advs if a.gender == g) for g in ("male", "female")}
         if start.get("mana") is not None and len(start["mana"]) != self.n_adv:
             raise SetupError(f"setup: start.mana: one entry per adventurer ({self.n_adv})")
