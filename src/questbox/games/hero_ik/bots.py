@@ -45,10 +45,11 @@ def resources(s: HikState, *, potions: bool = True) -> list[Res]:
             r = _res_of(adv.power, "p:" + adv.id)
             if r:
                 out.append(r)
-    if potions:
+    if potions and FACE_DOWN in s.eq_state:
+        have = s._trophy_colours()
         for k, eid in enumerate(s.eq_kind):
             eq = s.ctx.equipment(eid)
-            if s.eq_state[k] == FACE_DOWN and eq.kind == "potion" and s.affordable(eq.cost.as_tuple()):
+            if s.eq_state[k] == FACE_DOWN and eq.kind == "potion" and s.affordable(s.ctx.eq_cost[eid], have):
                 r = _res_of(eq.effect, "e:" + s.ctx.eq_labels[k])
                 if r:
                     out.append(r)

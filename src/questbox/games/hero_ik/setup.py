@@ -217,6 +217,8 @@ class Ctx:
         self.n_adv = len(advs)
         self.eq_start: tuple[str, ...] = tuple(eqs)
         self.eq_labels: tuple[str, ...] = tuple(f"e{k + 1}" for k in range(len(eqs)))
+        #: each equipment card's cost (green, yellow, blue, red), by id
+        self.eq_cost: dict[str, tuple[int, int, int, int]] = {e: c.cost.as_tuple() for e, c in cards.equipment.items()}
         self.group_types = frozenset(a.type for a in self.advs)
         #: does a gift reroll a 1 (the bots' dice solver asks at every combat)
         self.reroll_gift = any(a.gift.effect == "reroll_on_one" for a in self.advs)

@@ -305,9 +305,11 @@ class HikState(State):
             counts[col[t]] += 1
         return counts
 
-    def affordable(self, cost: tuple[int, int, int, int]) -> bool:
-        have = self._trophy_colours()
-        return all(h >= n for h, n in zip(have, cost, strict=True))
+    def affordable(self, cost: tuple[int, int, int, int], have: list[int] | None = None) -> bool:
+        """Do the trophies pay ``cost``? (``have``: their colour counts, if known already)"""
+        if have is None:
+            have = self._trophy_colours()
+        return have[0] >= cost[0] and have[1] >= cost[1] and have[2] >= cost[2] and have[3] >= cost[3]
 
     def ultimate_cost(self) -> tuple[int, int, int, int]:
         n = self.ctx.n_adv
@@ -340,22 +342,23 @@ class HikState(State):
     def _legal_equip(self, top: Decision) -> list[Action]:
         out = [Action("done")]
         ctx = self.ctx
+        have = self._trophy_colours()
         for k, eid in enumerate(self.eq_kind):
             st = self.eq_state[k]
             eq = ctx.equipment(eid)
             label = ctx.eq_labels[k]
             if st == FACE_DOWN:
-                if not self.affordable(eq.cost.as_tuple()):
+                if not self.affordable(ctx.eq_cost[eid], have):
                     continue
                 if eq.kind == "potion":
                     if self._effect_usable(eq.effect, combat=False):
                         out.append(Action("potion", (label,)))
                 elif eq.kind == "item" or self._effect_usable(eq.effect, combat=False):
                     out.append(Action("reveal", (label,)))
-            elif st == REVEALED and eq.kind == "quest" and self.affordable(eq.cost.as_tuple()) \
+            elif st == REVEALED and eq.kind == "quest" and self.affordable(ctx.eq_cost[eid], have) \
                     and self._effect_usable(eq.effect, combat=False):
                 out.append(Action("quest", (label,)))
-        if self.affordable(self.ultimate_cost()):
+        if self.affordable(self.ultimate_cost(), have):
             for adv in ctx.advs:
                 if self._effect_usable(adv.ultimate, combat=False):
                     out.append(Action("ultimate", (adv.id,)))
@@ -390,13 +393,16 @@ class HikState(State):
         return [c for c in range(3) if self.slot[c] >= 0 and not self.down[c] and self._matches(target, c)]
 
     def _combat_potions(self, post: bool) -> list[Action]:
-        out = []
+        out: list[Action] = []
         ctx = self.ctx
+        if FACE_DOWN not in self.eq_state:
+            return out
+        have = self._trophy_colours()
         for k, eid in enumerate(self.eq_kind):
             if self.eq_state[k] != FACE_DOWN:
                 continue
             eq = ctx.equipment(eid)
-            if eq.kind == "potion" and self.affordable(eq.cost.as_tuple()) and \
+            if eq.kind == "potion" and self.affordable(ctx.eq_cost[eid], have) and \
                     self._effect_usable(eq.effect, combat=True, post=post):
                 out.append(Action("potion", (ctx.eq_labels[k],)))
         return out
