@@ -138,17 +138,24 @@ def win_chance(s: HikState, c: int, res: list[Res] | None = None, *, pdie: int |
         return 2 / 3
     if res is None:
         res = resources(s)
-    key = tuple((k, v) for k, v, _ in res)
-    gift = s.ctx.reroll_gift
-    m = sum(s.mana)
-    if c != FINAL and s.ctx.die[s.slot[c]] and not pdie:
-        # the card's Power die is not rolled yet: the mean over its faces (a face adds to the Power)
-        need = s.power_of(c, 0, m) - s.standing_bonus(c)
-        total = 0.0
-        for f in range(1, 7):
-            total += _solver(need + f, key, gift).chance()
-        return total / 6
-    return _solver(s.power_of(c, pdie or 0, m) - s.standing_bonus(c), key, gift).chance()
+    need, rolled = _need(s, c, pdie)
+    return _chance(need, rolled, tuple((k, v) for k, v, _ in res), s.ctx.reroll_gift)
+
+
+def _need(s: HikState, c: int, pdie: int | None) -> tuple[int, bool]:
+    """The roll needed against corridor ``c`` (Power less standing bonuses), and whether the Power
+    is known: if not, the card's Power die is still to roll and adds its face to the need."""
+    rolled = not (c != FINAL and s.ctx.die[s.slot[c]] and not pdie)
+    return s.power_of(c, pdie or 0, sum(s.mana)) - s.standing_bonus(c), rolled
+
+
+def _chance(need: int, rolled: bool, key: tuple[tuple[str, int], ...], gift: bool) -> float:
+    if rolled:
+        return _solver(need, key, gift).chance()
+    total = 0.0
+    for f in range(1, 7):
+        total += _solver(need + f, key, gift).chance()
+    return total / 6
 
 
 # ============================================================ position evaluation (for search)
@@ -322,6 +329,9 @@ class HeuristicAgent:
 
     def _adv_attack(self, s: HikState, legal: list[Action]) -> Action:
         res = resources(s)
+        gift = s.ctx.reroll_gift
+        key = tuple((k, v) for k, v, _ in res)
+        bare = tuple((k, v) for k, v, r in res if r.startswith("e:"))
         left = lives(s)
         loss_hurts = 1.0 if left > 2 else 2.5
         best: tuple[float, Action] | None = None
@@ -336,12 +346,12 @@ class HeuristicAgent:
             i = s.slot[c]
             if s.down[c]:
                 p = 0.45
+            elif s.rps_fight(c):
+                p = 2 / 3
             else:
-                p = win_chance(s, c, res)
                 # a fight that needs our Mana costs us that Mana
-                if not s.rps_fight(c):
-                    p_bare = win_chance(s, c, [r for r in res if r[2].startswith("e:")])
-                    p = 0.65 * p + 0.35 * p_bare
+                need, rolled = _need(s, c, None)
+                p = 0.65 * _chance(need, rolled, key, gift) + 0.35 * _chance(need, rolled, bare, gift)
             gain = 1.0
             if not s.down[c] and s.ctx.mana_icon[i] and 0 in s.mana:
                 gain += 0.4
