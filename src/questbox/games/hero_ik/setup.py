@@ -222,6 +222,8 @@ class Ctx:
         self.group_types = frozenset(a.type for a in self.advs)
         #: does a gift reroll a 1 (the bots' dice solver asks at every combat)
         self.reroll_gift = any(a.gift.effect == "reroll_on_one" for a in self.advs)
+        #: the gifts that add to combat rolls (``standing_bonus``)
+        self.bonus_gifts = tuple(a.gift for a in self.advs if a.gift.effect == "roll_bonus")
         self.n_gender = {g: sum(1 for a in self.advs if a.gender == g) for g in ("male", "female")}
         if start.get("mana") is not None and len(start["mana"]) != self.n_adv:
             raise SetupError(f"setup: start.mana: one entry per adventurer ({self.n_adv})")

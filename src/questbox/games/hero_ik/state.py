@@ -246,10 +246,10 @@ class HikState(State):
         """Gifts and revealed items that add to every combat roll against corridor ``c``."""
         ctx = self.ctx
         total = 0
-        for adv in ctx.advs:
-            g = adv.gift
-            if g.effect == "roll_bonus":
-                total += self._roll_bonus(g, c)
+        for g in ctx.bonus_gifts:
+            total += self._roll_bonus(g, c)
+        if REVEALED not in self.eq_state:
+            return total
         for k, eid in enumerate(self.eq_kind):
             if self.eq_state[k] == REVEALED:
                 eff = ctx.equipment(eid).effect
