@@ -3,18 +3,22 @@ PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
-# Descent's engine is compiled with mypyc by the install (setup.py); these are its sources
-# (questbox.games.descent.compiled.MODULES): when one changes, `make setup` (and every target
-# that needs the venv) compiles again (else Descent would run as pure Python, with a warning)
+# Descent's and Hero IK's engines are compiled with mypyc by the install (setup.py); these are
+# their sources (questbox.games.descent.compiled.MODULES, questbox.games.hero_ik.compiled.MODULES):
+# when one changes, `make setup` (and every target that needs the venv) compiles again (else the
+# game would run as pure Python, with a warning)
 COMPILED := src/questbox/games/descent/board.py src/questbox/games/descent/bots.py src/questbox/games/descent/encounter.py \
 	src/questbox/games/descent/model.py \
 	src/questbox/games/descent/plot.py src/questbox/games/descent/rules.py src/questbox/games/descent/state.py \
 	src/questbox/games/descent/modules/classes.py src/questbox/games/descent/modules/feats.py \
 	src/questbox/games/descent/modules/heroes.py src/questbox/games/descent/modules/quest.py \
 	src/questbox/games/descent/modules/search.py
+COMPILED_HIK := src/questbox/games/hero_ik/state.py src/questbox/games/hero_ik/bots.py
 NATIVE  := $(VENV)/.compiled
 ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
-	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON)"
+	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON); \
+	import questbox.games.hero_ik; from questbox.games.hero_ik import compiled as h; \
+	print('questbox: Hero IK runs', 'compiled' if h.in_use() else 'as pure Python: ' + h.reason())"
 GAME    ?= heirs
 SEATS   ?= human,heuristic
 PORT    ?= 8000
@@ -30,7 +34,7 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP) $(NATIVE)
 
 # (the install above compiles too; this recompiles after an edit of the engine)
-$(NATIVE): $(STAMP) $(COMPILED)
+$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@$(ENGINE)
 	touch $(NATIVE)
@@ -67,4 +71,4 @@ bench: $(STAMP) $(NATIVE)
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
 	find src -name "*.so" -delete
-	rm -f src/questbox/games/descent/_compiled.json
+	rm -f src/questbox/games/descent/_compiled.json src/questbox/games/hero_ik/_compiled.json

@@ -15,12 +15,18 @@ Recompute a digest (for instance after a deliberate rules change, which also bum
 from __future__ import annotations
 
 import hashlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from questbox.core import derive_seed, make_agent
+from questbox.core.compiled import source
 from questbox.core.match import play_game
-from questbox.games.hero_ik import GAME
+from questbox.games.hero_ik import GAME, compiled
 from questbox.games.hero_ik.atlas import legal_parties
 
 #: one block of games: (mode, scenario or "", seat specs, games)
@@ -46,8 +52,8 @@ EXPECTED_SMALL = {
     "duel": "0c0a00f2e9c4004025706b64a8ce4d857c0309b9c1bd8cb24f0fee9b863c75ba",
 }
 EXPECTED_LARGE = {
-    "solitaire": "",
-    "duel": "",
+    "solitaire": "9f461316e53a889744e02f62e34a7bb9037cb9af63825da7f8113f2d65b93089",
+    "duel": "963dbcb954c42e82b11c96d22477fcf59f980e77a50bdf0f482dcb1fb76d6758",
 }
 
 
@@ -79,6 +85,42 @@ def test_the_same_games_as_the_reference(mode: str) -> None:
 @pytest.mark.parametrize("mode", sorted(LARGE))
 def test_the_same_ten_thousand_games_as_the_reference(mode: str) -> None:
     assert fingerprint(LARGE[mode]) == EXPECTED_LARGE[mode]
+
+
+# ---------------------------------------------------------------- the compiled engine (setup.py)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_engine_in_use_is_the_one_selected() -> None:
+    assert compiled.in_use() == compiled.ENGINE.active
+    assert compiled.ENGINE.active is not bool(compiled.reason())
+
+
+def test_the_last_build_did_not_fail() -> None:
+    """setup.py records a failed compilation (it does not fail the install): report it here."""
+    doc = compiled.ENGINE.stamp() or {}
+    assert "failed" not in doc, doc.get("failed")
+
+
+def test_the_makefile_rebuilds_when_a_compiled_source_changes() -> None:
+    text = (ROOT / "Makefile").read_text()
+    listed = re.search(r"^COMPILED_HIK\s*:=\s*(.*?)(?<!\\)$", text, flags=re.M | re.S)
+    assert listed is not None
+    files = set(listed.group(1).replace("\\\n", " ").split())
+    assert files == {str(source(m).relative_to(ROOT)) for m in compiled.MODULES}
+
+
+@pytest.mark.skipif(not compiled.in_use(), reason="the engine is not compiled: the fingerprint ran on the sources")
+def test_the_pure_engine_matches_the_fingerprint() -> None:
+    """The same (small) fingerprint on the ``.py`` sources (``QUESTBOX_PURE=1``, another process)."""
+    code = ("import sys; sys.path.insert(0, 'tests/hero_ik'); import test_fingerprint as t\n"
+            "from questbox.games.hero_ik import compiled\n"
+            "assert not compiled.in_use(), compiled.reason()\n"
+            "for mode, blocks in t.SMALL.items():\n"
+            "    assert t.fingerprint(blocks) == t.EXPECTED_SMALL[mode], mode\n")
+    env = {**os.environ, "QUESTBOX_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
 
 
 if __name__ == "__main__":
