@@ -36,21 +36,33 @@ def _res_of(eff: Any, rid: str) -> Res | None:
     return None
 
 
+def _resource(s: HikState, card: str, rid: str, eff: Any) -> Res | None:
+    """``_res_of(eff, rid)``, kept in the game's Ctx by card id and label (a Ctx fixes the cards)."""
+    memo = s.ctx.res_memo
+    key = (card, rid)
+    if key not in memo:
+        memo[key] = _res_of(eff, rid)
+    return memo[key]
+
+
 def resources(s: HikState, *, potions: bool = True) -> list[Res]:
     """The combat resources the adventurers hold now: temporary powers of adventurers with Mana and
     (if ``potions``) affordable face-down combat potions."""
     out: list[Res] = []
-    for k, adv in enumerate(s.ctx.advs):
+    ctx = s.ctx
+    for k, adv in enumerate(ctx.advs):
         if s.mana[k]:
-            r = _res_of(adv.power, "p:" + adv.id)
+            r = _resource(s, adv.id, "p:" + adv.id, adv.power)
             if r:
                 out.append(r)
     if potions and FACE_DOWN in s.eq_state:
         have = s._trophy_colours()
         for k, eid in enumerate(s.eq_kind):
-            eq = s.ctx.equipment(eid)
-            if s.eq_state[k] == FACE_DOWN and eq.kind == "potion" and s.affordable(s.ctx.eq_cost[eid], have):
-                r = _res_of(eq.effect, "e:" + s.ctx.eq_labels[k])
+            if s.eq_state[k] != FACE_DOWN:
+                continue
+            eq = ctx.equipment(eid)
+            if eq.kind == "potion" and s.affordable(ctx.eq_cost[eid], have):
+                r = _resource(s, eid, "e:" + ctx.eq_labels[k], eq.effect)
                 if r:
                     out.append(r)
     return out
@@ -60,11 +72,10 @@ def lives(s: HikState) -> int:
     """How many more Courage losses the group survives: Courage, and in solitaire the Fear left before
     the Destiny line on which the Lich wins."""
     n = s.courage
-    sc = s.ctx.scenario
-    if sc is not None:
-        end = min((k for k, line in sc.lines.items() if line.effect == "lich_wins" and k > s.fear), default=None)
-        if end is not None:
-            n = min(n, end - s.fear)
+    fear = s.fear
+    for k in s.ctx.lich_lines:      # in increasing order
+        if k > fear:
+            return min(n, k - fear)
     return n
 
 
@@ -240,11 +251,40 @@ class HeuristicAgent:
         kind = s.pending[-1].kind
         if kind == "rps":
             return Action("rps", (RPS[self.rng.below(3)],))
-        choose = getattr(self, f"_{'adv' if seat == ADV else 'dm'}_{kind}", None)
-        if choose is None:
-            return legal[0]
-        act: Action = choose(s, legal)
+        act = self._choose(s, seat, kind, legal)
         return act if act in legal else legal[0]
+
+    def _choose(self, s: HikState, seat: Seat, kind: str, legal: list[Action]) -> Action:
+        """The rule of thumb for a decision of ``kind`` (the first legal action if there is none)."""
+        if seat == ADV:
+            if kind == "postroll":
+                return self._adv_postroll(s, legal)
+            if kind == "equip":
+                return self._adv_equip(s, legal)
+            if kind == "attack":
+                return self._adv_attack(s, legal)
+            if kind == "preroll":
+                return self._adv_preroll(s, legal)
+            if kind == "mana":
+                return self._adv_mana(s, legal)
+            if kind == "pay":
+                return self._adv_pay(s, legal)
+            if kind == "target":
+                return self._adv_target(s, legal)
+            if kind == "brink":
+                return self._adv_brink(s, legal)
+            if kind == "losemana":
+                return self._adv_losemana(s, legal)
+        elif seat == DM:
+            if kind == "construct":
+                return self._dm_construct(s, legal)
+            if kind == "place":
+                return self._dm_place(s, legal)
+            if kind == "guard":
+                return self._dm_guard(s, legal)
+            if kind == "dire":
+                return self._dm_dire(s, legal)
+        return legal[0]
 
     # ============================================================ the adventurers
     def _adv_equip(self, s: HikState, legal: list[Action]) -> Action:

@@ -279,6 +279,11 @@ class Ctx:
         elif opts.destiny_permanent is not None:
             raise SetupError("setup: options.destiny_permanent is for solitaire play")
         self.permanent = perm
+        #: the bots' combat resources of the cards, by (card id, label) (see ``bots.resources``)
+        self.res_memo: dict[tuple[str, str], tuple[str, int, str] | None] = {}
+        #: the Destiny lines on which the Lich wins, in increasing order (none in the duel)
+        self.lich_lines: tuple[int, ...] = tuple(sorted(
+            k for k, line in self.scenario.lines.items() if line.effect == "lich_wins")) if self.scenario else ()
         self.start = start
         # static card descriptions for views
         self.card_info: tuple[JSON, ...] = tuple(self._info(cid) for cid in deck)
