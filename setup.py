@@ -87,8 +87,7 @@ class BuildExt(build_ext):
         group = next((e.name for e in self.extensions if e.name not in modules), None)
         for game in GAMES:
             self._record({"mypy": _mypy_version(), "group": group,
-                          "sources": {m: hashlib.sha256(source(m).read_bytes()).hexdigest()
-                                      for m in compiled_modules(game)}}, game)
+                          "sources": {m: _DIGESTS[m] for m in compiled_modules(game)}}, game)
 
     def _fail(self, modules: list[str], why: str) -> None:
         _say(f"{why}; {WHO} run as pure Python")
@@ -129,6 +128,8 @@ def _mypy_version() -> str:
 
 
 _EXTENSIONS: list[Any] | None = None
+#: each compiled source's sha256 as mypyc read it (a source edited during the build is then stale)
+_DIGESTS: dict[str, str] = {}
 #: why mypyc could not generate the extensions (``""``: it did, or it was not asked to)
 _FAILED = ""
 
@@ -150,6 +151,7 @@ def _generate(modules: list[str]) -> list[Any]:
     except ImportError:
         _say(f"mypyc is not installed; {WHO} run as pure Python")
         return []
+    _DIGESTS.update({m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules})
     cwd = os.getcwd()
     os.chdir(ROOT)          # mypyc works with paths relative to the project
     out = io.StringIO()     # mypyc prints its type errors: keep them for the record
