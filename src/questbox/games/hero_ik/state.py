@@ -139,6 +139,24 @@ class HikState(State):
     def is_over(self) -> bool:
         return self.result != ""
 
+    # ``State``'s, answered here for speed (the compiled engine calls them without leaving C); the
+    # unusual cases (no seat named, a notation string, an illegal action) go to ``State``'s
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        if seat is None:
+            return super().legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        if seat is None or type(action) is not Action or action not in self.legal_actions(seat):
+            return super().apply(seat, action)      # (parses, names the seat, explains an illegal action)
+        self._legal = None
+        return self._apply(seat, action)
+
     def outcome(self) -> Outcome | None:
         if not self.result:
             return None
