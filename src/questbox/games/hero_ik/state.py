@@ -70,9 +70,9 @@ class Combat:
         self.rolls = 0            # die results so far
 
     def copy(self) -> Combat:
-        c = Combat.__new__(Combat)
-        c.target, c.card, c.m_start, c.pdie, c.sides, c.face = (self.target, self.card, self.m_start, self.pdie,
-                                                                 self.sides, self.face)
+        # (the constructor, not ``__new__`` and assignments: a mypyc class's ``__new__`` runs ``__init__``)
+        c = Combat(self.target, self.card, self.m_start)
+        c.pdie, c.sides, c.face = self.pdie, self.sides, self.face
         c.mult, c.bonus, c.applied, c.rolls = self.mult, self.bonus, list(self.applied), self.rolls
         return c
 
@@ -99,9 +99,14 @@ class HikState(State):
                  "lich_dead", "mana", "marks", "peek", "perm", "perm_ten", "piles", "reason", "result", "rps",
                  "slot", "spent", "steps", "ten", "trophies", "turn")
 
-    def __init__(self, ctx: Ctx, rng: Rng) -> None:
+    def __init__(self, ctx: Ctx, rng: Rng, of: HikState | None = None) -> None:
+        """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
+        (:meth:`clone`: a copy constructor, since a mypyc class's ``__new__`` runs ``__init__``)."""
         super().__init__(ctx.seats, rng)
         self.ctx = ctx
+        if of is not None:
+            self._copy(of)
+            return
         self.turn = 1
         self.piles: list[list[int]] = [[], [], []]    # top = last
         self.slot = [-1, -1, -1]                      # the encounter in front of each pile
@@ -1286,20 +1291,20 @@ class HikState(State):
         }
 
     def clone(self) -> HikState:
-        s = HikState.__new__(HikState)
-        s.seats, s.rng, s.pending, s._legal = self.seats, self.rng.copy(), list(self.pending), self._legal
-        s.ctx, s.turn = self.ctx, self.turn
-        p = self.piles
-        s.piles = [p[0][:], p[1][:], p[2][:]]
-        s.slot, s.down, s.ten, s.peek, s.marks = self.slot[:], self.down[:], self.ten[:], self.peek[:], self.marks[:]
-        s.final_ten, s.final_mark = self.final_ten, self.final_mark
-        s.trophies, s.spent = self.trophies[:], self.spent[:]
-        s.courage, s.fear, s.mana = self.courage, self.fear, self.mana[:]
-        s.eq_kind, s.eq_state = self.eq_kind[:], self.eq_state[:]
-        s.combat = self.combat.copy() if self.combat is not None else None
-        s.rps, s.perm, s.perm_ten, s.steps = self.rps[:], self.perm[:], self.perm_ten[:], self.steps[:]
-        s.lich_dead, s.result, s.reason = self.lich_dead, self.result, self.reason
-        return s
+        return HikState(self.ctx, self.rng.copy(), self)
+
+    def _copy(self, o: HikState) -> None:
+        self.pending, self._legal, self.turn = list(o.pending), o._legal, o.turn
+        p = o.piles
+        self.piles = [p[0][:], p[1][:], p[2][:]]
+        self.slot, self.down, self.ten, self.peek, self.marks = o.slot[:], o.down[:], o.ten[:], o.peek[:], o.marks[:]
+        self.final_ten, self.final_mark = o.final_ten, o.final_mark
+        self.trophies, self.spent = o.trophies[:], o.spent[:]
+        self.courage, self.fear, self.mana = o.courage, o.fear, o.mana[:]
+        self.eq_kind, self.eq_state = o.eq_kind[:], o.eq_state[:]
+        self.combat = o.combat.copy() if o.combat is not None else None
+        self.rps, self.perm, self.perm_ten, self.steps = o.rps[:], o.perm[:], o.perm_ten[:], o.steps[:]
+        self.lich_dead, self.result, self.reason = o.lich_dead, o.result, o.reason
 
     def chance_key(self) -> tuple[Any, ...]:
         """What chance has shown, publicly, that the next decision may turn on (for closed-loop
