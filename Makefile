@@ -3,14 +3,18 @@ PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
-# Descent's engine is compiled with mypyc by the install (setup.py); these are its sources
-# (questbox.games.descent.compiled.MODULES, printed by running that file): when one changes,
-# `make setup` (and every target that needs the venv) compiles again (else Descent would run as
-# pure Python, with a warning)
+# Descent's and Hero IK's engines are compiled with mypyc by the install (setup.py); these are
+# their sources: when one changes, `make setup` (and every target that needs the venv) compiles again
+# (else the game would run as pure Python, with a warning). Descent's list is
+# questbox.games.descent.compiled.MODULES, printed by running that file; Hero IK's is
+# questbox.games.hero_ik.compiled.MODULES (tests/hero_ik/test_fingerprint.py checks the copy)
 COMPILED := $(shell $(PY) src/questbox/games/descent/compiled.py)
+COMPILED_HIK := src/questbox/games/hero_ik/state.py src/questbox/games/hero_ik/bots.py
 NATIVE  := $(VENV)/.compiled
 ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
-	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON)"
+	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON); \
+	import questbox.games.hero_ik; from questbox.games.hero_ik import compiled as h; \
+	print('questbox: Hero IK runs', 'compiled' if h.in_use() else 'as pure Python: ' + h.reason())"
 GAME    ?= heirs
 SEATS   ?= human,heuristic
 PORT    ?= 8000
@@ -26,7 +30,7 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP) $(NATIVE)
 
 # (the install above compiles too; this recompiles after an edit of the engine)
-$(NATIVE): $(STAMP) $(COMPILED)
+$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@$(ENGINE)
 	touch $(NATIVE)
@@ -63,4 +67,4 @@ bench: $(STAMP) $(NATIVE)
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
 	find src -name "*.so" -delete
-	rm -f src/questbox/games/descent/_compiled.json
+	rm -f src/questbox/games/descent/_compiled.json src/questbox/games/hero_ik/_compiled.json

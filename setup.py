@@ -1,15 +1,17 @@
-"""Build hook: compile Descent's engine with mypyc (the rest of the metadata is in pyproject.toml).
+"""Build hook: compile the engines of the games in :data:`GAMES` with mypyc (the rest of the
+metadata is in pyproject.toml).
 
-The modules listed in ``src/questbox/games/descent/compiled.py`` (``MODULES``) become C extensions
-next to their sources; ``_compiled.json`` records each source's sha256 so that a source edited
-after the build is imported as Python instead of the stale extension (see compiled.py). The
-build never fails the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if
-mypyc or the C compiler fails, ``_compiled.json`` records why (a test reports it) and Descent runs
+The modules each game lists in ``src/questbox/games/GAME/compiled.py`` (``MODULES``) become C
+extensions next to their sources (one mypyc build, one shared group module); each game's
+``_compiled.json`` records its sources' sha256 so that a source edited after the build is imported
+as Python instead of the stale extension (see ``questbox.core.compiled``). The build never fails
+the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if mypyc or the C
+compiler fails, every game's ``_compiled.json`` records why (a test reports it) and the games run
 as pure Python (slower, the same games).
 
-mypyc type-checks the compiled modules and everything they import (the whole
-``questbox.games.descent`` package, ``questbox.core``): the typed libraries they reach are build
-requirements in pyproject.toml, because a fresh environment has none of them yet when pip builds.
+mypyc type-checks the compiled modules and everything they import (the games' packages,
+``questbox.core``): the typed libraries they reach are build requirements in pyproject.toml,
+because a fresh environment has none of them yet when pip builds.
 """
 
 from __future__ import annotations
@@ -30,16 +32,20 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
-PACKAGE = SRC / "questbox" / "games" / "descent"
+#: the games whose engine is compiled (packages under ``questbox.games``) and their names
+GAMES = {"descent": "Descent", "hero_ik": "Hero IK"}
+WHO = " and ".join(GAMES.values())
 
 
-def compiled_modules() -> list[str]:
-    """``MODULES`` of compiled.py, read without importing the package."""
-    tree = ast.parse((PACKAGE / "compiled.py").read_text())
+def compiled_modules(game: str | None = None) -> list[str]:
+    """``MODULES`` of a game's compiled.py (default: every game's), read without importing it."""
+    if game is None:
+        return [m for g in GAMES for m in compiled_modules(g)]
+    tree = ast.parse((SRC / "questbox" / "games" / game / "compiled.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MODULES" for t in node.targets):
             return list(ast.literal_eval(node.value))
-    raise RuntimeError("compiled.py has no MODULES")
+    raise RuntimeError(f"{game}/compiled.py has no MODULES")
 
 
 def source(module: str) -> Path:
@@ -79,11 +85,12 @@ class BuildExt(build_ext):
             self._fail(modules, f"these extensions did not build: {', '.join(missing)}")
             return
         group = next((e.name for e in self.extensions if e.name not in modules), None)
-        self._record({"mypy": _mypy_version(), "group": group,
-                      "sources": {m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules}})
+        for game in GAMES:
+            self._record({"mypy": _mypy_version(), "group": group,
+                          "sources": {m: _DIGESTS[m] for m in compiled_modules(game)}}, game)
 
     def _fail(self, modules: list[str], why: str) -> None:
-        _say(f"{why}; Descent runs as pure Python")
+        _say(f"{why}; {WHO} run as pure Python")
         self._forget(modules)
         self._record({"failed": why})
 
@@ -91,12 +98,14 @@ class BuildExt(build_ext):
         """Where the packages are built: ``src`` when building in place (an editable install)."""
         return Path(self.get_ext_fullpath("questbox.games.descent.state")).parents[3]
 
-    def _stamp(self) -> Path:
-        return self._root() / "questbox" / "games" / "descent" / "_compiled.json"
+    def _stamp(self, game: str) -> Path:
+        return self._root() / "questbox" / "games" / game / "_compiled.json"
 
-    def _record(self, doc: dict[str, Any]) -> None:
-        self._stamp().parent.mkdir(parents=True, exist_ok=True)
-        self._stamp().write_text(json.dumps(doc, indent=1) + "\n")
+    def _record(self, doc: dict[str, Any], game: str | None = None) -> None:
+        """Write ``doc`` as the stamp of ``game`` (default: of every game)."""
+        for g in [game] if game else GAMES:
+            self._stamp(g).parent.mkdir(parents=True, exist_ok=True)
+            self._stamp(g).write_text(json.dumps(doc, indent=1) + "\n")
 
     def _forget(self, modules: list[str]) -> None:
         """Remove the extensions and the stamp of an earlier build (in the tree being built)."""
@@ -106,7 +115,8 @@ class BuildExt(build_ext):
         old += [p for suffix in EXTENSION_SUFFIXES for p in root.glob("*__mypyc" + suffix)]
         for p in old:
             p.unlink()
-        self._stamp().unlink(missing_ok=True)
+        for game in GAMES:
+            self._stamp(game).unlink(missing_ok=True)
 
 
 def _mypy_version() -> str:
@@ -118,6 +128,8 @@ def _mypy_version() -> str:
 
 
 _EXTENSIONS: list[Any] | None = None
+#: each compiled source's sha256 as mypyc read it (a source edited during the build is then stale)
+_DIGESTS: dict[str, str] = {}
 #: why mypyc could not generate the extensions (``""``: it did, or it was not asked to)
 _FAILED = ""
 
@@ -137,8 +149,9 @@ def _generate(modules: list[str]) -> list[Any]:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        _say("mypyc is not installed; Descent runs as pure Python")
+        _say(f"mypyc is not installed; {WHO} run as pure Python")
         return []
+    _DIGESTS.update({m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules})
     cwd = os.getcwd()
     os.chdir(ROOT)          # mypyc works with paths relative to the project
     out = io.StringIO()     # mypyc prints its type errors: keep them for the record
@@ -148,7 +161,7 @@ def _generate(modules: list[str]) -> list[Any]:
     except (Exception, SystemExit) as exc:  # type errors exit
         errors = [line for line in out.getvalue().splitlines() if ": error:" in line]
         _FAILED = f"mypyc failed ({exc!r})" + (": " + "; ".join(errors[:5]) if errors else "")
-        _say(f"{_FAILED}; Descent runs as pure Python")
+        _say(f"{_FAILED}; {WHO} run as pure Python")
         return []
     finally:
         os.chdir(cwd)

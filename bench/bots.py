@@ -9,8 +9,14 @@ same run with random playouts (as ``bench/playouts.py`` and ``shared/bench/opens
 do), and rates are printed as ratios against its decisions/s. Figures are medians of ``--runs``
 runs of ``--seconds``. A measurement, never a test: run it on an idle machine and note the load.
 
+``--compare pure`` also measures the heuristic games of the same games on the reference engine
+(the ``.py`` sources, ``QUESTBOX_PURE=1``), ``--compare SRC`` on another checkout's sources (its
+``src`` directory: the code before a change), each in a subprocess, and prints the ratios;
+runs alternate between the engines so that a change of the machine's load hits both alike.
+
     python bench/bots.py [--seconds 3] [--runs 3] [--games heirs,hero-ik] [--atlas-parties 20]
-                         [--atlas-games 20] [--jobs 2] [--json out.json]
+                         [--atlas-games 20] [--jobs 2] [--iters 100] [--compare pure,../old/src]
+                         [--json out.json]
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -82,12 +89,59 @@ def atlas_time(parties: int, games_per_cell: int, jobs: int) -> dict[str, float]
             "full_solitaire_cells": full, "full_1000_estimate_s": full * 1000 / rate}
 
 
+def engine_env(engine: str) -> dict[str, str]:
+    """The environment of a subprocess that runs ``engine``: ``pure`` or a checkout's ``src``."""
+    env = dict(os.environ)
+    if engine == "pure":
+        env["QUESTBOX_PURE"] = "1"
+    else:
+        env["PYTHONPATH"] = str(Path(engine).resolve())
+    return env
+
+
+def heuristic_in(engine: str, gid: str, n: int, seconds: float, seed: int) -> dict[str, float]:
+    """:func:`heuristic_for` in a subprocess on another engine (see ``--compare``)."""
+    code = ("import json, sys; sys.path.insert(0, 'bench'); from bots import heuristic_for; "
+            "from questbox.core import games; "
+            f"print(json.dumps(heuristic_for(games()[{gid!r}], {n}, {seconds}, {seed})))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+                          env=engine_env(engine), capture_output=True, text=True, check=True)
+    row: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return row
+
+
+def compare(engines: list[str], chosen: list[str], seconds: float, runs: int) -> dict[str, Any]:
+    """Heuristic games/s of this engine and of each of ``engines``, run after run in turn."""
+    out: dict[str, Any] = {}
+    print()
+    print("| game | seats | engine | heuristic games/s | decisions/s | this engine × |")
+    print("|---|---:|---|---:|---:|---:|")
+    for gid in chosen:
+        game = games()[gid]
+        for n in game.seat_counts:
+            rows: dict[str, list[dict[str, float]]] = {e: [] for e in ["this", *engines]}
+            for r in range(runs):
+                seed = 2000 + 17 * r
+                rows["this"].append(heuristic_for(game, n, seconds, seed))
+                for e in engines:
+                    rows[e].append(heuristic_in(e, gid, n, seconds, seed))
+            rates = {e: median(v) for e, v in rows.items()}
+            out[f"{gid}/{n}"] = rates
+            for e, rate in rates.items():
+                ratio = rates["this"]["games_per_s"] / rate["games_per_s"]
+                print(f"| {gid} | {n} | {e} | {rate['games_per_s']:,.1f} | {rate['decisions_per_s']:,.0f} "
+                      f"| {ratio:.2f} |", flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--games", default="", help="comma-separated ids (default: all registered)")
-    ap.add_argument("--iters", type=int, default=100, help="ISMCTS iterations a decision")
+    ap.add_argument("--iters", type=int, default=100, help="ISMCTS iterations a decision (0: skip ISMCTS)")
+    ap.add_argument("--compare", default="", help="comma-separated engines to compare with: pure (the "
+                    "sources, QUESTBOX_PURE=1) or the src directory of another checkout")
     ap.add_argument("--atlas-parties", type=int, default=20, help="hero-ik parties in the atlas timing (0: skip)")
     ap.add_argument("--atlas-games", type=int, default=20, help="games a cell in the atlas timing")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the atlas timing")
@@ -115,7 +169,7 @@ def main() -> None:
         for n in game.seat_counts:
             rate = median([heuristic_for(game, n, args.seconds, 2000 + 17 * r) for r in range(args.runs)])
             rate["ismcts_iters_per_s"] = statistics.median(
-                ismcts_for(game, n, args.seconds, args.iters) for _ in range(args.runs))
+                ismcts_for(game, n, args.seconds, args.iters) for _ in range(args.runs)) if args.iters else 0.0
             b = base["decisions_per_s"] if base else float("nan")
             rate["ratio_decisions"] = rate["decisions_per_s"] / b
             rate["ratio_ismcts"] = rate["ismcts_iters_per_s"] / b
@@ -123,6 +177,9 @@ def main() -> None:
             print(f"| {gid} | {n} | {rate['games_per_s']:,.1f} | {rate['decisions_per_s']:,.0f} "
                   f"| {rate['ratio_decisions']:.3f} | {rate['decisions_per_game']:.1f} "
                   f"| {rate['ismcts_iters_per_s']:,.0f} | {rate['ratio_ismcts']:.3f} |", flush=True)
+    if args.compare:
+        result["compare"] = compare(args.compare.split(","), chosen, args.seconds, args.runs)
+        result["machine"]["load_1min_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.atlas_parties:
         a = atlas_time(args.atlas_parties, args.atlas_games, args.jobs)
         result["atlas_hero_ik"] = a

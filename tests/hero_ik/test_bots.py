@@ -100,3 +100,27 @@ def test_the_evaluation_counts_resources_and_ends_at_the_result() -> None:
         s.apply(seat, bot.act(s, seat))
     out = GAME.evaluate(s)
     assert out is not None and sorted(out.values()) == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("setup", [{"mode": "duel"}, {"mode": "solitaire", "scenario": "hard"}])
+def test_the_bot_reads_only_what_its_seat_sees(setup: dict[str, object]) -> None:
+    """The bot decides on the state itself, not a determinized copy, for speed: it must choose what
+    it would choose on any copy that resamples what its seat cannot see (the reference path,
+    ``copy_first``), and leave its generator where that path leaves it."""
+    from questbox.core import Rng
+
+    for g in range(4):
+        s = GAME.new(GAME.setup_for_seats(len(GAME.seat_names(setup)), setup), seed=g)
+        bot = HeuristicAgent(seed=g)
+        while not s.is_over():
+            seat = s.to_move()[0]
+            ref = HeuristicAgent(seed=0)
+            ref.copy_first = True
+            ref.rng = bot.rng.copy()
+            other = HeuristicAgent(seed=0)
+            other.rng = bot.rng.copy()
+            act = bot.act(s, seat)
+            assert ref.act(s, seat) == act
+            assert ref.rng.to_json() == bot.rng.to_json()
+            assert other.act(s.determinize(seat, Rng(g + 100)), seat) == act
+            s.apply(seat, act)

@@ -224,6 +224,14 @@ class Rng:
         self.shuffle(pool)
         return pool[:k]
 
+    def skip(self, n: int) -> None:
+        """Advance the stream as ``n`` unscripted draws (``below``, ``roll``, one step of ``shuffle``)
+        would, without making them (a scripted generator must make its draws instead)."""
+        if self.script is not None:
+            raise ValueError("skip() on a scripted generator")
+        if n > 0:
+            self._s = (self._s + n * (1 if self._key is not None else _GOLDEN)) & _MASK
+
     # -- state -------------------------------------------------------------------------------
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)

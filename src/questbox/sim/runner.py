@@ -160,7 +160,7 @@ def _run_ray(runs: Sequence[tuple[SimConfig, Sequence[int]]], address: str,
         started = True
     try:
         remote = ray.remote(_chunk)
-        size = chunk or chunk_size(total, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+        size = chunk or chunk_size(total, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call, unused-ignore]
         refs: dict[Any, int] = {}
         for k, (cfg, idx) in enumerate(runs):
             doc = cfg.to_json()

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
-from questbox.games.hero_ik.setup import ADV
+from questbox.games.hero_ik.setup import ADV, DM
 from questbox.games.hero_ik.state import FACE_DOWN, FINAL, RPS, HikState
 
 #: a combat resource: (kind, value, id) with kind "mult", "add", "die" (cancel and roll dN) or "reroll"
@@ -36,20 +36,33 @@ def _res_of(eff: Any, rid: str) -> Res | None:
     return None
 
 
+def _resource(s: HikState, card: str, rid: str, eff: Any) -> Res | None:
+    """``_res_of(eff, rid)``, kept in the game's Ctx by card id and label (a Ctx fixes the cards)."""
+    memo = s.ctx.res_memo
+    key = (card, rid)
+    if key not in memo:
+        memo[key] = _res_of(eff, rid)
+    return memo[key]
+
+
 def resources(s: HikState, *, potions: bool = True) -> list[Res]:
     """The combat resources the adventurers hold now: temporary powers of adventurers with Mana and
     (if ``potions``) affordable face-down combat potions."""
     out: list[Res] = []
-    for k, adv in enumerate(s.ctx.advs):
+    ctx = s.ctx
+    for k, adv in enumerate(ctx.advs):
         if s.mana[k]:
-            r = _res_of(adv.power, "p:" + adv.id)
+            r = _resource(s, adv.id, "p:" + adv.id, adv.power)
             if r:
                 out.append(r)
-    if potions:
+    if potions and FACE_DOWN in s.eq_state:
+        have = s._trophy_colours()
         for k, eid in enumerate(s.eq_kind):
-            eq = s.ctx.equipment(eid)
-            if s.eq_state[k] == FACE_DOWN and eq.kind == "potion" and s.affordable(eq.cost.as_tuple()):
-                r = _res_of(eq.effect, "e:" + s.ctx.eq_labels[k])
+            if s.eq_state[k] != FACE_DOWN:
+                continue
+            eq = ctx.equipment(eid)
+            if eq.kind == "potion" and s.affordable(ctx.eq_cost[eid], have):
+                r = _resource(s, eid, "e:" + ctx.eq_labels[k], eq.effect)
                 if r:
                     out.append(r)
     return out
@@ -59,16 +72,15 @@ def lives(s: HikState) -> int:
     """How many more Courage losses the group survives: Courage, and in solitaire the Fear left before
     the Destiny line on which the Lich wins."""
     n = s.courage
-    sc = s.ctx.scenario
-    if sc is not None:
-        end = min((k for k, line in sc.lines.items() if line.effect == "lich_wins" and k > s.fear), default=None)
-        if end is not None:
-            n = min(n, end - s.fear)
+    fear = s.fear
+    for k in s.ctx.lich_lines:      # in increasing order
+        if k > fear:
+            return min(n, k - fear)
     return n
 
 
 def has_reroll_gift(s: HikState) -> bool:
-    return any(a.gift.effect == "reroll_on_one" for a in s.ctx.advs)
+    return s.ctx.reroll_gift
 
 
 class _Solver:
@@ -81,6 +93,13 @@ class _Solver:
         self.res = res
         self.gift = gift
         self.memo: dict[tuple[int, int, int, int, int], float] = {}
+        self._chance = -1.0
+
+    def chance(self) -> float:
+        """The chance before the first roll: ``roll(6, 1, 0, 0)``, computed once."""
+        if self._chance < 0.0:
+            self._chance = self.roll(6, 1, 0, 0)
+        return self._chance
 
     def roll(self, sides: int, mult: int, bonus: int, mask: int) -> float:
         return sum(self.value(f, sides, mult, bonus, mask) for f in range(1, sides + 1)) / sides
@@ -130,16 +149,24 @@ def win_chance(s: HikState, c: int, res: list[Res] | None = None, *, pdie: int |
         return 2 / 3
     if res is None:
         res = resources(s)
-    gift = has_reroll_gift(s)
-    standing = s.standing_bonus(c)
-    m = sum(s.mana)
-    die = c != FINAL and s.ctx.die[s.slot[c]]
-    faces = [pdie] if (pdie or not die) else list(range(1, 7))
+    need, rolled = _need(s, c, pdie)
+    return _chance(need, rolled, tuple((k, v) for k, v, _ in res), s.ctx.reroll_gift)
+
+
+def _need(s: HikState, c: int, pdie: int | None) -> tuple[int, bool]:
+    """The roll needed against corridor ``c`` (Power less standing bonuses), and whether the Power
+    is known: if not, the card's Power die is still to roll and adds its face to the need."""
+    rolled = not (c != FINAL and s.ctx.die[s.slot[c]] and not pdie)
+    return s.power_of(c, pdie or 0, sum(s.mana)) - s.standing_bonus(c), rolled
+
+
+def _chance(need: int, rolled: bool, key: tuple[tuple[str, int], ...], gift: bool) -> float:
+    if rolled:
+        return _solver(need, key, gift).chance()
     total = 0.0
-    for f in faces:
-        need = s.power_of(c, f or 0, m) - standing
-        total += solver(need, res, gift).roll(6, 1, 0, 0)
-    return total / len(faces)
+    for f in range(1, 7):
+        total += _solver(need + f, key, gift).chance()
+    return total / 6
 
 
 # ============================================================ position evaluation (for search)
@@ -181,8 +208,25 @@ def evaluate(s: HikState) -> float:
     return min(0.98, max(0.02, 1.0 / (1.0 + math.exp(-x))))
 
 
+def determinize_draws(s: HikState, seat: Seat) -> int:
+    """How many draws ``s.determinize(seat, rng)`` takes from ``rng`` (a shuffle of ``n`` items takes
+    ``n - 1``); it depends only on what ``seat`` sees."""
+    n = 1   # the copy's own generator
+    if seat == ADV:
+        pool = sum(len(p) for p in s.piles) + sum(1 for c in range(3) if s.slot[c] >= 0 and s.down[c])
+        n += max(0, pool - 1) + (1 if s.rps[1] and not s.ctx.solo else 0)
+    elif seat == DM:
+        unknown = sum(max(0, len(p) - (1 if s.peek[c] else 0)) for c, p in enumerate(s.piles))
+        n += max(0, unknown - 1) + s.eq_state.count(FACE_DOWN) + (1 if s.rps[0] else 0)
+    return n
+
+
 class HeuristicAgent:
     """A rule-of-thumb player for either seat."""
+
+    #: reason on ``state.determinize(seat, rng)`` (the reference, slower) rather than on the state
+    #: itself with the generator advanced as that copy would (the same choices: see ``act``)
+    copy_first = False
 
     def __init__(self, *, game: Game | None = None, seed: int = 0, final_at: float = 0.5,
                  fear_reserve: int = 3, progress: float = 1.0) -> None:
@@ -197,15 +241,50 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         assert isinstance(state, HikState)
-        s = state.determinize(seat, self.rng)
-        kind = "rps" if s.pending[-1].kind == "rps" else s.pending[-1].kind
+        if not self.copy_first and self.rng.script is None:
+            # the rules below read only what ``seat`` sees, which ``determinize`` leaves as it is: read
+            # the state itself and advance the generator as the copy would have (test_bots checks it)
+            self.rng.skip(determinize_draws(state, seat))
+            s = state
+        else:
+            s = state.determinize(seat, self.rng)
+        kind = s.pending[-1].kind
         if kind == "rps":
             return Action("rps", (RPS[self.rng.below(3)],))
-        choose = getattr(self, f"_{'adv' if seat == ADV else 'dm'}_{kind}", None)
-        if choose is None:
-            return legal[0]
-        act: Action = choose(s, legal)
+        act = self._choose(s, seat, kind, legal)
         return act if act in legal else legal[0]
+
+    def _choose(self, s: HikState, seat: Seat, kind: str, legal: list[Action]) -> Action:
+        """The rule of thumb for a decision of ``kind`` (the first legal action if there is none)."""
+        if seat == ADV:
+            if kind == "postroll":
+                return self._adv_postroll(s, legal)
+            if kind == "equip":
+                return self._adv_equip(s, legal)
+            if kind == "attack":
+                return self._adv_attack(s, legal)
+            if kind == "preroll":
+                return self._adv_preroll(s, legal)
+            if kind == "mana":
+                return self._adv_mana(s, legal)
+            if kind == "pay":
+                return self._adv_pay(s, legal)
+            if kind == "target":
+                return self._adv_target(s, legal)
+            if kind == "brink":
+                return self._adv_brink(s, legal)
+            if kind == "losemana":
+                return self._adv_losemana(s, legal)
+        elif seat == DM:
+            if kind == "construct":
+                return self._dm_construct(s, legal)
+            if kind == "place":
+                return self._dm_place(s, legal)
+            if kind == "guard":
+                return self._dm_guard(s, legal)
+            if kind == "dire":
+                return self._dm_dire(s, legal)
+        return legal[0]
 
     # ============================================================ the adventurers
     def _adv_equip(self, s: HikState, legal: list[Action]) -> Action:
@@ -290,6 +369,9 @@ class HeuristicAgent:
 
     def _adv_attack(self, s: HikState, legal: list[Action]) -> Action:
         res = resources(s)
+        gift = s.ctx.reroll_gift
+        key = tuple((k, v) for k, v, _ in res)
+        bare = tuple((k, v) for k, v, r in res if r.startswith("e:"))
         left = lives(s)
         loss_hurts = 1.0 if left > 2 else 2.5
         best: tuple[float, Action] | None = None
@@ -304,12 +386,12 @@ class HeuristicAgent:
             i = s.slot[c]
             if s.down[c]:
                 p = 0.45
+            elif s.rps_fight(c):
+                p = 2 / 3
             else:
-                p = win_chance(s, c, res)
                 # a fight that needs our Mana costs us that Mana
-                if not s.rps_fight(c):
-                    p_bare = win_chance(s, c, [r for r in res if r[2].startswith("e:")])
-                    p = 0.65 * p + 0.35 * p_bare
+                need, rolled = _need(s, c, None)
+                p = 0.65 * _chance(need, rolled, key, gift) + 0.35 * _chance(need, rolled, bare, gift)
             gain = 1.0
             if not s.down[c] and s.ctx.mana_icon[i] and 0 in s.mana:
                 gain += 0.4

@@ -217,7 +217,13 @@ class Ctx:
         self.n_adv = len(advs)
         self.eq_start: tuple[str, ...] = tuple(eqs)
         self.eq_labels: tuple[str, ...] = tuple(f"e{k + 1}" for k in range(len(eqs)))
+        #: each equipment card's cost (green, yellow, blue, red), by id
+        self.eq_cost: dict[str, tuple[int, int, int, int]] = {e: c.cost.as_tuple() for e, c in cards.equipment.items()}
         self.group_types = frozenset(a.type for a in self.advs)
+        #: does a gift reroll a 1 (the bots' dice solver asks at every combat)
+        self.reroll_gift = any(a.gift.effect == "reroll_on_one" for a in self.advs)
+        #: the gifts that add to combat rolls (``standing_bonus``)
+        self.bonus_gifts = tuple(a.gift for a in self.advs if a.gift.effect == "roll_bonus")
         self.n_gender = {g: sum(1 for a in self.advs if a.gender == g) for g in ("male", "female")}
         if start.get("mana") is not None and len(start["mana"]) != self.n_adv:
             raise SetupError(f"setup: start.mana: one entry per adventurer ({self.n_adv})")
@@ -273,6 +279,11 @@ class Ctx:
         elif opts.destiny_permanent is not None:
             raise SetupError("setup: options.destiny_permanent is for solitaire play")
         self.permanent = perm
+        #: the bots' combat resources of the cards, by (card id, label) (see ``bots.resources``)
+        self.res_memo: dict[tuple[str, str], tuple[str, int, str] | None] = {}
+        #: the Destiny lines on which the Lich wins, in increasing order (none in the duel)
+        self.lich_lines: tuple[int, ...] = tuple(sorted(
+            k for k, line in self.scenario.lines.items() if line.effect == "lich_wins")) if self.scenario else ()
         self.start = start
         # static card descriptions for views
         self.card_info: tuple[JSON, ...] = tuple(self._info(cid) for cid in deck)

@@ -70,9 +70,9 @@ class Combat:
         self.rolls = 0            # die results so far
 
     def copy(self) -> Combat:
-        c = Combat.__new__(Combat)
-        c.target, c.card, c.m_start, c.pdie, c.sides, c.face = (self.target, self.card, self.m_start, self.pdie,
-                                                                 self.sides, self.face)
+        # (the constructor, not ``__new__`` and assignments: a mypyc class's ``__new__`` runs ``__init__``)
+        c = Combat(self.target, self.card, self.m_start)
+        c.pdie, c.sides, c.face = self.pdie, self.sides, self.face
         c.mult, c.bonus, c.applied, c.rolls = self.mult, self.bonus, list(self.applied), self.rolls
         return c
 
@@ -111,9 +111,14 @@ class HikState(State):
                  "lich_dead", "mana", "marks", "peek", "perm", "perm_ten", "piles", "reason", "result", "rps",
                  "slot", "spent", "steps", "ten", "trophies", "turn")
 
-    def __init__(self, ctx: Ctx, rng: Rng) -> None:
+    def __init__(self, ctx: Ctx, rng: Rng, of: HikState | None = None) -> None:
+        """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
+        (:meth:`clone`: a copy constructor, since a mypyc class's ``__new__`` runs ``__init__``)."""
         super().__init__(ctx.seats, rng)
         self.ctx = ctx
+        if of is not None:
+            self._copy(of)
+            return
         self.turn = 1
         self.piles: list[list[int]] = [[], [], []]    # top = last
         self.slot = [-1, -1, -1]                      # the encounter in front of each pile
@@ -150,6 +155,24 @@ class HikState(State):
 
     def is_over(self) -> bool:
         return self.result != ""
+
+    # ``State``'s, answered here for speed (the compiled engine calls them without leaving C); the
+    # unusual cases (no seat named, a notation string, an illegal action) go to ``State``'s
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        if seat is None:
+            return super().legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        if seat is None or type(action) is not Action or action not in self.legal_actions(seat):
+            return super().apply(seat, action)      # (parses, names the seat, explains an illegal action)
+        self._legal = None
+        return self._apply(seat, action)
 
     def outcome(self) -> Outcome | None:
         if not self.result:
@@ -258,10 +281,10 @@ class HikState(State):
         """Gifts and revealed items that add to every combat roll against corridor ``c``."""
         ctx = self.ctx
         total = 0
-        for adv in ctx.advs:
-            g = adv.gift
-            if g.effect == "roll_bonus":
-                total += self._roll_bonus(g, c)
+        for g in ctx.bonus_gifts:
+            total += self._roll_bonus(g, c)
+        if REVEALED not in self.eq_state:
+            return total
         for k, eid in enumerate(self.eq_kind):
             if self.eq_state[k] == REVEALED:
                 eff = ctx.equipment(eid).effect
@@ -317,9 +340,11 @@ class HikState(State):
             counts[col[t]] += 1
         return counts
 
-    def affordable(self, cost: tuple[int, int, int, int]) -> bool:
-        have = self._trophy_colours()
-        return all(h >= n for h, n in zip(have, cost, strict=True))
+    def affordable(self, cost: tuple[int, int, int, int], have: list[int] | None = None) -> bool:
+        """Do the trophies pay ``cost``? (``have``: their colour counts, if known already)"""
+        if have is None:
+            have = self._trophy_colours()
+        return have[0] >= cost[0] and have[1] >= cost[1] and have[2] >= cost[2] and have[3] >= cost[3]
 
     def ultimate_cost(self) -> tuple[int, int, int, int]:
         n = self.ctx.n_adv
@@ -352,22 +377,23 @@ class HikState(State):
     def _legal_equip(self, top: Decision) -> list[Action]:
         out = [Action("done")]
         ctx = self.ctx
+        have = self._trophy_colours()
         for k, eid in enumerate(self.eq_kind):
             st = self.eq_state[k]
             eq = ctx.equipment(eid)
             label = ctx.eq_labels[k]
             if st == FACE_DOWN:
-                if not self.affordable(eq.cost.as_tuple()):
+                if not self.affordable(ctx.eq_cost[eid], have):
                     continue
                 if eq.kind == "potion":
                     if self._effect_usable(eq.effect, combat=False):
                         out.append(Action("potion", (label,)))
                 elif eq.kind == "item" or self._effect_usable(eq.effect, combat=False):
                     out.append(Action("reveal", (label,)))
-            elif st == REVEALED and eq.kind == "quest" and self.affordable(eq.cost.as_tuple()) \
+            elif st == REVEALED and eq.kind == "quest" and self.affordable(ctx.eq_cost[eid], have) \
                     and self._effect_usable(eq.effect, combat=False):
                 out.append(Action("quest", (label,)))
-        if self.affordable(self.ultimate_cost()):
+        if self.affordable(self.ultimate_cost(), have):
             for adv in ctx.advs:
                 if self._effect_usable(adv.ultimate, combat=False):
                     out.append(Action("ultimate", (adv.id,)))
@@ -402,13 +428,16 @@ class HikState(State):
         return [c for c in range(3) if self.slot[c] >= 0 and not self.down[c] and self._matches(target, c)]
 
     def _combat_potions(self, post: bool) -> list[Action]:
-        out = []
+        out: list[Action] = []
         ctx = self.ctx
+        if FACE_DOWN not in self.eq_state:
+            return out
+        have = self._trophy_colours()
         for k, eid in enumerate(self.eq_kind):
             if self.eq_state[k] != FACE_DOWN:
                 continue
             eq = ctx.equipment(eid)
-            if eq.kind == "potion" and self.affordable(eq.cost.as_tuple()) and \
+            if eq.kind == "potion" and self.affordable(ctx.eq_cost[eid], have) and \
                     self._effect_usable(eq.effect, combat=True, post=post):
                 out.append(Action("potion", (ctx.eq_labels[k],)))
         return out
@@ -1276,20 +1305,20 @@ class HikState(State):
         }
 
     def clone(self) -> HikState:
-        s = HikState.__new__(HikState)
-        s.seats, s.rng, s.pending, s._legal = self.seats, self.rng.copy(), list(self.pending), self._legal
-        s.ctx, s.turn = self.ctx, self.turn
-        p = self.piles
-        s.piles = [p[0][:], p[1][:], p[2][:]]
-        s.slot, s.down, s.ten, s.peek, s.marks = self.slot[:], self.down[:], self.ten[:], self.peek[:], self.marks[:]
-        s.final_ten, s.final_mark = self.final_ten, self.final_mark
-        s.trophies, s.spent = self.trophies[:], self.spent[:]
-        s.courage, s.fear, s.mana = self.courage, self.fear, self.mana[:]
-        s.eq_kind, s.eq_state = self.eq_kind[:], self.eq_state[:]
-        s.combat = self.combat.copy() if self.combat is not None else None
-        s.rps, s.perm, s.perm_ten, s.steps = self.rps[:], self.perm[:], self.perm_ten[:], self.steps[:]
-        s.lich_dead, s.result, s.reason = self.lich_dead, self.result, self.reason
-        return s
+        return HikState(self.ctx, self.rng.copy(), self)
+
+    def _copy(self, o: HikState) -> None:
+        self.pending, self._legal, self.turn = list(o.pending), o._legal, o.turn
+        p = o.piles
+        self.piles = [p[0][:], p[1][:], p[2][:]]
+        self.slot, self.down, self.ten, self.peek, self.marks = o.slot[:], o.down[:], o.ten[:], o.peek[:], o.marks[:]
+        self.final_ten, self.final_mark = o.final_ten, o.final_mark
+        self.trophies, self.spent = o.trophies[:], o.spent[:]
+        self.courage, self.fear, self.mana = o.courage, o.fear, o.mana[:]
+        self.eq_kind, self.eq_state = o.eq_kind[:], o.eq_state[:]
+        self.combat = o.combat.copy() if o.combat is not None else None
+        self.rps, self.perm, self.perm_ten, self.steps = o.rps[:], o.perm[:], o.perm_ten[:], o.steps[:]
+        self.lich_dead, self.result, self.reason = o.lich_dead, o.result, o.reason
 
     def chance_key(self) -> tuple[Any, ...]:
         """What chance has shown, publicly, that the next decision may turn on (for closed-loop
