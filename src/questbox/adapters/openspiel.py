@@ -265,6 +265,20 @@ class _Inner:
         return _Inner(self.game, None if self.qb is None else self.qb.clone(), list(self.chains), self.length,
                       None if p is None else _Pending(p.seat, p.action, list(p.outcomes), p.probs))
 
+    # OpenSpiel serialises a Python state by pickling its ``__dict__``: the questbox state travels as
+    # its JSON document (a compiled state class, e.g. Descent's under mypyc, cannot be rebuilt by
+    # pickle's ``__new__``, and the document is the game's own exact form)
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game": self.game, "qb": None if self.qb is None else self.qb.to_json(), "chains": self.chains,
+                "length": self.length, "pending": self.pending}
+
+    def __setstate__(self, doc: dict[str, Any]) -> None:
+        self.game = doc["game"]
+        self.qb = None if doc["qb"] is None else self.game.qb_game.from_json(doc["qb"])
+        self.chains = doc["chains"]
+        self.length = doc["length"]
+        self.pending = doc["pending"]
+
 
 def _start(game: QuestboxSpielGame) -> _Inner:
     if game.deals > 1:
