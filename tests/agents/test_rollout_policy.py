@@ -90,14 +90,21 @@ def test_rollouts_follow_the_bot_and_eps_mixes_in_random_actions() -> None:
     seat = state.to_move()[0]
     calls = {"n": 0}
 
-    def counting(agent: MCTSAgent) -> None:
-        bot: Any = agent._policy
-        inner = bot.act
+    class Counting:
+        """The rollout bot behind a counter (a wrapper: a compiled bot's methods cannot be patched)."""
 
-        def act(st: State, s: str) -> Any:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.bot, name)
+
+        def act(self, st: State, s: str) -> Any:
             calls["n"] += 1
-            return inner(st, s)
-        bot.act = act
+            return self.bot.act(st, s)
+
+    def counting(agent: MCTSAgent) -> None:
+        agent._policy = Counting(agent._policy)  # type: ignore[assignment]
 
     pure = make_agent("ismcts:iters=40,rollout=heuristic,depth=8", game, seed=3)
     assert isinstance(pure, MCTSAgent)
