@@ -275,6 +275,42 @@ def test_retribution_when_one_attack_defeats_two_small_monsters() -> None:
     assert mods(st)["cards"]["retribution"] == "exhausted"
 
 
+@pytest.mark.clause("DLP-C02-03", "DLP-C02-06")
+def test_retribution_pierce_counts_every_monster_the_attack_defeated_large_ones_too() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "C1", "H6"], masters=1, minions=2),
+              group("ettin", "ettin", ["E3:F4"], minions=1, gid="ettins")]
+    st = arena(groups, threat=2, faceup=["retribution"], fortune={"syndrael": 1})
+    put(st, "goblin-m", "H6")
+    put(st, "goblin-1", "B1")
+    put(st, "goblin-2", "C1")
+    act(st, "activate syndrael")
+    st.rng.script = [2, 1]            # 3 hearts: goblin-1 falls
+    act(st, "attack goblin-1")
+    # as if the same attack also defeated goblin-2 and the (large) ettin
+    st.defeat(fig(st, "goblin-2"), fig(st, "syndrael"))
+    st.defeat(fig(st, "ettin-1"), fig(st, "syndrael"))
+    touch(st)
+    st.rng.script = [1]
+    act(st, "pass", "done")
+    act(st, "plot retribution goblin-m")
+    assert st.turn is not None and "retribution:3" in st.turn.flags
+
+
+def test_retribution_needs_two_small_monsters_a_large_one_does_not_count_for_the_trigger() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "H6"], masters=1, minions=1),
+              group("ettin", "ettin", ["E3:F4"], minions=1, gid="ettins")]
+    st = arena(groups, threat=2, faceup=["retribution"], fortune={"syndrael": 1})
+    put(st, "goblin-1", "B1")
+    act(st, "activate syndrael")
+    st.rng.script = [2, 1]
+    act(st, "attack goblin-1")
+    st.defeat(fig(st, "ettin-1"), fig(st, "syndrael"))
+    touch(st)
+    st.rng.script = [1]
+    act(st, "pass", "done")
+    assert not any(a.name == "plot" for a in st.legal_actions("overlord"))
+
+
 @pytest.mark.clause("DLP-C03-01", "DLP-C03-02", "DLP-C03-03", "DLP-C03-04", "DLP-C03-05", "DLP-C03-06")
 def test_swarming_tide_heroes_test_willpower_at_the_start_of_their_turns() -> None:
     st = arena([group("zombie", "zombie", ["B2", "C1"], minions=2)], threat=1, faceup=["swarming-tide"])

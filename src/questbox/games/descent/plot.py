@@ -198,6 +198,12 @@ class CampaignModule(RuleModule):
         f = st.figs[fi]
         if f.side != "monster":
             return
+        atk = st.attack
+        if by >= 0 and atk is not None and atk.attacker == by and st.figs[by].side == "hero":
+            # Retribution's X counts every monster the attack defeated; its trigger only small ones
+            atk.flags.append(f"defeated:{f.group}")
+            if st.is_small(fi):
+                atk.flags.append(f"defeated-small:{f.group}")
         if m["agent"] and f.id == m["agent"]:
             m["agent"] = ""
             m["cards"]["summon-ardus"] = "facedown"
@@ -208,9 +214,6 @@ class CampaignModule(RuleModule):
             m["replaced"] = []
             st.emit("plot", "Ardus Ix'Erebus is defeated: Summon Ardus Ix'Erebus returns to the Plot deck.")
             return
-        atk = st.attack
-        if by >= 0 and atk is not None and atk.attacker == by and st.figs[by].side == "hero" and st.is_small(fi):
-            atk.flags.append(f"defeated-small:{f.group}")
 
     # ---------------------------------------------------------------- offers
     def offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:

@@ -77,7 +77,7 @@ class StrengthInNumbers(PlotCard):
 
 class Retribution(PlotCard):
     """After a hero's attack defeats 2 or more small monsters, a monster of their groups moves
-    and attacks with Pierce equal to that number."""
+    and attacks with Pierce equal to the number of monsters (of any size) that attack defeated."""
 
     id: ClassVar[str] = "retribution"
     offers_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
@@ -96,7 +96,7 @@ class Retribution(PlotCard):
     def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         atk = st.attack
         assert atk is not None
-        x = sum(1 for fl in atk.flags if fl.startswith("defeated-small:"))
+        x = sum(1 for fl in atk.flags if fl.startswith("defeated:"))    # every monster, any size
         atk.flags.append(self.id)
         fi = st.ids[str(action.args[1])]
         st.emit("plot", f"Retribution: {st.name(fi)} moves up to its Speed and attacks with Pierce {x}.")
