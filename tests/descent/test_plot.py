@@ -411,6 +411,28 @@ def test_fealty_a_small_minion_suffers_five_for_two_shields_on_its_master() -> N
     assert st.figs[fig(st, "goblin-m")].damage == 2
 
 
+@pytest.mark.clause("DLP-C06-04", "DLP-C06-05")
+def test_fealty_may_sacrifice_a_small_minion_of_another_group_next_to_the_master() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "H6"], masters=1, minions=1),
+              group("zombie", "zombie", ["H5"], minions=1)]
+    st = arena(groups, threat=1, faceup=["fealty"])
+    act(st, "activate syndrael", "end", "end", "activate goblin-m", "end", "activate goblin-1", "end")
+    act(st, "activate zombie-1", "end")
+    act(st, "plot fealty", "give leoric")
+    act(st, "activate syndrael")
+    put(st, "syndrael", "A1")
+    put(st, "goblin-m", "B1")
+    put(st, "zombie-1", "B2")
+    put(st, "goblin-1", "H6")
+    st.rng.script = [3, 3]            # 4 hearts
+    act(st, "attack goblin-m")
+    assert names(st.legal_actions("overlord")) == ["fealty zombie-1", "pass"]
+    st.rng.script = [1]               # gray blank: 0 + 2 shields
+    act(st, "fealty zombie-1")
+    assert st.figs[fig(st, "zombie-1")].status == "defeated"    # 5 damage: more than its Health
+    assert st.figs[fig(st, "goblin-m")].damage == 2
+
+
 @pytest.mark.clause("DLP-C08-01", "DLP-C08-02", "DLP-C08-03", "DLP-C08-04", "DLP-C08-05", "DLP-C08-06")
 def test_rise_to_the_challenge_minions_use_the_masters_stats_until_the_end_of_the_overlords_turn() -> None:
     st = arena([group("goblin-archer", "goblin", ["B1", "F5", "F6"], masters=1, minions=2)], threat=0,

@@ -202,8 +202,8 @@ class SwarmingTide(PlotCard):
 
 
 class Fealty(PlotCard):
-    """While exhausted, a master being attacked may sacrifice an adjacent minion of its group
-    (5 damage) for +2 shields."""
+    """While exhausted, a master being attacked may sacrifice an adjacent small minion of any
+    group (5 damage) for +2 shields."""
 
     id: ClassVar[str] = "fealty"
     offers_at: ClassVar[frozenset[str]] = frozenset({"turn-end", "attack-after-roll"})
@@ -216,7 +216,8 @@ class Fealty(PlotCard):
         t = atk.target
         if (mod.exhausted(st, self.id) and self.id not in atk.flags and st.figs[t].side == "monster"
                 and st.figs[t].master and st.figs[t].status == "active"):
-            return [_a("fealty", st.figs[x].id) for x in st.group_figs(st.figs[t].group)
+            # any small minion next to the master, of whatever group (DLP-C06-04)
+            return [_a("fealty", st.figs[x].id) for x in st.monsters()
                     if x != t and st.figs[x].status == "active" and not st.figs[x].master and st.is_small(x)
                     and st.adjacent(x, t)]
         return []
