@@ -444,12 +444,32 @@ def test_rise_to_the_challenge_minions_use_the_masters_stats_until_the_end_of_th
     assert names(st.legal_actions("overlord")) == ["plot rise-to-the-challenge", "pass"]
     act(st, "plot rise-to-the-challenge")        # trigger cost 0: no fortune
     assert mods(st)["fortune"] == {"syndrael": 0, "leoric": 0}
-    assert st.figs[g1].stat == st.figs[m].stat and st.health(g1) == 4 and st.stat(g1).speed == 5
+    assert st.health(g1) == 4 and st.stat(g1).speed == 5
+    assert st.stat(g1).dice == st.stat(m).dice and st.stat(g1).surges == st.stat(m).surges
+    assert "cowardly" in st.stat(g1).abilities      # its own abilities stay (DLP-C08-04)
     assert mods(st)["marks"]["rise-to-the-challenge"] == "goblins"
     act(st, "end", "end")
     act(st, "activate goblin-1", "end", "activate goblin-2", "end")
     assert mods(st)["cards"]["rise-to-the-challenge"] == "ready"
     assert st.stat(g1).key == "goblins/minion" and st.health(g1) == 2
+
+
+@pytest.mark.clause("DLP-C08-04")
+def test_rise_to_the_challenge_lends_the_stat_line_not_the_masters_actions_and_abilities() -> None:
+    st = arena([group("zombie", "zombie", ["B1", "F5"], masters=1, minions=1)], threat=0,
+               faceup=["rise-to-the-challenge"])
+    m, z1 = fig(st, "zombie-m"), fig(st, "zombie-1")
+    master = st.stat(m)
+    st.figs[m].damage = st.health(m) - 1
+    act(st, "activate syndrael")
+    st.rng.script = [2, 5, 1]        # 5 hearts against a blank: the master falls
+    act(st, "attack zombie-m", "done")
+    act(st, "plot rise-to-the-challenge")
+    risen = st.stat(z1)
+    assert (risen.speed, st.health(z1), risen.defense, risen.dice, risen.surges) == (
+        master.speed, master.health, master.defense, master.dice, master.surges)
+    assert "grab" in master.abilities and "grab" not in risen.abilities
+    assert "shambling" in risen.abilities and not risen.master
 
 
 @pytest.mark.clause("DLP-C09-01", "DLP-C09-02", "DLP-C09-03", "DLP-C09-04", "DLP-C09-05")

@@ -25,6 +25,7 @@ Action notation (see docs/games/descent.md): the overlord ``plot <card> [<arg>]`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import JSON, Action, Decision, Seat
@@ -87,6 +88,13 @@ class CampaignModule(RuleModule):
         self.tiles = tuple(sorted(enc.board.tile_names))
         self.master_stat = {i: g.master_stat for i, g in enumerate(enc.groups)}
         self.minion_stat = {i: g.minion_stat for i, g in enumerate(enc.groups)}
+        #: Rise to the Challenge's stat line of each group's minions (:func:`risen_stat`)
+        self.risen_stat: dict[int, str] = {}
+        if "rise-to-the-challenge" in self.cards:
+            for i, g in enumerate(enc.groups):
+                risen = risen_stat(enc.stats[g.minion_stat], enc.stats[g.master_stat])
+                enc.add_stat(risen)
+                self.risen_stat[i] = risen.key
 
     # ---------------------------------------------------------------- state
     def init(self, st: DescentState) -> Any:
@@ -475,6 +483,13 @@ class CampaignModule(RuleModule):
                     "defend": "spend 1 fortune: reroll a defense die",
                     "retest": "spend 1 fortune: reroll a test die"}.get(str(action.args[0]))
         return None
+
+
+def risen_stat(minion: Stat, master: Stat) -> Stat:
+    """A minion under Rise to the Challenge (DLP-C08-04): the master's Speed, Health, Defense,
+    surge abilities and attack dice; the minion's own actions and other abilities."""
+    return replace(minion, key=f"{minion.key}/risen", speed=master.speed, health=master.health,
+                   defense=master.defense, dice=master.dice, surges=master.surges)
 
 
 def campaign_space(enc: Encounter) -> list[Action]:

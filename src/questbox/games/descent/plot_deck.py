@@ -138,8 +138,9 @@ class ThreateningMasses(PlotCard):
 
 
 class RiseToTheChallenge(PlotCard):
-    """When a small master falls, its group's minions use the master's stat line until the end
-    of the overlord's turn."""
+    """When a small master falls, its group's minions use the master's Speed, Health, Defense,
+    surge abilities and attack dice (not its actions and abilities) until the end of the
+    overlord's turn."""
 
     id: ClassVar[str] = "rise-to-the-challenge"
     offers_at: ClassVar[frozenset[str]] = frozenset({"figure-defeated"})
@@ -160,7 +161,7 @@ class RiseToTheChallenge(PlotCard):
         st.mods[NAME]["marks"][self.id] = mod.group_ids[g]
         for x in st.group_figs(g):
             if not st.figs[x].master:
-                st.figs[x].stat = mod.master_stat[g]
+                st.figs[x].stat = mod.risen_stat[g]
                 if st.figs[x].status == "active" and st.figs[x].damage >= st.health(x):
                     st.defeat(x)
         mod.pay(st, self.id)
@@ -178,7 +179,7 @@ class RiseToTheChallenge(PlotCard):
         gi = mod.group_ids.index(g)
         for x in st.group_figs(gi):
             f = st.figs[x]
-            if not f.master and f.stat == mod.master_stat[gi]:
+            if not f.master and f.stat == mod.risen_stat[gi]:
                 f.stat = mod.minion_stat[gi]
                 if f.status == "active" and f.damage >= st.health(x):
                     st.defeat(x)
