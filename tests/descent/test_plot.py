@@ -490,6 +490,28 @@ def test_loyalty_rewarded_gives_the_small_monsters_of_an_open_group_one_more_hea
     assert mods(st)["cards"]["loyalty-rewarded"] == "ready"
 
 
+@pytest.mark.clause("DLP-C09-04")
+def test_loyalty_rewarded_gives_an_agent_summoned_afterwards_into_the_group_one_more_health() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "F5", "F6"], masters=1, minions=2, open=["zombie"]),
+              group("zombie", "zombie", ["H6"], minions=1)]
+    st = arena(groups, threat=3, faceup=["loyalty-rewarded", "summon-ardus"])
+    act(st, "plot loyalty-rewarded goblins", "give syndrael")
+    act(st, "plot summon-ardus goblins")          # its fortune goes to Leoric, who has fewer
+    ardus = fig(st, "ardus")
+    assert st.figs[ardus].status == "active" and mods(st)["fortune"] == {"syndrael": 1, "leoric": 1}
+    assert st.health(ardus) == st.stat(ardus).health + 1
+
+
+def test_loyalty_rewarded_on_another_group_leaves_the_agent_as_it_is() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "F5", "F6"], masters=1, minions=2, open=["zombie"]),
+              group("zombie", "zombie", ["H5", "H6"], masters=1, minions=1, gid="zombies", open=["goblin"])]
+    st = arena(groups, threat=3, faceup=["loyalty-rewarded", "summon-ardus"])
+    act(st, "plot loyalty-rewarded zombies", "give syndrael")
+    act(st, "plot summon-ardus goblins")
+    ardus = fig(st, "ardus")
+    assert st.health(ardus) == st.stat(ardus).health
+
+
 # ================================================================================ the agent
 def summon_arena(threat: int = 2, heroes: tuple[str, ...] = ("syndrael", "leoric"), minions: int = 2,
                  **kw: Any) -> DescentState:

@@ -404,6 +404,9 @@ class CampaignModule(RuleModule):
         else:
             fi = st.add_figure(f)
         st.place(fi, spot)
+        if (m["marks"].get("loyalty-rewarded") == self.group_ids[g] and self.exhausted(st, "loyalty-rewarded")
+                and st.is_small(fi)):
+            f.hp_bonus += 1     # Loyalty Rewarded (DLP-C09-04) holds for a small agent joining the group later
         m["agent"] = "ardus"
         st.emit("plot", f"Ardus Ix'Erebus replaces {', '.join(m['replaced'])} in the {self.enc.groups[g].name} group.",
                 {"replaced": list(m["replaced"])})
