@@ -540,6 +540,18 @@ def test_summon_ardus_replaces_a_master_and_a_minion_of_an_open_group() -> None:
     assert GAME.from_json(doc).to_json() == doc
 
 
+@pytest.mark.clause("DLP-AGENT-03")
+def test_a_cowardly_goblin_spends_surges_near_the_agent_a_master_monster() -> None:
+    st = arena([group("goblin-archer", "goblin", ["C3", "H6", "B2"], masters=1, minions=2, open=["zombie"])],
+               threat=2, faceup=["summon-ardus"])
+    act(st, "plot summon-ardus goblins", "give syndrael")
+    assert st.board.names[st.figs[fig(st, "ardus")].pos] == "C3"
+    act(st, "activate syndrael", "end", "end", "activate goblin-2")
+    st.rng.script = [2, 1]             # blue ♥2 ⚡, yellow ⚡: two surges
+    act(st, "attack syndrael")
+    assert st.pending[-1].kind == "surge"     # its master is gone, but the agent is 1 space away
+
+
 @pytest.mark.clause("DLP-C10-05", "DLP-AGENT-05", "DLP-AGENT-06", "DLP-AGENT-04", "DLP-C10-07")
 def test_a_defeated_agent_returns_its_card_to_the_plot_deck_and_is_never_a_reinforcement() -> None:
     st = summon_arena()
