@@ -126,6 +126,28 @@ def test_a_cowardly_goblin_spends_surges_only_near_its_master() -> None:
     assert st.pending[-1].kind == "surge"
 
 
+def test_a_cowardly_goblin_spends_surges_near_a_master_of_another_group() -> None:
+    """Cowardly as printed (issue #17): within 3 spaces of *any* master monster or lieutenant."""
+    mons = [group("goblin-archer", "goblin", ["H6", "B2"], masters=1, minions=1),
+            group("zombie", "zombie", ["C3", "H1"], masters=1, minions=1)]
+    st = duel(mons)
+    act(st, "end", "end", "activate goblin-1")
+    st.rng.script = [2, 1]             # blue ♥2 ⚡, yellow ⚡: two surges
+    act(st, "attack syndrael")
+    assert st.pending[-1].kind == "surge"                  # the zombie master (C3) is 2 spaces away
+
+
+def test_a_cowardly_goblin_next_to_a_minion_of_another_group_only_stays_cowardly() -> None:
+    mons = [group("goblin-archer", "goblin", ["H6", "B2"], masters=1, minions=1),
+            group("zombie", "zombie", ["H1", "C3"], masters=1, minions=1)]
+    st = duel(mons)
+    act(st, "end", "end", "activate goblin-1")
+    st.rng.script = [2, 1, 1]          # two surges; gray blank
+    act(st, "attack syndrael")
+    assert st.pending[-1].kind != "surge"                  # C3 holds a zombie minion, not a master
+    assert st.figs[fig(st, "syndrael")].damage == 2
+
+
 def test_a_monster_attacks_at_most_once_per_activation() -> None:
     st = duel()
     act(st, "end", "end", "activate zombie-1")

@@ -275,6 +275,42 @@ def test_retribution_when_one_attack_defeats_two_small_monsters() -> None:
     assert mods(st)["cards"]["retribution"] == "exhausted"
 
 
+@pytest.mark.clause("DLP-C02-03", "DLP-C02-06")
+def test_retribution_pierce_counts_every_monster_the_attack_defeated_large_ones_too() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "C1", "H6"], masters=1, minions=2),
+              group("ettin", "ettin", ["E3:F4"], minions=1, gid="ettins")]
+    st = arena(groups, threat=2, faceup=["retribution"], fortune={"syndrael": 1})
+    put(st, "goblin-m", "H6")
+    put(st, "goblin-1", "B1")
+    put(st, "goblin-2", "C1")
+    act(st, "activate syndrael")
+    st.rng.script = [2, 1]            # 3 hearts: goblin-1 falls
+    act(st, "attack goblin-1")
+    # as if the same attack also defeated goblin-2 and the (large) ettin
+    st.defeat(fig(st, "goblin-2"), fig(st, "syndrael"))
+    st.defeat(fig(st, "ettin-1"), fig(st, "syndrael"))
+    touch(st)
+    st.rng.script = [1]
+    act(st, "pass", "done")
+    act(st, "plot retribution goblin-m")
+    assert st.turn is not None and "retribution:3" in st.turn.flags
+
+
+def test_retribution_needs_two_small_monsters_a_large_one_does_not_count_for_the_trigger() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "H6"], masters=1, minions=1),
+              group("ettin", "ettin", ["E3:F4"], minions=1, gid="ettins")]
+    st = arena(groups, threat=2, faceup=["retribution"], fortune={"syndrael": 1})
+    put(st, "goblin-1", "B1")
+    act(st, "activate syndrael")
+    st.rng.script = [2, 1]
+    act(st, "attack goblin-1")
+    st.defeat(fig(st, "ettin-1"), fig(st, "syndrael"))
+    touch(st)
+    st.rng.script = [1]
+    act(st, "pass", "done")
+    assert not any(a.name == "plot" for a in st.legal_actions("overlord"))
+
+
 @pytest.mark.clause("DLP-C03-01", "DLP-C03-02", "DLP-C03-03", "DLP-C03-04", "DLP-C03-05", "DLP-C03-06")
 def test_swarming_tide_heroes_test_willpower_at_the_start_of_their_turns() -> None:
     st = arena([group("zombie", "zombie", ["B2", "C1"], minions=2)], threat=1, faceup=["swarming-tide"])
@@ -375,6 +411,28 @@ def test_fealty_a_small_minion_suffers_five_for_two_shields_on_its_master() -> N
     assert st.figs[fig(st, "goblin-m")].damage == 2
 
 
+@pytest.mark.clause("DLP-C06-04", "DLP-C06-05")
+def test_fealty_may_sacrifice_a_small_minion_of_another_group_next_to_the_master() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "H6"], masters=1, minions=1),
+              group("zombie", "zombie", ["H5"], minions=1)]
+    st = arena(groups, threat=1, faceup=["fealty"])
+    act(st, "activate syndrael", "end", "end", "activate goblin-m", "end", "activate goblin-1", "end")
+    act(st, "activate zombie-1", "end")
+    act(st, "plot fealty", "give leoric")
+    act(st, "activate syndrael")
+    put(st, "syndrael", "A1")
+    put(st, "goblin-m", "B1")
+    put(st, "zombie-1", "B2")
+    put(st, "goblin-1", "H6")
+    st.rng.script = [3, 3]            # 4 hearts
+    act(st, "attack goblin-m")
+    assert names(st.legal_actions("overlord")) == ["fealty zombie-1", "pass"]
+    st.rng.script = [1]               # gray blank: 0 + 2 shields
+    act(st, "fealty zombie-1")
+    assert st.figs[fig(st, "zombie-1")].status == "defeated"    # 5 damage: more than its Health
+    assert st.figs[fig(st, "goblin-m")].damage == 2
+
+
 @pytest.mark.clause("DLP-C08-01", "DLP-C08-02", "DLP-C08-03", "DLP-C08-04", "DLP-C08-05", "DLP-C08-06")
 def test_rise_to_the_challenge_minions_use_the_masters_stats_until_the_end_of_the_overlords_turn() -> None:
     st = arena([group("goblin-archer", "goblin", ["B1", "F5", "F6"], masters=1, minions=2)], threat=0,
@@ -386,12 +444,32 @@ def test_rise_to_the_challenge_minions_use_the_masters_stats_until_the_end_of_th
     assert names(st.legal_actions("overlord")) == ["plot rise-to-the-challenge", "pass"]
     act(st, "plot rise-to-the-challenge")        # trigger cost 0: no fortune
     assert mods(st)["fortune"] == {"syndrael": 0, "leoric": 0}
-    assert st.figs[g1].stat == st.figs[m].stat and st.health(g1) == 4 and st.stat(g1).speed == 5
+    assert st.health(g1) == 4 and st.stat(g1).speed == 5
+    assert st.stat(g1).dice == st.stat(m).dice and st.stat(g1).surges == st.stat(m).surges
+    assert "cowardly" in st.stat(g1).abilities      # its own abilities stay (DLP-C08-04)
     assert mods(st)["marks"]["rise-to-the-challenge"] == "goblins"
     act(st, "end", "end")
     act(st, "activate goblin-1", "end", "activate goblin-2", "end")
     assert mods(st)["cards"]["rise-to-the-challenge"] == "ready"
     assert st.stat(g1).key == "goblins/minion" and st.health(g1) == 2
+
+
+@pytest.mark.clause("DLP-C08-04")
+def test_rise_to_the_challenge_lends_the_stat_line_not_the_masters_actions_and_abilities() -> None:
+    st = arena([group("zombie", "zombie", ["B1", "F5"], masters=1, minions=1)], threat=0,
+               faceup=["rise-to-the-challenge"])
+    m, z1 = fig(st, "zombie-m"), fig(st, "zombie-1")
+    master = st.stat(m)
+    st.figs[m].damage = st.health(m) - 1
+    act(st, "activate syndrael")
+    st.rng.script = [2, 5, 1]        # 5 hearts against a blank: the master falls
+    act(st, "attack zombie-m", "done")
+    act(st, "plot rise-to-the-challenge")
+    risen = st.stat(z1)
+    assert (risen.speed, st.health(z1), risen.defense, risen.dice, risen.surges) == (
+        master.speed, master.health, master.defense, master.dice, master.surges)
+    assert "grab" in master.abilities and "grab" not in risen.abilities
+    assert "shambling" in risen.abilities and not risen.master
 
 
 @pytest.mark.clause("DLP-C09-01", "DLP-C09-02", "DLP-C09-03", "DLP-C09-04", "DLP-C09-05")
@@ -410,6 +488,28 @@ def test_loyalty_rewarded_gives_the_small_monsters_of_an_open_group_one_more_hea
     assert mods(st)["cards"]["loyalty-rewarded"] == "exhausted"
     by_hand(st, st.finish, "heroes", "test")
     assert mods(st)["cards"]["loyalty-rewarded"] == "ready"
+
+
+@pytest.mark.clause("DLP-C09-04")
+def test_loyalty_rewarded_gives_an_agent_summoned_afterwards_into_the_group_one_more_health() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "F5", "F6"], masters=1, minions=2, open=["zombie"]),
+              group("zombie", "zombie", ["H6"], minions=1)]
+    st = arena(groups, threat=3, faceup=["loyalty-rewarded", "summon-ardus"])
+    act(st, "plot loyalty-rewarded goblins", "give syndrael")
+    act(st, "plot summon-ardus goblins")          # its fortune goes to Leoric, who has fewer
+    ardus = fig(st, "ardus")
+    assert st.figs[ardus].status == "active" and mods(st)["fortune"] == {"syndrael": 1, "leoric": 1}
+    assert st.health(ardus) == st.stat(ardus).health + 1
+
+
+def test_loyalty_rewarded_on_another_group_leaves_the_agent_as_it_is() -> None:
+    groups = [group("goblin-archer", "goblin", ["B1", "F5", "F6"], masters=1, minions=2, open=["zombie"]),
+              group("zombie", "zombie", ["H5", "H6"], masters=1, minions=1, gid="zombies", open=["goblin"])]
+    st = arena(groups, threat=3, faceup=["loyalty-rewarded", "summon-ardus"])
+    act(st, "plot loyalty-rewarded zombies", "give syndrael")
+    act(st, "plot summon-ardus goblins")
+    ardus = fig(st, "ardus")
+    assert st.health(ardus) == st.stat(ardus).health
 
 
 # ================================================================================ the agent
@@ -438,6 +538,18 @@ def test_summon_ardus_replaces_a_master_and_a_minion_of_an_open_group() -> None:
     assert st.figs[fig(st, "zombie-1")].status == "defeated"
     doc = st.to_json()
     assert GAME.from_json(doc).to_json() == doc
+
+
+@pytest.mark.clause("DLP-AGENT-03")
+def test_a_cowardly_goblin_spends_surges_near_the_agent_a_master_monster() -> None:
+    st = arena([group("goblin-archer", "goblin", ["C3", "H6", "B2"], masters=1, minions=2, open=["zombie"])],
+               threat=2, faceup=["summon-ardus"])
+    act(st, "plot summon-ardus goblins", "give syndrael")
+    assert st.board.names[st.figs[fig(st, "ardus")].pos] == "C3"
+    act(st, "activate syndrael", "end", "end", "activate goblin-2")
+    st.rng.script = [2, 1]             # blue ♥2 ⚡, yellow ⚡: two surges
+    act(st, "attack syndrael")
+    assert st.pending[-1].kind == "surge"     # its master is gone, but the agent is 1 space away
 
 
 @pytest.mark.clause("DLP-C10-05", "DLP-AGENT-05", "DLP-AGENT-06", "DLP-AGENT-04", "DLP-C10-07")

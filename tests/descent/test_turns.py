@@ -136,11 +136,21 @@ def test_a_knocked_out_hero_stands_up_with_the_hearts_and_surges_of_two_red_dice
     assert s not in st.occ.values()
     act(st, "activate syndrael")
     assert names(st.legal_actions()) == ["stand"]
-    f.fatigue = 2
     st.rng.script = [6, 2]           # ♥3 ⚡ + ♥2
     act(st, "stand")
-    assert f.status == "active" and f.damage == 12 - 5 and f.fatigue == 1
+    assert f.status == "active" and f.damage == 12 - 5 and f.fatigue == st.stamina(s) - 1
     assert f.activated and st.figs[st.pending[-1].data[0]].id == "leoric"     # the whole turn is used
+
+
+def test_a_knocked_out_hero_suffers_fatigue_up_to_his_stamina() -> None:
+    """Rules Reference, "Knocked Out": a defeated hero suffers damage up to his Health and fatigue
+    up to his Stamina (and no more than that)."""
+    st = game()
+    s = fig(st, "syndrael")
+    f = st.figs[s]
+    f.fatigue = 1
+    by_hand(st, st.suffer, s, 20)
+    assert f.status == "ko" and f.damage == st.health(s) and f.fatigue == st.stamina(s) > 1
 
 
 def test_an_adjacent_hero_revives_a_knocked_out_hero() -> None:

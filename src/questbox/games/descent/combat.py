@@ -158,9 +158,9 @@ def may_spend_surges(st: DescentState, atk: Attack) -> bool:
         return False
     fi = atk.attacker
     if "cowardly" in st.stat(fi).abilities:
-        g = st.figs[fi].group
-        return any(st.figs[m].master and st.figs[m].status == "active" and st.within(fi, m, 3)
-                   for m in st.group_figs(g))
+        # within 3 spaces of any master monster (an agent is one) or lieutenant, of any group
+        return any(m != fi and (st.figs[m].master or "lieutenant" in st.figs[m].tags) and st.within(fi, m, 3)
+                   for m in st.monsters())
     return True
 
 

@@ -132,7 +132,9 @@ def defeat(st: DescentState, fi: int, by: int = -1) -> None:
     f.conds.clear()
     if f.side == "hero":
         f.status = "ko"
+        # knocked out: he suffers damage up to his Health and fatigue up to his Stamina
         f.damage = st.health(fi)
+        f.fatigue = st.stamina(fi)
         st.emit("knocked-out", f"{st.name(fi)} is knocked out.", {"figure": f.id})
     else:
         f.status = "defeated"

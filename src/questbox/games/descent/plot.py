@@ -25,6 +25,7 @@ Action notation (see docs/games/descent.md): the overlord ``plot <card> [<arg>]`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import JSON, Action, Decision, Seat
@@ -87,6 +88,13 @@ class CampaignModule(RuleModule):
         self.tiles = tuple(sorted(enc.board.tile_names))
         self.master_stat = {i: g.master_stat for i, g in enumerate(enc.groups)}
         self.minion_stat = {i: g.minion_stat for i, g in enumerate(enc.groups)}
+        #: Rise to the Challenge's stat line of each group's minions (:func:`risen_stat`)
+        self.risen_stat: dict[int, str] = {}
+        if "rise-to-the-challenge" in self.cards:
+            for i, g in enumerate(enc.groups):
+                risen = risen_stat(enc.stats[g.minion_stat], enc.stats[g.master_stat])
+                enc.add_stat(risen)
+                self.risen_stat[i] = risen.key
 
     # ---------------------------------------------------------------- state
     def init(self, st: DescentState) -> Any:
@@ -198,6 +206,12 @@ class CampaignModule(RuleModule):
         f = st.figs[fi]
         if f.side != "monster":
             return
+        atk = st.attack
+        if by >= 0 and atk is not None and atk.attacker == by and st.figs[by].side == "hero":
+            # Retribution's X counts every monster the attack defeated; its trigger only small ones
+            atk.flags.append(f"defeated:{f.group}")
+            if st.is_small(fi):
+                atk.flags.append(f"defeated-small:{f.group}")
         if m["agent"] and f.id == m["agent"]:
             m["agent"] = ""
             m["cards"]["summon-ardus"] = "facedown"
@@ -208,9 +222,6 @@ class CampaignModule(RuleModule):
             m["replaced"] = []
             st.emit("plot", "Ardus Ix'Erebus is defeated: Summon Ardus Ix'Erebus returns to the Plot deck.")
             return
-        atk = st.attack
-        if by >= 0 and atk is not None and atk.attacker == by and st.figs[by].side == "hero" and st.is_small(fi):
-            atk.flags.append(f"defeated-small:{f.group}")
 
     # ---------------------------------------------------------------- offers
     def offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
@@ -393,6 +404,9 @@ class CampaignModule(RuleModule):
         else:
             fi = st.add_figure(f)
         st.place(fi, spot)
+        if (m["marks"].get("loyalty-rewarded") == self.group_ids[g] and self.exhausted(st, "loyalty-rewarded")
+                and st.is_small(fi)):
+            f.hp_bonus += 1     # Loyalty Rewarded (DLP-C09-04) holds for a small agent joining the group later
         m["agent"] = "ardus"
         st.emit("plot", f"Ardus Ix'Erebus replaces {', '.join(m['replaced'])} in the {self.enc.groups[g].name} group.",
                 {"replaced": list(m["replaced"])})
@@ -472,6 +486,13 @@ class CampaignModule(RuleModule):
                     "defend": "spend 1 fortune: reroll a defense die",
                     "retest": "spend 1 fortune: reroll a test die"}.get(str(action.args[0]))
         return None
+
+
+def risen_stat(minion: Stat, master: Stat) -> Stat:
+    """A minion under Rise to the Challenge (DLP-C08-04): the master's Speed, Health, Defense,
+    surge abilities and attack dice; the minion's own actions and other abilities."""
+    return replace(minion, key=f"{minion.key}/risen", speed=master.speed, health=master.health,
+                   defense=master.defense, dice=master.dice, surges=master.surges)
 
 
 def campaign_space(enc: Encounter) -> list[Action]:

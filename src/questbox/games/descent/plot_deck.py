@@ -77,7 +77,7 @@ class StrengthInNumbers(PlotCard):
 
 class Retribution(PlotCard):
     """After a hero's attack defeats 2 or more small monsters, a monster of their groups moves
-    and attacks with Pierce equal to that number."""
+    and attacks with Pierce equal to the number of monsters (of any size) that attack defeated."""
 
     id: ClassVar[str] = "retribution"
     offers_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
@@ -96,7 +96,7 @@ class Retribution(PlotCard):
     def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         atk = st.attack
         assert atk is not None
-        x = sum(1 for fl in atk.flags if fl.startswith("defeated-small:"))
+        x = sum(1 for fl in atk.flags if fl.startswith("defeated:"))    # every monster, any size
         atk.flags.append(self.id)
         fi = st.ids[str(action.args[1])]
         st.emit("plot", f"Retribution: {st.name(fi)} moves up to its Speed and attacks with Pierce {x}.")
@@ -138,8 +138,9 @@ class ThreateningMasses(PlotCard):
 
 
 class RiseToTheChallenge(PlotCard):
-    """When a small master falls, its group's minions use the master's stat line until the end
-    of the overlord's turn."""
+    """When a small master falls, its group's minions use the master's Speed, Health, Defense,
+    surge abilities and attack dice (not its actions and abilities) until the end of the
+    overlord's turn."""
 
     id: ClassVar[str] = "rise-to-the-challenge"
     offers_at: ClassVar[frozenset[str]] = frozenset({"figure-defeated"})
@@ -160,7 +161,7 @@ class RiseToTheChallenge(PlotCard):
         st.mods[NAME]["marks"][self.id] = mod.group_ids[g]
         for x in st.group_figs(g):
             if not st.figs[x].master:
-                st.figs[x].stat = mod.master_stat[g]
+                st.figs[x].stat = mod.risen_stat[g]
                 if st.figs[x].status == "active" and st.figs[x].damage >= st.health(x):
                     st.defeat(x)
         mod.pay(st, self.id)
@@ -178,7 +179,7 @@ class RiseToTheChallenge(PlotCard):
         gi = mod.group_ids.index(g)
         for x in st.group_figs(gi):
             f = st.figs[x]
-            if not f.master and f.stat == mod.master_stat[gi]:
+            if not f.master and f.stat == mod.risen_stat[gi]:
                 f.stat = mod.minion_stat[gi]
                 if f.status == "active" and f.damage >= st.health(x):
                     st.defeat(x)
@@ -202,8 +203,8 @@ class SwarmingTide(PlotCard):
 
 
 class Fealty(PlotCard):
-    """While exhausted, a master being attacked may sacrifice an adjacent minion of its group
-    (5 damage) for +2 shields."""
+    """While exhausted, a master being attacked may sacrifice an adjacent small minion of any
+    group (5 damage) for +2 shields."""
 
     id: ClassVar[str] = "fealty"
     offers_at: ClassVar[frozenset[str]] = frozenset({"turn-end", "attack-after-roll"})
@@ -216,7 +217,8 @@ class Fealty(PlotCard):
         t = atk.target
         if (mod.exhausted(st, self.id) and self.id not in atk.flags and st.figs[t].side == "monster"
                 and st.figs[t].master and st.figs[t].status == "active"):
-            return [_a("fealty", st.figs[x].id) for x in st.group_figs(st.figs[t].group)
+            # any small minion next to the master, of whatever group (DLP-C06-04)
+            return [_a("fealty", st.figs[x].id) for x in st.monsters()
                     if x != t and st.figs[x].status == "active" and not st.figs[x].master and st.is_small(x)
                     and st.adjacent(x, t)]
         return []
