@@ -83,7 +83,7 @@ def determinize(st: DescentState, rng: Rng) -> DescentState:
 def _figure_view(st: DescentState, i: int) -> JSON:
     names = st.enc.board.names
     f = st.figs[i]
-    doc: JSON = {"side": f.side, "name": st.name(i) if f.side == "hero" else st.stat(i).name,
+    doc: JSON = {"side": f.side, "name": st.name(i),
                  "status": f.status, "at": names[f.pos] if f.pos >= 0 else None,
                  "squares": [names[s] for s in st.squares(i)] if f.status == "active" else [],
                  "damage": f.damage, "health": st.health(i), "conditions": list(f.conds),
