@@ -137,7 +137,19 @@ def _attack_view(st: DescentState) -> JSON:
         doc.update(hearts=h, range=r, surges=s, x=miss)
     if atk.def_faces:
         doc["shields"] = atk_shields(st, atk)
+    doc["shown"] = _faces_shown(st, atk.dice, atk.faces)
+    doc["def_shown"] = _faces_shown(st, atk.def_dice, atk.def_faces)
     return doc
+
+
+def _faces_shown(st: DescentState, dice: list[str], faces: list[int]) -> list[JSON]:
+    """What each rolled face shows (its symbols), for drawing the dice rather than face numbers."""
+    out: list[JSON] = []
+    for d, n in zip(dice, faces, strict=False):
+        fc = st.enc.lib.dice[d][n - 1]
+        out.append({"miss": fc.miss, "range": fc.range, "hearts": fc.hearts, "surges": fc.surges,
+                    "shields": fc.shields})
+    return out
 
 
 def los_squares(st: DescentState, fi: int) -> list[str]:
