@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 
 from questbox.core import Action
 from questbox.games.descent import GAME
@@ -60,3 +62,14 @@ def test_events_name_monsters_and_surges_in_words(seed: int) -> None:
 def test_surge_menu_text_in_words() -> None:
     view = {"figures": {}, "attack": {"abilities": [["range1", "range", 1, 1]]}}
     assert GAME.describe_action(view, Action("surge", ("range1",))) == "spend surges on +1 range"
+
+
+def test_the_agent_is_named_as_a_figure() -> None:
+    """The summoned agent ("ardus") reads by its name in the log ("Ardus Ix'Erebus attacks ...")."""
+    case = yaml.safe_load((Path(__file__).parent.parent / "conformance/descent/plot-summon-ardus.yaml").read_text())
+    st = GAME.new(case["setup"], seed=1)
+    assert isinstance(st, DescentState)
+    st.apply("overlord", "plot summon-ardus zombies")
+    st.apply("heroes", "give syndrael")
+    assert st.name(st.ids["ardus"]) == "Ardus Ix'Erebus"
+    assert st.view(None)["figures"]["ardus"]["name"] == "Ardus Ix'Erebus"
