@@ -10,7 +10,7 @@ from rich.console import Console
 
 from questbox.games.hero_ik import GAME
 from questbox.games.hero_ik.bots import HeuristicAgent
-from tests.hero_ik.conftest import new
+from tests.hero_ik.conftest import new, play
 
 
 def _text(view: dict[str, object], seat: str | None) -> str:
@@ -70,3 +70,20 @@ def test_questbox_play_for_a_person_at_the_keyboard() -> None:
                          timeout=120)
     assert res.returncode == 0, res.stderr[-2000:]
     assert "adventurers: your move" in res.stdout and "You left the table." in res.stdout
+
+
+def test_rock_paper_scissors_read_in_plain_ascii() -> None:
+    """Issue #19: the rock/paper/scissors emoji showed as empty boxes with Debian's fonts; the
+    terminal and the menus use plain words."""
+    s = new({"shuffle": False, "start": {"fear": 0}})
+    play(s, ("dungeon", "keep"), "done", "attack 1")
+    view = s.view("dungeon")
+    picks = [a for a in s.legal_actions("dungeon") if a.name == "rps"]
+    assert {str(a.args[0]) for a in picks} == {"rock", "paper", "scissors"}
+    for a in picks:
+        text = GAME.describe_action(view, a)
+        assert str(a.args[0]) in text and text.isascii(), text
+    s.apply("dungeon", "rps scissors")
+    panel = _text(s.view("dungeon"), "dungeon")
+    line = next(x for x in panel.splitlines() if "dungeon: " in x and "scissors" in x)
+    assert line.strip().strip("│┃ ").isascii(), line

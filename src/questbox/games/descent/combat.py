@@ -183,6 +183,15 @@ def surge_actions(st: DescentState) -> list[Action]:
     return out
 
 
+def surge_words(effect: str, value: int) -> str:
+    """A surge ability in words for the narration ("+1 range", "Pierce 2", "Poison"), not its id."""
+    plural = "s" if value != 1 else ""
+    words = {"heart": f"+{value} heart{plural}", "range": f"+{value} range", "pierce": f"Pierce {value}",
+             "mend": f"Mend {value}", "recover-fatigue": f"recover {value} fatigue",
+             "recover-heart": f"recover {value} heart{plural}", "runic": "1 fatigue for +2 hearts"}
+    return words.get(effect, effect.replace("-", " ").capitalize())
+
+
 def spend_surge(st: DescentState, action: Action) -> None:
     """The answer to a ``surge`` decision: spend one ability, or ``done``."""
     atk = st.attack
@@ -213,8 +222,8 @@ def spend_surge(st: DescentState, action: Action) -> None:
     elif effect == "runic":
         suffer_fatigue(st, atk.attacker, 1)
         atk.bonus_hearts += 2
-    st.emit("surge", f"{st.name(atk.attacker)} spends {cost} surge{'s' if cost > 1 else ''}: {sid}.",
-            {"ability": sid})
+    st.emit("surge", f"{st.name(atk.attacker)} spends {cost} surge{'s' if cost > 1 else ''}: "
+                     f"{surge_words(effect, value)}.", {"ability": sid})
     st.tasks.append((ATK,))
 
 

@@ -13,6 +13,7 @@ import questbox.games.descent.plot  # noqa: F401
 from questbox.core import JSON, Action, Game, Rng, Seat, SetupError, State
 from questbox.core.agent import AgentFactory
 from questbox.core.errors import StateError
+from questbox.games.descent.combat import surge_words
 from questbox.games.descent.encounter import DEFAULT_HEROES, encounter, normalize_setup, seat_names
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.setup_model import DescentSetup, check_setup
@@ -193,7 +194,9 @@ class DescentGame(Game):
         if name == "activate":
             return f"activate {who(args[0])}"
         if name == "surge":
-            return f"spend surges on {args[0]}"
+            ab = next((a for a in (view.get("attack") or {}).get("abilities", []) if a[0] == args[0]), None)
+            what = surge_words(str(ab[1]), int(ab[2])) if ab else str(args[0])
+            return f"spend surges on {what}"
         if name == "search":
             return f"search the token at {args[0]}"
         if name == "revive":

@@ -229,7 +229,8 @@ class Fealty(PlotCard):
         assert atk is not None
         atk.flags.append(self.id)
         atk.bonus_shields += 2
-        st.emit("plot", f"Fealty: {action.args[0]} suffers 5 damage; +2 shields for {st.name(atk.target)}.")
+        st.emit("plot", f"Fealty: {st.name(st.ids[str(action.args[0])])} suffers 5 damage; "
+                        f"+2 shields for {st.name(atk.target)}.")
         st.suffer(st.ids[str(action.args[0])], 5, -1, "Fealty")
 
 

@@ -83,7 +83,7 @@ def determinize(st: DescentState, rng: Rng) -> DescentState:
 def _figure_view(st: DescentState, i: int) -> JSON:
     names = st.enc.board.names
     f = st.figs[i]
-    doc: JSON = {"side": f.side, "name": st.name(i) if f.side == "hero" else st.stat(i).name,
+    doc: JSON = {"side": f.side, "name": st.name(i),
                  "status": f.status, "at": names[f.pos] if f.pos >= 0 else None,
                  "squares": [names[s] for s in st.squares(i)] if f.status == "active" else [],
                  "damage": f.damage, "health": st.health(i), "conditions": list(f.conds),
@@ -137,7 +137,19 @@ def _attack_view(st: DescentState) -> JSON:
         doc.update(hearts=h, range=r, surges=s, x=miss)
     if atk.def_faces:
         doc["shields"] = atk_shields(st, atk)
+    doc["shown"] = _faces_shown(st, atk.dice, atk.faces)
+    doc["def_shown"] = _faces_shown(st, atk.def_dice, atk.def_faces)
     return doc
+
+
+def _faces_shown(st: DescentState, dice: list[str], faces: list[int]) -> list[JSON]:
+    """What each rolled face shows (its symbols), for drawing the dice rather than face numbers."""
+    out: list[JSON] = []
+    for d, n in zip(dice, faces, strict=False):
+        fc = st.enc.lib.dice[d][n - 1]
+        out.append({"miss": fc.miss, "range": fc.range, "hearts": fc.hearts, "surges": fc.surges,
+                    "shields": fc.shields})
+    return out
 
 
 def los_squares(st: DescentState, fi: int) -> list[str]:

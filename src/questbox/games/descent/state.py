@@ -271,10 +271,14 @@ class DescentState(State):
         self._events.append(new_event(Event, (kind, text, None, data, ())))
 
     def name(self, fi: int) -> str:
+        """A figure in words for the narration: a hero's name; a monster's stat name with its number
+        ("Zombie 2", "Zombie (master)", "Zombie (master) 2", "The Bone Warden"), never its id."""
         f = self.figs[fi]
         if f.side == "hero":
             return self.enc.lib.heroes[f.stat].name
-        return f.id
+        base = self.stat(fi).name
+        tail = f.id.rpartition("-")[2].removeprefix("m") if "-" in f.id else ""
+        return f"{base} {tail}" if tail.isdigit() else base
 
     # ================================================================================ flow
     def push(self, *tasks: Task) -> None:

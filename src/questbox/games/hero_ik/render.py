@@ -16,7 +16,8 @@ from questbox.core import JSON, Action, Seat
 
 COLOUR_STYLE = {"green": "green", "yellow": "yellow", "blue": "bright_blue", "red": "red"}
 FAMILY_ICON = {"demon": "😈", "undead": "💀", "dragon": "🐉", "greenskin": "👺", "bulloeil": "👁", "trap": "🪤"}
-RPS_ICON = {"rock": "✊ rock", "paper": "✋ paper", "scissors": "✌ scissors"}
+#: rock/paper/scissors in plain words: the emoji hands showed as empty boxes with common terminal fonts
+RPS_ICON = {"rock": "rock", "paper": "paper", "scissors": "scissors"}
 
 
 def _card_text(card: JSON, *, show_power: bool = True) -> Text:

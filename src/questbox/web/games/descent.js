@@ -29,6 +29,39 @@ function edge(pair) {
 
 function initials(name) { return name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase(); }
 
+// Monster groups told apart: each group gets a colour and a letter (two if the first collides);
+// a master is drawn in the group's full colour with a gold rim, a minion in a pale tint of it.
+const GROUP_COLOURS = ['#b8412f', '#2f8f5b', '#7b4fbf', '#c17a12', '#2f73c9', '#9a3f7a', '#4f7f8f', '#6f6a2a'];
+
+export function groupMarks(view) {
+  const ids = [];
+  for (const f of Object.values(view.figures)) if (f.side !== 'hero' && !ids.includes(f.group || f.name)) ids.push(f.group || f.name);
+  const marks = {};
+  const used = new Set();
+  ids.forEach((g, i) => {
+    const fig = Object.values(view.figures).find((f) => (f.group || f.name) === g);
+    const word = (fig ? fig.name : g).replace(/^the\s+/i, '').replace(/\s*\(.*$/, '');
+    let letter = word[0].toUpperCase();
+    if (used.has(letter)) letter = word[0].toUpperCase() + word.slice(1, 2).toLowerCase();
+    used.add(letter);
+    marks[g] = { letter, colour: GROUP_COLOURS[i % GROUP_COLOURS.length] };
+  });
+  return marks;
+}
+
+function tint(hex) {     // the group colour, 35% of it on parchment
+  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const p = [0xf1, 0xeb, 0xe0];
+  return `rgb(${c.map((v, i) => Math.round(v * 0.35 + p[i] * 0.65)).join(',')})`;
+}
+
+function figNumber(id) { const n = id.split('-').pop().replace(/^m/, ''); return /^\d+$/.test(n) ? n : ''; }
+
+export function monsterLabel(id, f, marks) {
+  const m = marks[f.group || f.name];
+  return `${m ? m.letter : '?'}${f.master ? 'M' : ''}${figNumber(id)}`;
+}
+
 function mapSvg(view, snap, ui) {
   const m = view.map;
   const rows = m.grid.length;
@@ -80,6 +113,7 @@ function mapSvg(view, snap, ui) {
   const heroes = Object.entries(view.figures).filter(([, f]) => f.side === 'hero');
   const heroColour = Object.fromEntries(heroes.map(([id], i) => [id, HERO_COLOURS[i % HERO_COLOURS.length]]));
   const turnFig = view.turn && (view.turn.figure || view.turn.hero || view.turn.monster);
+  const marks = groupMarks(view);
   for (const [id, f] of Object.entries(view.figures)) {
     if (f.status !== 'active' || !f.squares || !f.squares.length) continue;
     const cs = f.squares.map(colOf); const rs = f.squares.map(rowOf);
@@ -87,30 +121,44 @@ function mapSvg(view, snap, ui) {
     const w = (Math.max(...cs) - Math.min(...cs) + 1) * S; const hgt = (Math.max(...rs) - Math.min(...rs) + 1) * S;
     const pick = ui.canPick([id]) ? id : null;
     const hero = f.side === 'hero';
-    const fill = hero ? heroColour[id] : (f.master ? '#8e1b1b' : '#d9d2c5');
-    const ink = hero || f.master ? '#fff' : '#2a1a1a';
+    const mark = hero ? null : marks[f.group || f.name];
+    const fill = hero ? heroColour[id] : (f.master ? mark.colour : tint(mark.colour));
+    const ink = hero || f.master ? '#fff' : '#1e1410';
     const hp = Math.max(0, f.health - f.damage);
-    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig'], 'data-figure': id, 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': turnFig === id ? 'true' : null },
-      svg('title', {}, `${f.name}${f.master ? ' (master)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`),
-      hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: turnFig === id ? '#ffd666' : '#fff', 'stroke-width': turnFig === id ? 4 : 2.5 })
-        : svg('rect', { x: x + 4, y: y + 4, width: w - 8, height: hgt - 8, rx: 8, fill, stroke: turnFig === id ? '#ffd666' : '#3a0c0c', 'stroke-width': turnFig === id ? 4 : 2 }),
-      svg('text', { x: x + w / 2, y: y + hgt / 2 + 4, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 800, fill: ink }, hero ? initials(f.name) : (f.master ? 'M' : id.split('-').pop())),
+    const acting = turnFig === id;
+    const label = hero ? initials(f.name) : monsterLabel(id, f, marks);
+    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting'], 'data-figure': id, 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
+      svg('title', {}, `${f.name}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`),
+      acting ? svg('rect', { x: x - 1, y: y - 1, width: w + 2, height: hgt + 2, rx: 10, fill: 'rgba(77,208,225,.25)', stroke: '#4dd0e1', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'ds-acting-ring' }) : null,
+      hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: '#fff', 'stroke-width': 2.5 })
+        : svg('rect', { x: x + 4, y: y + 4, width: w - 8, height: hgt - 8, rx: f.master ? 3 : 8, fill, stroke: f.master ? '#ffd666' : mark.colour, 'stroke-width': f.master ? 3 : 2.5 }),
+      svg('text', { x: x + w / 2, y: y + hgt / 2 + 4, 'text-anchor': 'middle', 'font-size': label.length > 2 ? 10 : 12, 'font-weight': 800, fill: ink }, label),
       svg('rect', { x: x + 5, y: y + hgt - 9, width: w - 10, height: 4, fill: 'rgba(0,0,0,.45)' }),
       svg('rect', { x: x + 5, y: y + hgt - 9, width: ((w - 10) * hp) / Math.max(1, f.health), height: 4, fill: hp * 3 <= f.health ? '#ff5252' : '#5fd17a' }));
     if (pick) g.append(svg('rect', { x: x + 1, y: y + 1, width: w - 2, height: hgt - 2, rx: 9, fill: 'none', stroke: '#ffd666', 'stroke-width': 3, class: 'ds-hot' }));
+    if (acting) g.append(svg('path', { d: `M${x + w / 2 - 6} ${y - 9} h12 l-6 8 z`, fill: '#4dd0e1', stroke: '#0b3d44', 'stroke-width': 1, class: 'ds-acting-arrow' }));
     root.append(g);
   }
-  return { node: root, heroColour };
+  return { node: root, heroColour, marks };
 }
 
 function bar(now, max, cls) {
   return h('span', { class: ['ds-bar', cls], title: `${now} / ${max}` }, h('span', { style: { width: `${Math.round((100 * Math.max(0, now)) / Math.max(1, max))}%` } }), h('b', {}, `${now}/${max}`));
 }
 
+function turnLine(turn) {
+  const n = (k, one, many) => `${turn[k]} ${turn[k] === 1 ? one : many}`;
+  return h('div', { class: 'ds-turn', 'data-testid': 'turn-left' },
+    h('span', { class: 'chip ds-mp', title: 'movement points left' }, n('mp', 'movement point', 'movement points')),
+    h('span', { class: 'chip ds-actions', title: 'actions left this turn' }, `${n('actions', 'action', 'actions')} left`));
+}
+
 function heroSheet(id, f, colour, view, ui) {
   const pick = ui.canPick([id]) ? id : null;
-  return h('div', { class: ['ds-hero', f.activated && 'done', f.status !== 'active' && 'down'], 'data-pick': pick, 'data-figure': id, style: { '--hc': colour } },
-    h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
+  const acting = !!view.turn && view.turn.figure === id;
+  return h('div', { class: ['ds-hero', f.activated && 'done', f.status !== 'active' && 'down', acting && 'acting'], 'data-pick': pick, 'data-figure': id, 'data-acting': acting ? 'true' : null, style: { '--hc': colour } },
+    h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), acting ? h('span', { class: 'chip ds-acting-chip' }, 'acting') : null, f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
+    acting ? turnLine(view.turn) : null,
     h('div', { class: 'ds-bars' }, h('span', {}, 'health'), bar(f.health - f.damage, f.health, 'hp'), h('span', {}, 'stamina'), bar(f.stamina - f.fatigue, f.stamina, 'st')),
     f.conditions.length ? h('div', { class: 'g-chips' }, f.conditions.map((c) => h('span', { class: 'chip ds-cond' }, c))) : null,
     f.items.length || f.exhausted.length ? h('div', { class: 'g-chips' },
@@ -118,31 +166,69 @@ function heroSheet(id, f, colour, view, ui) {
       f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted' }, it))) : null);
 }
 
-function monsterList(view, ui) {
+function monsterList(view, ui, marks) {
   const groups = {};
   for (const [id, f] of Object.entries(view.figures)) {
     if (f.side === 'hero') continue;
     (groups[f.group || f.name] = groups[f.group || f.name] || []).push([id, f]);
   }
-  return h('div', { class: 'ds-monsters' }, Object.entries(groups).map(([g, list]) => h('div', { class: 'ds-group' },
-    h('b', { 'data-rule': `group:${view.quest}:${g}` }, g),
-    list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done'], 'data-pick': ui.canPick([id]) ? id : null, title: `${f.name}: ${f.health - f.damage}/${f.health}` },
-      `${id.split('-').pop()} ${f.health - f.damage}/${f.health}`)))));
+  return h('div', { class: 'ds-monsters' }, Object.entries(groups).map(([g, list]) => h('div', { class: 'ds-group', style: { '--gc': (marks[g] || {}).colour || '#888' } },
+    h('span', { class: 'ds-glyph', 'aria-hidden': 'true' }, (marks[g] || {}).letter || '?'),
+    h('b', { 'data-rule': `group:${view.quest}:${g}` }, list[0][1].name.replace(/\s*\(master\)$/, '').replace(/\s+\d+$/, '')),
+    list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done', view.turn && view.turn.figure === id && 'acting'], 'data-pick': ui.canPick([id]) ? id : null, 'data-figure': id, title: `${f.name}: ${f.health - f.damage}/${f.health}` },
+      `${monsterLabel(id, f, marks)} ${f.health - f.damage}/${f.health}`)))));
 }
 
-function attackBox(a) {
+// The symbols of a die face, drawn (fonts differ; emoji boxes are not an option).
+const SYM = {
+  hearts: (x, y) => svg('path', { class: 'ds-sym-heart', d: `M${x} ${y + 3} c-1.5 -3 -6 -2.5 -6 1 c0 3 6 6.5 6 6.5 c0 0 6 -3.5 6 -6.5 c0 -3.5 -4.5 -4 -6 -1 z`, fill: '#ff4d4d', stroke: '#3a0b0b', 'stroke-width': 0.8 }),
+  surges: (x, y) => svg('path', { class: 'ds-sym-surge', d: `M${x + 1.5} ${y - 2} l-5 7 h3.5 l-1.5 5.5 l5.5 -7.5 h-3.5 z`, fill: '#ffe14d', stroke: '#3a300b', 'stroke-width': 0.8 }),
+  shields: (x, y) => svg('path', { class: 'ds-sym-shield', d: `M${x} ${y - 2} l5.5 2 c0 5 -2 8 -5.5 10 c-3.5 -2 -5.5 -5 -5.5 -10 z`, fill: '#d7dde4', stroke: '#1d2430', 'stroke-width': 0.8 }),
+};
+
+function plural(n, word) { return `${n} ${word}${n === 1 ? '' : 's'}`; }
+
+function faceWords(fc) {
+  if (fc.miss) return 'miss';
+  const bits = [];
+  if (fc.range) bits.push(`range ${fc.range}`);
+  if (fc.hearts) bits.push(plural(fc.hearts, 'heart'));
+  if (fc.surges) bits.push(plural(fc.surges, 'surge'));
+  if (fc.shields) bits.push(plural(fc.shields, 'shield'));
+  return bits.join(', ') || 'blank';
+}
+
+function dieFace(colour, fc) {
+  const label = fc ? `${colour} die: ${faceWords(fc)}` : `${colour} die: not rolled`;
+  const root = svg('svg', { class: 'ds-die', viewBox: '0 0 36 36', width: 44, height: 44, role: 'img', 'aria-label': label, 'data-face': fc ? faceWords(fc) : null },
+    svg('title', {}, label),
+    svg('rect', { x: 1, y: 1, width: 34, height: 34, rx: 6, fill: DIE[colour] || '#777', stroke: 'rgba(255,255,255,.75)', 'stroke-width': 2 }));
+  if (!fc) { root.append(svg('text', { x: 18, y: 23, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 800, fill: '#fff' }, '?')); return root; }
+  if (fc.miss) { root.append(svg('path', { class: 'ds-sym-miss', d: 'M10 10 L26 26 M26 10 L10 26', stroke: '#fff', 'stroke-width': 4, 'stroke-linecap': 'round' })); return root; }
+  const syms = [];
+  for (const k of ['hearts', 'surges', 'shields']) for (let i = 0; i < (fc[k] || 0); i += 1) syms.push(k);
+  const top = fc.range ? 23 : 14;
+  if (fc.range) root.append(svg('text', { class: 'ds-sym-range', x: 18, y: 15, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 800, fill: '#fff', stroke: '#000', 'stroke-width': 0.6 }, String(fc.range)));
+  const step = syms.length > 3 ? 8 : 11;
+  syms.forEach((k, i) => root.append(SYM[k](18 + (i - (syms.length - 1) / 2) * step, top - 2)));
+  return root;
+}
+
+function attackBox(a, view) {
   if (!a) return null;
-  const dice = (a.dice || []).map((d, i) => h('span', { class: 'ds-die', style: { background: DIE[d] || '#777' }, title: `${d} die, face ${a.faces[i] ?? '?'}` }, a.faces[i] === undefined ? '?' : String(a.faces[i])));
-  const def = (a.def_dice || []).map((d, i) => h('span', { class: 'ds-die', style: { background: DIE[d] || '#777' }, title: `${d} defence die` }, a.def_faces[i] === undefined ? '?' : String(a.def_faces[i])));
-  return h('div', { class: 'ds-attack' }, h('div', { class: 'ds-label' }, `attack: ${a.attacker} → ${a.target}`),
+  const shown = a.shown || []; const defShown = a.def_shown || [];
+  const dice = (a.dice || []).map((d, i) => dieFace(d, shown[i]));
+  const def = (a.def_dice || []).map((d, i) => dieFace(d, defShown[i]));
+  const nm = (id) => ((view.figures || {})[id] || {}).name || id;
+  return h('div', { class: 'ds-attack', 'data-testid': 'attack' }, h('div', { class: 'ds-label' }, `attack: ${nm(a.attacker)} → ${nm(a.target)}`),
     h('div', { class: 'ds-dice' }, dice, h('span', { class: 'ds-vs' }, 'vs'), def),
-    h('div', {}, `hearts ${a.hearts ?? '—'} · range ${a.range ?? '—'} · surges ${a.surges ?? '—'}${a.missed ? ' · missed' : ''}`),
+    h('div', {}, `hearts ${a.hearts ?? '—'} · range ${a.range ?? '—'} · surges ${a.surges ?? '—'}${a.shields !== undefined ? ` · shields ${a.shields}` : ''}${a.missed ? ' · missed' : ''}`),
     h('details', {}, h('summary', {}, 'details'), value(a, null, 1)));
 }
 
 export function render(root, snap, ui) {
   const v = snap.view;
-  const { node, heroColour } = mapSvg(v, snap, ui);
+  const { node, heroColour, marks } = mapSvg(v, snap, ui);
   const heroes = Object.entries(v.figures).filter(([, f]) => f.side === 'hero');
   const result = v.result ? h('div', { class: 'ds-result' }, `${v.result[0]} wins: ${v.result[1]}`) : null;
   root.append(h('div', { class: 'ds' },
@@ -152,7 +238,7 @@ export function render(root, snap, ui) {
       v.decision ? h('span', { class: 'ds-small' }, ` · ${v.decision.seat}: ${v.decision.kind}`) : null),
     result,
     h('div', { class: 'ds-map-wrap' }, node),
-    attackBox(v.attack),
+    attackBox(v.attack, v),
     h('div', { class: 'ds-heroes' }, heroes.map(([id, f]) => heroSheet(id, f, heroColour[id], v, ui))),
-    monsterList(v, ui)));
+    monsterList(v, ui, marks)));
 }

@@ -86,7 +86,8 @@ class QuestModule(RuleModule):
                 f = st.figs[fi]
                 f.damage, f.conds, f.activated = 0, [], False
                 st.place(fi, *spot)
-                st.emit("reinforce", f"Reinforcement: {f.id} enters at {board.names[spot[0]]}.", {"figure": f.id})
+                st.emit("reinforce", f"Reinforcement: {st.name(fi)} enters at {board.names[spot[0]]}.",
+                        {"figure": f.id})
 
     @staticmethod
     def _spot(st: DescentState, fi: int, squares: list[int]) -> tuple[int, int] | None:
