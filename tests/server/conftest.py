@@ -136,3 +136,38 @@ def sqlite_server(tmp_path_factory: pytest.TempPathFactory, server_logs: Path) -
     proc = ServerProc(f"sqlite:///{tmp_path_factory.mktemp('db') / 'questbox.db'}", server_logs).start()
     yield proc
     proc.stop()
+
+
+# -- the browser tests' shared fixtures (tests/server/test_browser*.py) ------------------------------
+#: Chromium's flags: headless here, with no sandbox (root in CI) and no background traffic
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory, server_logs: Path) -> Iterator[ServerProc]:
+    """A server of this checkout's sources on a fresh SQLite file, for one test module."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('db') / 'questbox.db'}"
+    proc = ServerProc(db, server_logs).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium (``QUESTBOX_CHROMIUM``) driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go (``QUESTBOX_ARTIFACTS/screenshots`` when set, else a temporary folder)."""
+    env = os.environ.get("QUESTBOX_ARTIFACTS")
+    path = Path(env) / "screenshots" if env else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -9,9 +9,7 @@ reload and find the same state. Screenshots (desktop and phone-sized) are kept a
 from __future__ import annotations
 
 import json
-import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,29 +20,8 @@ from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync"]
 #: moves played by clicking per game (Pig is played to its end)
 MOVES = 30
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    env = os.environ.get("QUESTBOX_ARTIFACTS")
-    path = Path(env) / "screenshots" if env else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    print(f"\nscreenshots in {path}")
-    return path
 
 
 def _wait_turn(page: Any, timeout: float = 60_000) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from questbox.core import State
 from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
-from tests.server.test_browser_fixes import Table, _view, browser, shots, web  # noqa: F401
+from tests.server.test_browser_fixes import Table, _view
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
 
@@ -39,7 +39,7 @@ def _figs(page: Any) -> list[dict[str, Any]]:
         "fill: e.querySelector('circle, rect:not(.ds-acting-ring)').getAttribute('fill')}))"))
 
 
-def test_descent_acting_hero_sheet_and_monster_tokens(web: ServerProc, browser: Any, shots: Path) -> None:  # noqa: F811
+def test_descent_acting_hero_sheet_and_monster_tokens(web: ServerProc, browser: Any, shots: Path) -> None:
     t = Table(web, "descent", 2, None, seed=1)
     t.play_until(_hero_turn_with_targets, seed=1)
     page = t.open(browser, "heroes")
@@ -80,7 +80,7 @@ def test_descent_acting_hero_sheet_and_monster_tokens(web: ServerProc, browser: 
     page.close()
 
 
-def test_descent_dice_by_symbols_and_log_in_words(web: ServerProc, browser: Any, shots: Path) -> None:  # noqa: F811
+def test_descent_dice_by_symbols_and_log_in_words(web: ServerProc, browser: Any, shots: Path) -> None:
     t = Table(web, "descent", 2, None, seed=1)
     t.play_until(_surge_choice, seed=1)
     page = t.open(browser, "heroes")

@@ -10,48 +10,17 @@ temporary folder.
 from __future__ import annotations
 
 import json
-import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from questbox.core import Event, Game, State, get_game
-from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ROOT, ServerProc, tokens_of
+from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc, tokens_of
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory, server_logs: Path) -> Iterator[ServerProc]:
-    """A server running this checkout's sources (``src`` first on the path, not an installed copy)."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('db') / 'questbox.db'}"
-    proc = ServerProc(db, server_logs, env={"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}).start()
-    yield proc
-    proc.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    env = os.environ.get("QUESTBOX_ARTIFACTS")
-    path = Path(env) / "screenshots" if env else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 class Table:

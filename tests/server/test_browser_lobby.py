@@ -6,46 +6,15 @@ lobby by another browser, and a bad link that offers "watch instead". Screenshot
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ROOT, ServerProc
+from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory, server_logs: Path) -> Iterator[ServerProc]:
-    db = f"sqlite:///{tmp_path_factory.mktemp('db') / 'questbox.db'}"
-    proc = ServerProc(db, server_logs, env={"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}).start()
-    yield proc
-    proc.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    env = os.environ.get("QUESTBOX_ARTIFACTS")
-    path = Path(env) / "screenshots" if env else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def test_a_table_from_the_form_its_links_recovered_joined_and_watched(web: ServerProc, browser: Any,

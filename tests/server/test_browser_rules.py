@@ -15,7 +15,7 @@ import pytest
 
 from questbox.core import get_game
 from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
-from tests.server.test_browser_fixes import Table, browser, shots, web  # noqa: F401  (fixtures)
+from tests.server.test_browser_fixes import Table
 
 GAMES = ["heirs", "heroica", "hero-ik", "descent", "descent-campaign"]
 
@@ -55,7 +55,7 @@ def test_glossaries_say_what_the_data_says() -> None:
 pytestmark_browser = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
 
 
-def test_glossary_endpoint(web: ServerProc) -> None:  # noqa: F811
+def test_glossary_endpoint(web: ServerProc) -> None:
     r = httpx.get(f"{web.url}/api/games/heroica/glossary")
     assert r.status_code == 200 and "max-age" in r.headers["cache-control"]
     assert r.json() == get_game("heroica").glossary()
@@ -72,7 +72,7 @@ TIPS = [  # game, seats, the element to hover, the glossary key it shows
 
 @pytestmark_browser
 @pytest.mark.parametrize(("game_id", "n", "sel", "key"), TIPS)
-def test_tooltip_shows_the_rule_text(web: ServerProc, browser: Any, shots: Path,  # noqa: F811
+def test_tooltip_shows_the_rule_text(web: ServerProc, browser: Any, shots: Path,
                                      game_id: str, n: int, sel: str, key: str | None) -> None:
     t = Table(web, game_id, n, None, seed=3)
     seat = t.state.to_move()[0]
@@ -104,7 +104,7 @@ def test_tooltip_shows_the_rule_text(web: ServerProc, browser: Any, shots: Path,
 @pytest.mark.parametrize(("game_id", "svg_sel", "square"),
                          [("heroica", "svg.hq-board", 70), ("descent", "svg.ds-map", 36)])
 def test_map_on_a_phone_has_readable_squares_and_moves_below(
-        web: ServerProc, browser: Any, shots: Path, game_id: str, svg_sel: str, square: int) -> None:  # noqa: F811
+        web: ServerProc, browser: Any, shots: Path, game_id: str, svg_sel: str, square: int) -> None:
     t = Table(web, game_id, 2, None, seed=3)
     seat = t.state.to_move()[0]
     page = t.open(browser, seat, width=390)

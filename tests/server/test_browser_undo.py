@@ -12,12 +12,8 @@ import httpx
 import pytest
 
 from tests.core.pig import GAME as PIG
-from tests.server import test_browser_fixes as fixtures
 from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc, tokens_of
 from tests.server.test_rematch import SETUP, finish
-
-# the browser tests' fixtures: a server of this checkout, a Chromium, a folder for screenshots
-web, browser, shots = fixtures.web, fixtures.browser, fixtures.shots
 
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
 
