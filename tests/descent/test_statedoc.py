@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any, get_args
 
 import pytest
@@ -36,20 +34,7 @@ from questbox.games.descent.statedoc import (
     EncounterDoc,
     FigDoc,
 )
-
-
-@contextmanager
-def _deadline(seconds: int) -> Iterator[None]:
-    def fail(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"no answer within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+from tests.generic.mutation import deadline, paths, refused_or_plays, words
 
 
 def _game_states(gid: str, seed: int, nseat: int = 2, steps: int = 3000, play: int | None = None) -> Iterator[State]:
@@ -110,7 +95,7 @@ def _set(doc: JSON, path: str | tuple[Any, ...], value: Any = None, *, drop: boo
 
 
 def _refused(gid: str, doc: JSON, field: str) -> None:
-    with _deadline(20), pytest.raises(StateError, match=f"not a {gid} state: {field}"):
+    with deadline(20), pytest.raises(StateError, match=f"not a {gid} state: {field}"):
         get_game(gid).from_json(doc)
 
 
@@ -315,28 +300,7 @@ def test_the_error_says_what_the_field_should_be() -> None:
     assert "the hero's own (syndrael)" in str(err.value)
 
 
-# ---------------------------------------------------------------- the mutation finder, elsewhere
-def _paths(doc: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            yield (*prefix, k)
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc[:6]):
-            yield (*prefix, i)
-            yield from _paths(v, (*prefix, i))
-
-
-def _words(doc: Any) -> set[str]:
-    if isinstance(doc, str):
-        return {doc}
-    if isinstance(doc, dict):
-        return set(doc) | {w for v in doc.values() for w in _words(v)}
-    if isinstance(doc, list):
-        return {w for v in doc for w in _words(v)}
-    return set()
-
-
+# ---------------------------------------------------------------- the mutation finder (tests/generic/mutation.py)
 REPLACEMENTS: list[Any] = [None, True, -1, 0, 1, 7, 10**9, 2.5, "", "niahc", [], {}, [[]], {"x": 1}]
 MUTATED = [("descent", "ATTACK"), ("descent", "FEAT"), ("descent-campaign", "SHOP")]
 #: QUESTBOX_FROM_JSON_EXAMPLES=300 runs the mutation finder longer (as in tests/generic/test_from_json.py)
@@ -350,23 +314,8 @@ EXAMPLES = int(os.environ.get("QUESTBOX_FROM_JSON_EXAMPLES", "80"))
 def test_a_mutated_state_in_an_attack_a_feat_or_the_shop_is_refused_or_plays(gid: str, start: str,
                                                                              data: st.DataObject) -> None:
     doc0 = STARTS[start]
-    path = data.draw(st.sampled_from(list(_paths(doc0))), label="path")
+    path = data.draw(st.sampled_from(list(paths(doc0))), label="path")
     how = data.draw(st.sampled_from(["drop", "value", "word"]), label="how")
-    words = sorted(_words(doc0))[:400]
-    value = data.draw(st.sampled_from(words if how == "word" else REPLACEMENTS), label="value")
-    doc = _set(doc0, path, drop=True) if how == "drop" else _set(doc0, path, value)
-    game = get_game(gid)
-    with _deadline(20):
-        try:
-            state = game.from_json(doc)
-        except StateError:
-            return
-        rng = random.Random(0)
-        for _ in range(25):
-            if state.is_over():
-                break
-            movers = state.to_move()
-            assert movers, "not over, nobody to move"
-            legal = state.legal_actions(movers[0])
-            assert legal, f"not over, {movers[0]} has no legal action"
-            state.apply(movers[0], rng.choice(legal))
+    found = sorted(words(doc0))[:400]
+    value = data.draw(st.sampled_from(found if how == "word" else REPLACEMENTS), label="value")
+    refused_or_plays(get_game(gid), _set(doc0, path, drop=True) if how == "drop" else _set(doc0, path, value))

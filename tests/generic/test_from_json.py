@@ -6,9 +6,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -18,25 +15,12 @@ from hypothesis import strategies as st
 from questbox.core.errors import SetupError, StateError
 from questbox.core.registry import get_game
 from questbox.core.state import JSON
+from tests.generic.mutation import deadline, paths, refused_or_plays, words
 
 HOWS = ["drop", "value", "word"]
 GAMES = ["heirs", "heroica", "hero-ik", "descent", "descent-campaign"]
 #: QUESTBOX_FROM_JSON_EXAMPLES=300 runs the mutation finder longer (locally, to find more)
 EXAMPLES = int(os.environ.get("QUESTBOX_FROM_JSON_EXAMPLES", "60"))
-
-
-@contextmanager
-def _deadline(seconds: int) -> Iterator[None]:
-    def fail(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"no answer within {seconds} s (a loop that never ends?)")
-
-    old = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _saved(gid: str, steps: int = 12) -> JSON:
@@ -55,29 +39,8 @@ def _saved(gid: str, steps: int = 12) -> JSON:
 SAVED = {gid: _saved(gid) for gid in GAMES}
 
 
-def _paths(doc: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            yield (*prefix, k)
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc[:6]):
-            yield (*prefix, i)
-            yield from _paths(v, (*prefix, i))
-
-
-def _words(doc: Any) -> set[str]:
-    if isinstance(doc, str):
-        return {doc}
-    if isinstance(doc, dict):
-        return set(doc) | {w for v in doc.values() for w in _words(v)}
-    if isinstance(doc, list):
-        return {w for v in doc for w in _words(v)}
-    return set()
-
-
-PATHS = {gid: list(_paths(doc)) for gid, doc in SAVED.items()}
-WORDS = {gid: sorted(_words(doc))[:400] for gid, doc in SAVED.items()}
+PATHS = {gid: list(paths(doc)) for gid, doc in SAVED.items()}
+WORDS = {gid: sorted(words(doc))[:400] for gid, doc in SAVED.items()}
 REPLACEMENTS: list[Any] = [None, True, -1, 0, 7, 10**9, 2.5, "", "niahc", [], {}, [[]], {"x": 1}]
 
 
@@ -103,22 +66,7 @@ def test_a_mutated_state_is_refused_or_plays(gid: str, data: st.DataObject) -> N
     path = data.draw(st.sampled_from(PATHS[gid]), label="path")
     how = data.draw(st.sampled_from(HOWS), label="how")
     value = data.draw(st.sampled_from(WORDS[gid] if how == "word" else REPLACEMENTS), label="value")
-    doc = _mutate(SAVED[gid], path, how, value)
-    with _deadline(20):
-        try:
-            state = game.from_json(doc)
-        except StateError:
-            return
-        rng = random.Random(0)
-        for _ in range(25):
-            if state.is_over():
-                break
-            movers = state.to_move()
-            assert movers, "not over, nobody to move"
-            seat = movers[0]
-            legal = state.legal_actions(seat)
-            assert legal, f"not over, {seat} has no legal action"
-            state.apply(seat, rng.choice(legal))
+    refused_or_plays(game, _mutate(SAVED[gid], path, how, value))
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -136,7 +84,7 @@ def test_not_a_state_document_is_a_state_error(gid: str, bad: Any) -> None:
 
 def _refused(gid: str, doc: JSON, field: str) -> None:
     """``doc`` is refused at once (within a deadline: no hang) by a StateError naming ``field``."""
-    with _deadline(20), pytest.raises(StateError, match=field):
+    with deadline(20), pytest.raises(StateError, match=field):
         get_game(gid).from_json(doc)
 
 
