@@ -277,6 +277,10 @@ class Game(ABC):
     #: the module declaring what each seat cannot see, ``hidden_zones(state, seat)`` (see
     #: :meth:`State.hidden` and :mod:`questbox.core.hidden`)
     hidden_module: ClassVar[str | None] = None
+    #: the module whose ``KINDS`` is the game's table of decision kinds
+    #: (:mod:`questbox.core.decisions`): every kind the game can push answers its legal actions,
+    #: its resolution and its menu text there (checked by ``tests/generic/test_decision_kinds.py``)
+    decisions_module: ClassVar[str | None] = None
 
     @abstractmethod
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:

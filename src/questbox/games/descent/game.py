@@ -111,6 +111,7 @@ class DescentGame(Game):
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup
     hidden_module = "questbox.games.descent.hidden"
+    decisions_module = "questbox.games.descent.kinds"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         doc = dict(setup or {})
