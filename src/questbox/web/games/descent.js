@@ -127,7 +127,7 @@ function mapSvg(view, snap, ui) {
     const hp = Math.max(0, f.health - f.damage);
     const acting = turnFig === id;
     const label = hero ? initials(f.name) : monsterLabel(id, f, marks);
-    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting'], 'data-figure': id, 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
+    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting'], 'data-figure': id, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
       svg('title', {}, `${f.name}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`),
       acting ? svg('rect', { x: x - 1, y: y - 1, width: w + 2, height: hgt + 2, rx: 10, fill: 'rgba(77,208,225,.25)', stroke: '#4dd0e1', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'ds-acting-ring' }) : null,
       hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: '#fff', 'stroke-width': 2.5 })
