@@ -101,6 +101,8 @@ const ui = {
   act: (text) => act(text),
   pick: (...tokens) => pick(tokens),
   get selected() { return st.selected; },
+  /** the game's glossary entry for `key` ("plot:fealty", {name, text, facts, source}), or null */
+  rule: (key) => (st.glossary && st.glossary.byKey.get(key)) || null,
 };
 
 function act(text) {
@@ -195,7 +197,8 @@ function drawActions() {
       const big = acts.length === 1 && !args;
       box.append(h('button', {
         class: ['act', big && 'big', label instanceof Node && label.classList && label.classList.contains('card') && 'cardbtn'],
-        'data-action': a.action, title: a.text || a.action, onclick: () => act(a.action),
+        'data-action': a.action, title: (st.renderer && st.renderer.actionTitle && st.renderer.actionTitle(a, snap, ui)) || a.text || a.action,
+        onclick: () => act(a.action),
       }, label));
     }
     root.append(h('div', { class: 'action-group' }, h('div', { class: 'gname' }, name), box));
