@@ -28,6 +28,7 @@ from questbox.core.registry import get_game
 from questbox.core.replay import Replay
 from questbox.core.rng import derive_seed
 from questbox.core.state import JSON, Game, Seat
+from questbox.terminal import Screen
 
 try:
     from typer._click import exceptions as cx  # typer vendors click since 0.2x
@@ -238,13 +239,17 @@ def _undo_seat(match: Match, humans: Collection[Seat]) -> Seat | None:
     return next((s for s, _ in reversed(match.actions) if s in humans), None)
 
 
-def _prompt_action(match: Match, seat: Seat, humans: Collection[Seat] = ()) -> Action | str | None:
+def _prompt_action(match: Match, seat: Seat, humans: Collection[Seat] = (),
+                   screen: Screen | None = None) -> Action | str | None:
     """Ask a person for an action; ``None`` means quit, :data:`UNDO_ASKED` an undo (offered when the
-    last person to act may take back, over every seat's actions since: :func:`_undo_seat`)."""
+    last person to act may take back, over every seat's actions since: :func:`_undo_seat`). The
+    table is drawn by ``screen``: whole at the seat's first look, then only what changed (``t``
+    draws it whole); ``?`` explains the rules words of the moment, ``? WORD`` one entry."""
     game, state = match.game, match.state
     legal = state.legal_actions(seat)
     view = state.view(seat)
-    console.print(game.render(view, seat))
+    screen = screen or Screen(console, game)
+    screen.show(view, seat)
     menu = Table.grid(padding=(0, 2))
     for i, a in enumerate(legal, 1):
         desc = game.describe_action(view, a)
@@ -266,7 +271,16 @@ def _prompt_action(match: Match, seat: Seat, humans: Collection[Seat] = ()) -> A
         if text in ("?", "help"):
             console.print("Type the number of an action, or the action in notation "
                           "(e.g. [bold]" + str(legal[0]) + "[/]). [bold]u[/] takes back your last action "
-                          "(while nothing random or hidden came out since), [bold]q[/] quits.")
+                          "(while nothing random or hidden came out since), [bold]t[/] shows the whole "
+                          "table, [bold]? NAME[/] explains a card, ability or action, [bold]q[/] quits.")
+            screen.help(view, seat, legal)
+            continue
+        if text.startswith("? ") or text.startswith("help "):
+            screen.help(view, seat, legal, text.split(None, 1)[1])
+            continue
+        if text in ("t", "table") and not any(str(a) == text for a in legal):
+            screen.show(view, seat, full=True)
+            console.print(Panel(menu, title=f"[bold]{seat}[/]: your move", expand=False))
             continue
         if text in ("u", "undo"):
             if back:
@@ -325,6 +339,7 @@ def play_cmd(
     console.rule(f"[bold]{game.title}[/] — seed {seed}")
     console.print("Seats: " + ", ".join(f"{s} ({spec})" for s, spec in zip(names, specs, strict=True)))
     viewer: Seat | None = humans[0] if len(humans) == 1 else None
+    screen = Screen(console, game)
     quit_early = False
     while not match.state.is_over():
         state = match.state
@@ -338,7 +353,7 @@ def play_cmd(
             _show_events(events, viewer)
             continue
         seat = movers[0]
-        act_h = _prompt_action(match, seat, humans)
+        act_h = _prompt_action(match, seat, humans, screen)
         if act_h is None:
             quit_early = True
             break

@@ -6,6 +6,7 @@ in ``scripts/ci-services.sh``; elsewhere the PostgreSQL tests skip and say why).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -171,3 +172,49 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = Path(env) / "screenshots" if env else tmp_path_factory.mktemp("screenshots")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def failure_dir() -> Path:
+    """Where a failed browser test's pages are saved: ``$QUESTBOX_ARTIFACTS/failures`` (``.ci/run``
+    sets it to ``out/artifacts``), else ``out/artifacts/failures`` in the checkout; kept after the run."""
+    env = os.environ.get("QUESTBOX_ARTIFACTS")
+    return (Path(env) if env else ROOT / "out" / "artifacts") / "failures"
+
+
+def save_open_pages(browser: Any, folder: Path, name: str) -> list[Path]:
+    """A full-page screenshot of every page still open in ``browser`` (a failed test leaves its pages
+    open), as ``folder/NAME-K.png``; the pages are closed. A page that cannot be shot is skipped."""
+    folder.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)[:150]
+    saved: list[Path] = []
+    pages = [p for ctx in browser.contexts for p in ctx.pages]
+    for k, page in enumerate(pages):
+        path = folder / f"{safe}-{k}.png"
+        with contextlib.suppress(Exception):     # a crashed page: keep what can be kept
+            page.screenshot(path=str(path), full_page=True)
+            saved.append(path)
+        with contextlib.suppress(Exception):
+            page.close()
+    return saved
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the item, for :func:`_failure_shots`."""
+    outcome = yield
+    rep = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"rep_{rep.when}", rep)
+
+
+@pytest.fixture(autouse=True)
+def _failure_shots(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test that fails saves a screenshot of each page it left open (:func:`failure_dir`),
+    and says where in its report."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    rep = getattr(request.node, "rep_call", None)
+    if browser is None or rep is None or not rep.failed:
+        return
+    saved = save_open_pages(browser, failure_dir(), request.node.nodeid)
+    if saved:
+        rep.sections.append(("screenshots", "\n".join(map(str, saved))))

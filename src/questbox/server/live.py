@@ -37,6 +37,9 @@ class Subscriber:
         self.ws = ws
         self.table = table
         self.seat = seat
+        #: the other seats the page holds (their tokens, ``also`` in its hello): a hot-seat undo
+        self.also: tuple[str, ...] = ()
+        self.held: frozenset[Seat] = frozenset()
         self.sent = since
         self.dirty = asyncio.Event()
         self.send_lock = asyncio.Lock()
@@ -88,7 +91,7 @@ class Hub:
         while not sub.closed:
             await sub.dirty.wait()
             sub.dirty.clear()
-            snap = await loop.run_in_executor(None, sub.table.snapshot, sub.seat, sub.sent)
+            snap = await loop.run_in_executor(None, sub.table.snapshot, sub.seat, sub.sent, sub.held)
             snap["online"] = self.online(sub.table.id)
             sub.sent = snap["version"]
             try:

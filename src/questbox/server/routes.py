@@ -66,6 +66,9 @@ Authorization = Annotated[str | None, Header(max_length=220)]
 # -- request and answer bodies ---------------------------------------------------------------------
 #: the longest player name (characters); names are shown as text, never as markup
 MAX_NAME = 40
+#: a seat token's length at most, and how many other seats' tokens a page may show (``also``)
+MAX_TOKEN_CHARS = 200
+MAX_ALSO = 8
 #: a player's name: trimmed, at most MAX_NAME characters, no control characters ("" = no name)
 PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, max_length=MAX_NAME,
                                               pattern=r"^[^\x00-\x1f\x7f]*$")]
@@ -119,6 +122,8 @@ class UndoRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     expect: int | None = None
+    #: the tokens of the other seats this page holds (a hot-seat table: docs/server.md, *Undo*)
+    also: list[Annotated[str, StringConstraints(max_length=MAX_TOKEN_CHARS)]] = Field(default=[], max_length=MAX_ALSO)
 
 
 class ReplayViewRequest(BaseModel):
@@ -163,9 +168,11 @@ async def act(srv: Server, table_id: str, token: str | None, action: str, expect
     return lt
 
 
-async def undo(srv: Server, table_id: str, token: str | None, expect: int | None) -> LiveTable:
-    """A seat's undo (HTTP or WebSocket), published to every seat."""
-    lt = await run_in_threadpool(srv.service.undo, table_id, token, expect)
+async def undo(srv: Server, table_id: str, token: str | None, expect: int | None,
+               also: list[str] | tuple[str, ...] = ()) -> LiveTable:
+    """A seat's undo (HTTP or WebSocket), published to every seat; ``also``: the tokens of the other
+    seats the same page holds (hot-seat)."""
+    lt = await run_in_threadpool(srv.service.undo, table_id, token, expect, also)
     srv.hub.publish(table_id)
     if lt.bot_to_move() is not None:
         srv.drivers.kick(table_id)
@@ -359,8 +366,9 @@ async def post_action(table_id: str, req: ActRequest, srv: Parts, x_seat_token: 
 async def post_undo(table_id: str, srv: Parts, req: UndoRequest | None = None, x_seat_token: SeatToken = None,
                     authorization: Authorization = None) -> dict[str, Any]:
     token = _token(x_seat_token, authorization)
-    lt = await undo(srv, table_id, token, req.expect if req is not None else None)
-    return await run_in_threadpool(lt.snapshot, lt.seat_of(token), 0)
+    also = req.also if req is not None else []
+    lt = await undo(srv, table_id, token, req.expect if req is not None else None, also)
+    return await run_in_threadpool(lt.snapshot, lt.seat_of(token), 0, lt.held_seats(also))
 
 
 @seats.post("/api/tables/{table_id}/rematch")
@@ -421,21 +429,26 @@ async def health(srv: Parts) -> dict[str, Any]:
 live = APIRouter()
 
 
-async def _hello(ws: WebSocket) -> tuple[str | None, int] | None:
-    """The first message, ``{type: hello, token?, since?}`` (``None``: refused, the socket closed)."""
+async def _hello(ws: WebSocket) -> tuple[str | None, int, tuple[str, ...]] | None:
+    """The first message, ``{type: hello, token?, since?, also?}`` (``None``: refused, the socket
+    closed); ``also``: the tokens of the other seats this page holds (a hot-seat table's undo)."""
     try:
         hello = json.loads(await asyncio.wait_for(ws.receive_text(), 15))
         if not isinstance(hello, dict) or hello.get("type") != "hello":
-            raise ValueError("the first message is {type: hello, token?, since?}")
+            raise ValueError("the first message is {type: hello, token?, since?, also?}")
         token = hello.get("token") or None
         since = hello.get("since", 0)
-        if (token is not None and (not isinstance(token, str) or len(token) > 200)) or \
+        also = hello.get("also", [])
+        if (token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS)) or \
                 not isinstance(since, int) or since < 0:
             raise ValueError("hello: token is a text, since a version number")
+        if not isinstance(also, list) or len(also) > MAX_ALSO or \
+                not all(isinstance(t, str) and len(t) <= MAX_TOKEN_CHARS for t in also):
+            raise ValueError(f"hello: also is a list of at most {MAX_ALSO} seat tokens")
     except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError) as exc:
         await ws_close(ws, 4400, f"bad hello: {exc}")
         return None
-    return token, since
+    return token, since, tuple(also)
 
 
 async def _open(srv: Server, ws: WebSocket, table_id: str, token: str | None) -> LiveTable | None:
@@ -485,7 +498,7 @@ async def _message(srv: Server, sub: Subscriber, table_id: str, token: str | Non
             await sub.send({"type": "error", "id": msg.get("id"), "status": 422, "error": "undo: expect is a version"})
             return
         try:
-            lt = await undo(srv, table_id, token, expect)
+            lt = await undo(srv, table_id, token, expect, sub.also)
             await sub.send({"type": "ack", "id": msg.get("id"), "version": lt.version})
         except ServerError as exc:
             await sub.send({"type": "error", "id": msg.get("id"), "status": exc.status, "error": exc.message})
@@ -504,11 +517,14 @@ async def table_ws(ws: WebSocket, table_id: str) -> None:
     hello = await _hello(ws)
     if hello is None:
         return
-    token, since = hello
+    token, since, also = hello
     lt = await _open(srv, ws, table_id, token)
     if lt is None:
         return
-    sub = Subscriber(ws, lt, lt.seat_of(token), min(since, lt.version))
+    seat = lt.seat_of(token)
+    sub = Subscriber(ws, lt, seat, min(since, lt.version))
+    if seat is not None and also:
+        sub.also, sub.held = also, lt.held_seats(also) - {seat}
     srv.hub.add(table_id, sub)
     writer = asyncio.get_running_loop().create_task(srv.hub.writer(sub))
     if lt.bot_to_move() is not None and table_id not in srv.drivers.running:

@@ -17,7 +17,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from questbox.core import (
@@ -158,17 +158,29 @@ class LiveTable:
     def bots(self) -> dict[Seat, str]:
         return {s: spec for s, spec in self.specs.items() if spec != "human"}
 
-    def own_seats(self, seat: Seat) -> set[Seat]:
-        """The seats whose actions ``seat``'s undo may take back besides its own: the bots, in a solo
-        table (one human seat); nobody else when several people play (docs/server.md, *Undo*)."""
-        humans = [s for s, spec in self.specs.items() if spec == "human"]
-        return set(self.bots()) if humans == [seat] else set()
+    def own_seats(self, seat: Seat, held: Collection[Seat] = ()) -> set[Seat]:
+        """The seats whose actions ``seat``'s undo may take back besides its own: the other seats
+        ``held`` by the same page (it showed their tokens: :meth:`held_seats`), and the bots when
+        ``seat`` and ``held`` are every human seat (a solo table, or a hot-seat one: one browser
+        plays every person); nobody else when several people play (docs/server.md, *Undo*)."""
+        humans = {s for s, spec in self.specs.items() if spec == "human"}
+        own = set(held) & humans - {seat}
+        if humans <= own | {seat}:
+            own |= set(self.bots())
+        return own
 
-    def undoable(self, seat: Seat | None) -> int:
+    def held_seats(self, tokens: Iterable[str]) -> frozenset[Seat]:
+        """The seats these tokens open (a page's other seats, from its browser's memory; a token
+        that opens none is left out)."""
+        digests = [token_hash(t) for t in tokens if isinstance(t, str) and t]
+        return frozenset(seat for seat, h in self.token_hashes.items()
+                         if any(hmac.compare_digest(h, d) for d in digests))
+
+    def undoable(self, seat: Seat | None, held: Collection[Seat] = ()) -> int:
         """How many actions ``seat``'s undo would take back now (0: none)."""
         if seat is None or self.played_under:
             return 0
-        return self.match.undoable(seat, self.own_seats(seat))
+        return self.match.undoable(seat, self.own_seats(seat, held))
 
     def bot_to_move(self) -> Seat | None:
         if self.state.is_over() or self.played_under:
@@ -246,7 +258,7 @@ class LiveTable:
         self._base[seat] = (v, base)
         return base
 
-    def snapshot(self, seat: Seat | None, since: int = 0) -> dict[str, Any]:
+    def snapshot(self, seat: Seat | None, since: int = 0, held: Collection[Seat] = ()) -> dict[str, Any]:
         """Everything ``seat`` may see now, and its events after version ``since``.
 
         Only ``view(seat)``, ``seat``'s own legal actions, the events visible to it and public
@@ -256,6 +268,9 @@ class LiveTable:
             if since and since < self.match.last_undo:
                 since = 0                   # an undo rewrote the narration since: send it whole
             base = self._base_snapshot(seat)
+            if held and seat is not None:           # a page that holds other seats too (hot-seat)
+                humans = {s for s, spec in self.specs.items() if spec == "human"}
+                base = {**base, "undo": self.undoable(seat, held), "hot_seat": humans <= set(held) | {seat}}
             logged, versions = self.match.events, self.match.event_versions
             assert logged is not None and versions is not None
             start = bisect.bisect_right(versions, since)
@@ -518,9 +533,10 @@ class TableService:
             return bool(rows)
 
     # -- acting ------------------------------------------------------------------------------
-    def _commit(self, lt: LiveTable, seat: Seat, act: Action | None, *, retry: bool = True) -> list[Event] | None:
-        """Apply and store one action (``None``: ``seat``'s undo) (lock held); the state is unchanged
-        if anything fails.
+    def _commit(self, lt: LiveTable, seat: Seat, act: Action | None, *, retry: bool = True,
+                held: Collection[Seat] = ()) -> list[Event] | None:
+        """Apply and store one action (``None``: ``seat``'s undo, over the seats ``held`` too) (lock
+        held); the state is unchanged if anything fails.
 
         If another process appended first, catch up and try again (``retry``) or return ``None``.
         """
@@ -531,7 +547,7 @@ class TableService:
             try:
                 # IllegalAction leaves the state as it was; anything else (a bug in a game) may have
                 # changed it half-way: the table goes back to the checkpoint either way
-                events = match.apply(seat, act) if act is not None else match.undo(seat, lt.own_seats(seat))
+                events = match.apply(seat, act) if act is not None else match.undo(seat, lt.own_seats(seat, held))
             except BaseException:
                 match.rollback(point)
                 lt._base.clear()
@@ -573,16 +589,18 @@ class TableService:
                 raise Conflict(f"the table has moved on (version {lt.version}, not {expect}): "
                                "look again before acting")
 
-    def undo(self, table_id: str, token: str | None, expect: int | None = None) -> LiveTable:
+    def undo(self, table_id: str, token: str | None, expect: int | None = None,
+             also: Iterable[str] = ()) -> LiveTable:
         """A seat takes back its last actions (:meth:`Match.undo`), stored as an ``!undo N`` row:
         ``Conflict`` when it may not (another seat acted since, or something random or hidden came
-        out, or the game is over)."""
+        out, or the game is over). ``also``: the tokens of the other seats the same page holds (a
+        hot-seat table: :meth:`LiveTable.own_seats`)."""
         lt, seat = self._seat_to_act(table_id, token)
         with lt.lock:
             self._expect(lt, expect)
             self.catch_up(lt)
             try:
-                done = self._commit(lt, seat, None, retry=False)
+                done = self._commit(lt, seat, None, retry=False, held=lt.held_seats(also))
             except IllegalAction as exc:
                 raise Conflict(str(exc)) from exc
             if done is None:

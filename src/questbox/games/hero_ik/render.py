@@ -15,7 +15,12 @@ from rich.text import Text
 from questbox.core import JSON, Action, Seat
 
 COLOUR_STYLE = {"green": "green", "yellow": "yellow", "blue": "bright_blue", "red": "red"}
-FAMILY_ICON = {"demon": "😈", "undead": "💀", "dragon": "🐉", "greenskin": "👺", "bulloeil": "👁", "trap": "🪤"}
+#: a family's mark before a card's name: one narrow character each, in the Basic Multilingual Plane,
+#: with no emoji presentation and in Debian's default monospace font (DejaVu Sans Mono), so a plain
+#: terminal draws it in one cell (the emoji faces were two cells wide, or empty boxes)
+FAMILY_ICON = {"demon": "♆", "undead": "☠", "dragon": "♞", "greenskin": "⚉", "bulloeil": "◉", "trap": "⌧"}
+#: a face-down card (the playing card back, U+1F0A0, was an empty box too)
+CARD_BACK = "▚"
 #: rock/paper/scissors in plain words: the emoji hands showed as empty boxes with common terminal fonts
 RPS_ICON = {"rock": "rock", "paper": "paper", "scissors": "scissors"}
 
@@ -64,7 +69,7 @@ def _corridors(view: JSON) -> Table:
         if enc is None:
             row_enc.append(Text("— cleared —" if c.get("empty") else "— no card —", style="dim"))
         elif enc.get("face_down") and "name" not in enc:
-            t = Text("🂠 face-down card", style="bold")
+            t = Text(f"{CARD_BACK} face-down card", style="bold")
             if enc.get("tenacity"):
                 t.append("\n● Tenacity", style="bold yellow")
             row_enc.append(t)
@@ -117,7 +122,8 @@ def _party(view: JSON) -> Table:
             cost = ", ".join(f"{n} {c}" for c, n in e["cost"].items()) or "free"
             table.add_row(head, Text(f"{e['kind']}, {e['state']}; cost {cost}\n{e['text']}"))
         else:
-            table.add_row(Text(f"{e['slot']}: 🂠", style="bold"), Text(f"equipment, {e['state']}", style="dim"))
+            table.add_row(Text(f"{e['slot']}: {CARD_BACK}", style="bold"),
+                          Text(f"equipment, {e['state']}", style="dim"))
     return table
 
 

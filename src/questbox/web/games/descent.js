@@ -127,7 +127,7 @@ function mapSvg(view, snap, ui) {
     const hp = Math.max(0, f.health - f.damage);
     const acting = turnFig === id;
     const label = hero ? initials(f.name) : monsterLabel(id, f, marks);
-    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting'], 'data-figure': id, 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
+    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting'], 'data-figure': id, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
       svg('title', {}, `${f.name}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`),
       acting ? svg('rect', { x: x - 1, y: y - 1, width: w + 2, height: hgt + 2, rx: 10, fill: 'rgba(77,208,225,.25)', stroke: '#4dd0e1', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'ds-acting-ring' }) : null,
       hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: '#fff', 'stroke-width': 2.5 })
@@ -162,8 +162,8 @@ function heroSheet(id, f, colour, view, ui) {
     h('div', { class: 'ds-bars' }, h('span', {}, 'health'), bar(f.health - f.damage, f.health, 'hp'), h('span', {}, 'stamina'), bar(f.stamina - f.fatigue, f.stamina, 'st')),
     f.conditions.length ? h('div', { class: 'g-chips' }, f.conditions.map((c) => h('span', { class: 'chip ds-cond' }, c))) : null,
     f.items.length || f.exhausted.length ? h('div', { class: 'g-chips' },
-      f.items.map((it) => h('span', { class: 'chip', 'data-pick': ui.canPick([it]) ? it : null, 'data-rule': `item:${it}` }, it)),
-      f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted' }, it))) : null);
+      f.items.map((it) => h('span', { class: 'chip', 'data-pick': ui.canPick([it]) ? it : null, 'data-rule': `item:${it}`, 'data-item': it }, wordName(it, view, ui) || it)),
+      f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted', 'data-item': it }, wordName(it, view, ui) || it))) : null);
 }
 
 function monsterList(view, ui, marks) {
@@ -241,4 +241,46 @@ export function render(root, snap, ui) {
     attackBox(v.attack, v),
     h('div', { class: 'ds-heroes' }, heroes.map(([id, f]) => heroSheet(id, f, heroColour[id], v, ui))),
     monsterList(v, ui, marks)));
+}
+
+// ---------------------------------------------------------------- action buttons in words
+// The server's texts name figures as "Zombie 2 (zombie-2)" and items, heroes, groups and cards by
+// their ids ("use stamina-potion avric"); the buttons show names only, from the view and the
+// glossary (ui.rule), and keep the notation in data-action.
+const RULE_PREFIXES = ['hero:', 'item:', 'shop:', 'plot:', 'upgrade:', 'card:', 'class:', 'monster:'];
+
+function wordName(word, view, ui) {
+  const f = ((view && view.figures) || {})[word];
+  if (f) return f.name;
+  if (ui && ui.rule) {
+    for (const p of RULE_PREFIXES) { const e = ui.rule(`${p}${word}`); if (e) return e.name; }
+    if (view && view.quest) { const e = ui.rule(`group:${view.quest}:${word}`); if (e) return e.name; }
+  }
+  return null;
+}
+
+function encounterView(snap) { return snap.view && snap.view.encounter !== undefined ? snap.view.encounter : snap.view; }
+
+/** An action's text in words: no raw ids (they are replaced by names, or dropped after a name). */
+export function actionWords(a, snap, ui) {
+  const view = encounterView(snap);
+  let text = a.text || a.action;
+  for (const w of a.action.split(' ').slice(1)) {
+    if (!/[a-z]/.test(w)) continue;                    // squares (D6), numbers
+    text = text.split(` (${w})`).join('');
+    const name = wordName(w, view, ui);
+    if (name) text = text.replace(new RegExp(`(^|[\\s(])${w.replace(/[-]/g, '\\-')}(?=$|[\\s):,])`, 'g'), (m, pre) => `${pre}${name}`);
+  }
+  return text;
+}
+
+export function actionTitle(a, snap, ui) { return actionWords(a, snap, ui); }
+
+export function actionLabel(a, snap, ui) {
+  const args = a.action.split(' ').slice(1);
+  if (!args.length) return null;
+  const view = encounterView(snap);
+  const words = args.map((w) => wordName(w, view, ui) || w).join(' ');
+  const text = actionWords(a, snap, ui);
+  return [words, text && text !== words ? h('small', {}, text) : null];
 }

@@ -53,10 +53,10 @@ function monsterToken(kind, x, y, strength) {
 
 function heroToken(hero, x, y, active) {
   const o = heroOf(hero);
-  return svg('g', { class: ['hq-hero', hero.healing && 'healing'], 'data-rule': `hero:${hero.hero}`, 'data-figure': hero.seat },
+  return svg('g', { class: ['hq-hero', hero.healing && 'healing', active && 'hq-acting'], 'data-rule': `hero:${hero.hero}`, 'data-figure': hero.seat, 'data-at': hero.at, 'data-acting': active ? 'true' : null },
     svg('title', {}, `${hero.seat}: ${o.name}, health ${hero.health}/${hero.max}${hero.healing ? ' (healing)' : ''}`),
     active ? svg('circle', { class: 'hq-acting-ring', cx: x, cy: y, r: 1, fill: 'none' }) : null,
-    active ? svg('circle', { cx: x, cy: y, r: CELL * 0.42, fill: 'none', stroke: '#ffd666', 'stroke-width': 3, 'stroke-dasharray': '5 3' }) : null,
+    active ? svg('circle', { class: 'hq-acting-dash', cx: x, cy: y, r: CELL * 0.42, fill: 'none', stroke: '#ffd666', 'stroke-width': 3, 'stroke-dasharray': '5 3' }) : null,
     svg('circle', { cx: x, cy: y, r: CELL * 0.3, fill: o.c, stroke: '#fff', 'stroke-width': 2.5 }),
     svg('text', { x, y: y + 6, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 800, fill: '#fff' }, o.l),
     svg('text', { x: x + CELL * 0.28, y: y - CELL * 0.2, 'font-size': 10, 'font-weight': 700, fill: '#fff' }, hero.seat.replace(/^p/, '')));

@@ -2,6 +2,7 @@
 // screen. Below 860 px the map sits in a pannable box (drag or swipe; pinch zooms the page) at a
 // scale of at least MIN_SQUARE (40) px a square, with − / + buttons, scrolled to the acting figure.
 import { h } from './ui.js';
+import { followMoves } from './motion.js';
 
 const MAPS = { heroica: { sel: 'svg.hq-board', square: 70 }, descent: { sel: 'svg.ds-map', square: 36 } };
 export const MIN_SQUARE = 40;
@@ -14,6 +15,7 @@ export function fitMap(root, snap) {
   if (!spec) return;
   const map = root.querySelector(spec.sel);
   if (!map) return;
+  followMoves(map, snap);
   const vb = map.viewBox.baseVal;
   const box = h('div', { class: 'map-pan', 'data-testid': 'map-pan' });
   map.replaceWith(box);

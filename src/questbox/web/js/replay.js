@@ -28,7 +28,7 @@ export async function readReplayFile(file) {
 // the renderers draw; nothing may be picked or played in a replay
 const READONLY = {
   h, seat: null, selected: [],
-  isArg: () => false, canPick: () => false, canPickAs: () => false, act: () => {}, pick: () => {},
+  isArg: () => false, canPick: () => false, canPickAs: () => false, act: () => {}, pick: () => {}, rule: () => null,
 };
 
 async function rendererFor(gameId) {

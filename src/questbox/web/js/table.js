@@ -101,6 +101,8 @@ const ui = {
   act: (text) => act(text),
   pick: (...tokens) => pick(tokens),
   get selected() { return st.selected; },
+  /** the game's glossary entry for `key` ("plot:fealty", {name, text, facts, source}), or null */
+  rule: (key) => (st.glossary && st.glossary.byKey.get(key)) || null,
 };
 
 function act(text) {
@@ -133,7 +135,7 @@ function undo() {
   st.selected = [];
   draw();
   sendUndo({
-    ws: st.ws, id, tableId, token, version: st.version,
+    ws: st.ws, id, tableId, token, version: st.version, also: otherTokens(),
     onSnapshot: (snap) => { st.waiting.delete(id); onSnapshot(snap); },
     onError: (err) => { st.waiting.delete(id); toast(refusal(err.message, err.status)); draw(); },
   });
@@ -195,7 +197,8 @@ function drawActions() {
       const big = acts.length === 1 && !args;
       box.append(h('button', {
         class: ['act', big && 'big', label instanceof Node && label.classList && label.classList.contains('card') && 'cardbtn'],
-        'data-action': a.action, title: a.text || a.action, onclick: () => act(a.action),
+        'data-action': a.action, title: (st.renderer && st.renderer.actionTitle && st.renderer.actionTitle(a, snap, ui)) || a.text || a.action,
+        onclick: () => act(a.action),
       }, label));
     }
     root.append(h('div', { class: 'action-group' }, h('div', { class: 'gname' }, name), box));
@@ -383,13 +386,23 @@ function setConn(text, cls) {
   els.conn.className = `conn ${cls}`;
 }
 
+// Hot-seat: the other seats of this table this browser holds (the lobby remembers every link it
+// created or joined). Their tokens go with the hello and the undo, so the server lets this seat's
+// undo go back over their actions too once one browser holds every person's seat (a hot-seat
+// table; docs/server.md, *Undo*).
+function otherTokens() {
+  if (!token) return [];
+  const mine = myTokens.all()[tableId] || {};
+  return Object.entries(mine).filter(([seat, tok]) => !seat.startsWith('_') && tok && tok !== token).map(([, tok]) => tok).slice(0, 8);
+}
+
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   const ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
   st.ws = ws;
   setConn('connecting…', '');
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: 'hello', token, since: st.version }));
+    ws.send(JSON.stringify({ type: 'hello', token, since: st.version, also: otherTokens() }));
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);

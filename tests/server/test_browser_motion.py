@@ -1,0 +1,152 @@
+"""Issue #19, movement that can be followed, in a real headless Chromium (Debian's, through
+Playwright): on Heroica's and Descent's maps a figure that moves slides from its old space to its
+new one (a CSS transition on the figure), not at all when the user prefers reduced motion, the
+acting figure is marked, and the last move stays marked (from and to spaces, a trail) after the
+page redraws. Moves are made by clicking the map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from questbox.core import State
+from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
+from tests.server.test_browser_fixes import Table, _view
+
+pytestmark = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)
+
+#: records every transition that starts on a figure of the map (window.__slides)
+RECORD = """
+window.__slides = [];
+document.addEventListener('transitionrun', (e) => {
+  const f = e.target.closest && e.target.closest('[data-figure]');
+  if (f) window.__slides.push({ figure: f.dataset.figure, prop: e.propertyName,
+                                duration: getComputedStyle(f).transitionDuration });
+}, true);
+"""
+
+
+def _open(t: Table, browser: Any, seat: str, reduced: bool = False) -> Any:
+    page = browser.new_page(viewport={"width": 1280, "height": 900},
+                            reduced_motion="reduce" if reduced else "no-preference")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    page.add_init_script(RECORD)
+    page.goto(t.links[seat])
+    t.wait(page)
+    return page
+
+
+def _click_move(t: Table, page: Any, attr: str, space: str, seat: str, action: str) -> None:
+    """Click ``space`` on the map (it names exactly ``action``) and mirror the move locally."""
+    page.click(f"[{attr}='{space}'].pickable", force=True)
+    t.version += 1
+    t.events += [(t.version, e) for e in t.state.apply(seat, t.game.parse_action(action))]
+    t.wait(page)
+
+
+def _at(t: Table, seat: str) -> str:
+    return str(next(h["at"] for h in t.state.view(seat)["heroes"] if h["seat"] == seat))
+
+
+def _acting(page: Any) -> list[str]:
+    return list(page.locator("svg.ds-map [data-acting='true']").evaluate_all("els => els.map(e => e.dataset.figure)"))
+
+
+def _last_move(page: Any) -> list[dict[str, str]]:
+    return list(page.eval_on_selector_all(
+        "[data-testid='last-move']", "els => els.map(e => ({figure: e.dataset.figureMoved, "
+        "from: e.dataset.from, to: e.dataset.to}))"))
+
+
+def test_heroica_hero_slides_and_the_last_move_stays_marked(web: ServerProc, browser: Any, shots: Path) -> None:
+    t = Table(web, "heroica", 2, None, seed=1)
+    t.act("p1", "roll")
+    page = _open(t, browser, "p1")
+    # the acting hero is marked on the map; no move yet, so no trail
+    assert page.locator("svg.hq-board [data-figure='p1'][data-acting='true']").count() == 1
+    assert page.locator("svg.hq-board [data-figure='p2'][data-acting='true']").count() == 0
+    assert _last_move(page) == []
+    start = _at(t, "p1")
+    _click_move(t, page, "data-space", "b1", "p1", "step b1")
+    end = _at(t, "p1")      # b1, or past it when another hero stands there
+    assert end != start
+    page.wait_for_function("window.__slides.some(s => s.figure === 'p1' && s.prop === 'transform')", timeout=5000)
+    slides = page.evaluate("window.__slides")
+    assert {s["figure"] for s in slides} == {"p1"}, slides       # p2 stood still
+    assert all(s["duration"] != "0s" for s in slides)
+    page.screenshot(path=str(shots / "motion-heroica-step.png"))
+    assert _last_move(page) == [{"figure": "p1", "from": start, "to": end}]
+    assert page.get_attribute(f"[data-space='{end}']", "data-last-move") == "to"
+    assert page.get_attribute(f"[data-space='{start}']", "data-last-move") == "from"
+    assert page.get_attribute("svg.hq-board [data-figure='p1']", "data-moved") == "true"
+    assert page.get_attribute("svg.hq-board [data-figure='p1']", "data-at") == end
+    # a redraw where nobody moved keeps the mark and slides nothing
+    page.evaluate("window.__slides = []")
+    t.act("p2", "roll")      # the other seat rolls (through the API): the page redraws
+    t.wait(page)
+    assert page.locator("svg.hq-board [data-figure='p2'][data-acting='true']").count() == 1
+    assert _last_move(page) == [{"figure": "p1", "from": start, "to": end}]
+    assert page.evaluate("window.__slides") == []
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_heroica_reduced_motion_marks_the_move_without_sliding(web: ServerProc, browser: Any, shots: Path) -> None:
+    t = Table(web, "heroica", 2, None, seed=1)
+    t.act("p1", "roll")
+    page = _open(t, browser, "p1", reduced=True)
+    assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    start = _at(t, "p1")
+    _click_move(t, page, "data-space", "b1", "p1", "step b1")
+    end = _at(t, "p1")
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.__slides") == []
+    assert page.evaluate("document.querySelector(\"svg.hq-board [data-figure='p1']\").style.transform") == ""
+    # the acting ring does not turn either
+    assert page.evaluate("getComputedStyle(document.querySelector('.hq-acting-dash')).animationName") == "none"
+    assert _last_move(page) == [{"figure": "p1", "from": start, "to": end}]
+    page.screenshot(path=str(shots / "motion-heroica-reduced.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+def _hero_can_move(st: State) -> bool:
+    if st.to_move() != ("heroes",):
+        return False
+    v = st.view("heroes")
+    turn = v["turn"]
+    if not turn or v["figures"][turn["figure"]]["side"] != "hero" or v["attack"]:
+        return False
+    return any(a.name == "move" and a.args for a in st.legal_actions("heroes"))
+
+
+def test_descent_figure_slides_acting_hero_marked_last_move_kept(web: ServerProc, browser: Any, shots: Path) -> None:
+    t = Table(web, "descent", 2, None, seed=1)
+    t.play_until(_hero_can_move, seed=3)
+    page = _open(t, browser, "heroes")
+    actor = _view(page)["turn"]["figure"]
+    assert _acting(page) == [actor]
+    legal = [str(a) for a in t.state.legal_actions("heroes")]
+    square = next(a.split()[1] for a in legal if a.startswith("move ") and len(a.split()) == 2
+                  and sum(1 for b in legal if square_word(b) == a.split()[1]) == 1)
+    start = page.get_attribute(f"svg.ds-map [data-figure='{actor}']", "data-at")
+    _click_move(t, page, "data-square", square, "heroes", f"move {square}")
+    page.wait_for_function(f"window.__slides.some(s => s.figure === '{actor}' && s.prop === 'transform')", timeout=5000)
+    page.screenshot(path=str(shots / "motion-descent-move.png"))
+    assert {s["figure"] for s in page.evaluate("window.__slides")} == {actor}
+    assert _last_move(page) == [{"figure": actor, "from": start, "to": square}]
+    assert page.get_attribute(f"[data-square='{square}']", "data-last-move") == "to"
+    assert _acting(page) == [actor]
+    assert not page.errors, page.errors
+    page.close()
+
+
+def square_word(action: str) -> str | None:
+    """The square an action names as its last word (``move D6``, ``search D6``), else None."""
+    w = action.split()
+    return w[-1] if len(w) > 1 and w[-1][:1].isalpha() and w[-1][1:].isdigit() else None
