@@ -176,8 +176,8 @@ class HeirsEncoder:
             tokens = p["tokens"]
             ix += range(b, b + 6 + len(COLOURS))
             vx += (float(current == s), float(top_seat == s), float(s in winners), p["score"] / self.target,
-                   p["needs"] / pos, p["hand_size"] / nc, tokens["R"] / ml, tokens["O"] / ml, tokens["Y"] / ml, tokens["G"] / ml,
-                   tokens["B"] / ml, tokens["V"] / ml)
+                   p["needs"] / pos, p["hand_size"] / nc, tokens["R"] / ml, tokens["O"] / ml, tokens["Y"] / ml,
+                   tokens["G"] / ml, tokens["B"] / ml, tokens["V"] / ml)
             self._chain(ix, vx, b + 6 + len(COLOURS), p["chain"])
         o += self.n * pw
         # my hand
