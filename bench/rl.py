@@ -8,7 +8,11 @@ for about ``--seconds``; every rate is printed as a ratio against ``tictactoe_v3
 taken once drifts with the load), and Gymnasium's ``CartPole-v1``. The goal of issue #21: every
 adapter's ratio to ``tictactoe_v3`` at least 1.
 
-    python bench/rl.py [--seconds 2] [--only heirs] [--json out.json]
+    python bench/rl.py [--seconds 2] [--only heirs] [--json out.json] [--compare OTHER/src]
+
+``--compare`` measures every row a second time with the sources of another checkout (its ``src``
+folder on ``PYTHONPATH``, in a child process, just after this tree's row, so both meet about the
+same load) and prints the ratios of this tree to it: before and after a change in one run.
 
 ``tictactoe_v3`` imports pygame for its drawing only; where pygame is missing an empty module
 stands in for it (nothing is drawn here).
@@ -181,13 +185,47 @@ def spiel(game: Game, setup: JSON, seconds: float) -> float:
     return _timed(run, seconds)
 
 
+def measure(label: str, gid: str, setup: JSON, seconds: float) -> dict[str, float]:
+    game = get_game(gid)
+    ttt = tictactoe(seconds)
+    return {"tictactoe_v3": ttt, "engine": engine(game, setup, seconds),
+            "gymnasium": gym_env(game, setup, seconds), "pettingzoo": pz_env(game, setup, seconds),
+            "openspiel": spiel(game, setup, seconds)}
+
+
+def measure_with(src: str, label: str, seconds: float) -> dict[str, float]:
+    """One row measured by a child process with ``src`` first on its path."""
+    import os
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])]))
+    done = subprocess.run([sys.executable, __file__, "--row", label, "--seconds", str(seconds)], env=env,
+                          check=True, capture_output=True, text=True)
+    row: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return row
+
+
+def _line(label: str, row: dict[str, float]) -> str:
+    ttt = row["tictactoe_v3"]
+    return (f"| {label} | {ttt:,.0f} | {row['engine']:,.0f} | {row['gymnasium']:,.0f} | {row['gymnasium'] / ttt:.2f} "
+            f"| {row['pettingzoo']:,.0f} | {row['pettingzoo'] / ttt:.2f} "
+            f"| {row['openspiel']:,.0f} | {row['openspiel'] / ttt:.2f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--only", default="", help="labels or game ids to measure (comma-separated)")
     ap.add_argument("--json", default=None, help="also write the results here")
+    ap.add_argument("--compare", default=None, metavar="SRC",
+                    help="also measure each row with the sources in SRC (another checkout's src folder)")
+    ap.add_argument("--row", default=None, help=argparse.SUPPRESS)  # a child of --compare: one row as JSON
     args = ap.parse_args()
     warnings.simplefilter("ignore")
+    if args.row is not None:
+        label, gid, setup = next(c for c in CONFIGS if c[0] == args.row)
+        print(json.dumps(measure(label, gid, setup, args.seconds)))
+        return
 
     ttt = tictactoe(args.seconds)
     cart = cartpole(args.seconds)
@@ -196,18 +234,26 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     wanted = {w for w in args.only.split(",") if w}
     result: dict[str, Any] = {"tictactoe_v3": ttt, "cartpole": cart, "configs": {}}
+    ratios: list[str] = []
     for label, gid, setup in CONFIGS:
         if wanted and label not in wanted and gid not in wanted:
             continue
-        game = get_game(gid)
-        ttt = tictactoe(args.seconds)
-        row = {"tictactoe_v3": ttt, "engine": engine(game, setup, args.seconds),
-               "gymnasium": gym_env(game, setup, args.seconds), "pettingzoo": pz_env(game, setup, args.seconds),
-               "openspiel": spiel(game, setup, args.seconds)}
+        row = measure(label, gid, setup, args.seconds)
         result["configs"][label] = row
-        print(f"| {label} | {ttt:,.0f} | {row['engine']:,.0f} | {row['gymnasium']:,.0f} | {row['gymnasium'] / ttt:.2f} "
-              f"| {row['pettingzoo']:,.0f} | {row['pettingzoo'] / ttt:.2f} "
-              f"| {row['openspiel']:,.0f} | {row['openspiel'] / ttt:.2f} |", flush=True)
+        print(_line(label, row), flush=True)
+        if args.compare:
+            other = measure_with(args.compare, label, args.seconds)
+            result.setdefault("compare", {})[label] = other
+            print(_line(f"{label} ({args.compare})", other), flush=True)
+            # each side's rate relative to its own tictactoe_v3, so the load between them cancels
+            rel = {k: (row[k] / row["tictactoe_v3"]) / (other[k] / other["tictactoe_v3"])
+                   for k in ("engine", "gymnasium", "pettingzoo", "openspiel")}
+            ratios.append(f"| {label} | " + " | ".join(f"{v:.2f}" for v in rel.values()) + " |")
+    if ratios:
+        print(f"\nthis tree / {args.compare} (each × its own tictactoe_v3):\n")
+        print("| configuration | engine | gymnasium | pettingzoo | openspiel |")
+        print("|---|---:|---:|---:|---:|")
+        print("\n".join(ratios))
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(result, fh, indent=2)

@@ -9,6 +9,7 @@ project's 2-core machine.
     pip install -e ".[rl-train]"        # sb3-contrib and torch
     python bench/rl_train.py --task heirs-solo --minutes 30 [--json out.json]
     python bench/rl_train.py --task all --steps 300 --dry-run   # no training: the harness only
+    python bench/rl_train.py --task heirs-solo --minutes 4 --obs-size 512   # hashed, not designed
 
 ``--dry-run`` needs neither sb3-contrib nor torch: it runs the environments, the evaluation and the
 random and heuristic baselines, so the harness itself can be checked anywhere.
@@ -78,8 +79,8 @@ def train(task: str, args: argparse.Namespace, seeds: list[int]) -> dict[str, An
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
-    env = build(task)
-    probe = build(task)
+    env = build(task, obs_size=args.obs_size)
+    probe = build(task, obs_size=args.obs_size)
     curve: list[tuple[int, float, float]] = []
     started = time.perf_counter()
 
@@ -115,6 +116,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--dry-run", action="store_true", help="no training: baselines and harness only")
     ap.add_argument("--json", default=None, help="also write the results here")
+    ap.add_argument("--obs-size", type=int, default=None,
+                    help="observe by feature hashing in this many slots (default: the game's designed tensor)")
     args = ap.parse_args()
 
     tasks = list(TASKS) if args.task == "all" else [args.task]
@@ -129,7 +132,7 @@ def main() -> None:
         if not args.dry_run:
             row.update(train(task, args, seeds))
         else:  # the harness: a few hundred steps of the training loop's environment, masked random
-            env = build(task)
+            env = build(task, obs_size=args.obs_size)
             obs, _ = env.reset(seed=args.seed)
             act = random_policy(args.seed)
             for _ in range(args.steps):

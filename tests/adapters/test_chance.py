@@ -52,3 +52,26 @@ def test_shuffle_choice_and_roll_are_uniform() -> None:
 def test_raw_draws_are_refused_clearly() -> None:
     with pytest.raises(TypeError, match="only uniform draws"):
         ChanceRng()._next()
+
+
+def _below_shuffle(rng: ChanceRng, items: list[int]) -> None:
+    """Fisher-Yates through ``below``, the definition the inlined ``shuffle`` must keep."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, BASE + 12), st.lists(st.integers(0, 2 * BASE), max_size=BASE + 20))
+def test_shuffle_answers_and_stops_as_its_below_draws_do(n: int, outcomes: list[int]) -> None:
+    results = []
+    for shuffle in (lambda r, xs: r.shuffle(xs), _below_shuffle):
+        rng, items = ChanceRng(outcomes), list(range(n))
+        try:
+            shuffle(rng, items)
+            results.append(("done", items, rng.pos))
+        except NeedChance as need:
+            results.append(("chance", need.probs, rng.pos))
+        except ValueError as exc:
+            results.append(("refused", str(exc), rng.pos))
+    assert results[0] == results[1]

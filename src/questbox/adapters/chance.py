@@ -17,7 +17,8 @@ node never has more than ``BASE`` outcomes.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+import functools
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from questbox.core import Action, Rng, Seat, State
@@ -36,6 +37,7 @@ class NeedChance(BaseException):
         self.probs = probs
 
 
+@functools.lru_cache(maxsize=BASE + 1)
 def _uniform(n: int) -> tuple[float, ...]:
     return (1.0 / n,) * n
 
@@ -86,8 +88,16 @@ class ChanceRng(Rng):
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        outcomes = self.outcomes
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            pos = self.pos
+            if i < BASE and pos < len(outcomes):  # below(i + 1) answered from the outcomes, inlined
+                j = outcomes[pos]
+                self.pos = pos + 1
+                if not 0 <= j <= i:
+                    raise ValueError(f"chance outcome {j} is outside the node's {i + 1} outcomes")
+            else:
+                j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def copy(self) -> ChanceRng:
@@ -99,14 +109,21 @@ class ChanceRng(Rng):
 _PLAIN = (int, float, str, bool, list, tuple, dict, set, frozenset, bytes)
 #: per state class: attribute names seen holding plain data (never a nested state or the generator)
 _plain_names: dict[type, set[str]] = {}
+#: per state class: the names of its slots (all classes of its MRO)
+_slot_names: dict[type, tuple[str, ...]] = {}
 
 
 def _attributes(obj: object) -> list[str]:
-    names = list(getattr(obj, "__dict__", {}))
-    for klass in type(obj).__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        names.extend([slots] if isinstance(slots, str) else slots)
-    return names
+    klass = type(obj)
+    slots = _slot_names.get(klass)
+    if slots is None:
+        found: list[str] = []
+        for k in klass.__mro__:
+            s = k.__dict__.get("__slots__", ())
+            found.extend([s] if isinstance(s, str) else s)
+        slots = _slot_names[klass] = tuple(found)
+    d = getattr(obj, "__dict__", None)
+    return [*d, *slots] if d else list(slots)
 
 
 def set_rng(state: State, rng: Rng, _old: Rng | None = None, _depth: int = 0) -> None:
@@ -131,11 +148,12 @@ def set_rng(state: State, rng: Rng, _old: Rng | None = None, _depth: int = 0) ->
 
 
 def advance(state: State, seat: Seat, action: Action, outcomes: Sequence[int],
-            rng_after: Rng) -> tuple[State | None, tuple[float, ...]]:
+            rng_after: Rng | Callable[[], Rng]) -> tuple[State | None, tuple[float, ...]]:
     """Apply ``action`` for ``seat`` to a copy of ``state`` with the chance ``outcomes`` chosen so far.
 
-    Returns ``(the new state, ())`` when the move finishes (its generator replaced by ``rng_after``),
-    or ``(None, probabilities)`` of the next chance node. ``state`` is never changed."""
+    Returns ``(the new state, ())`` when the move finishes (its generator replaced by ``rng_after``,
+    or by what ``rng_after()`` returns: then it is made only for a finished move), or
+    ``(None, probabilities)`` of the next chance node. ``state`` is never changed."""
     work = state.clone()
     chance = ChanceRng(outcomes)
     set_rng(work, chance)
@@ -143,5 +161,5 @@ def advance(state: State, seat: Seat, action: Action, outcomes: Sequence[int],
         work.apply(seat, action)
     except NeedChance as need:
         return None, need.probs
-    set_rng(work, rng_after, chance)
+    set_rng(work, rng_after if isinstance(rng_after, Rng) else rng_after(), chance)
     return work, ()

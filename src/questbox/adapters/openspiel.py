@@ -45,6 +45,7 @@ A game ``g`` is registered under the short name ``questbox_<g with - as _>``. It
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 from typing import Any
@@ -243,26 +244,71 @@ class _Pending:
         self.probs = probs
 
 
+class _Recall:
+    """The perfect-recall chains of a history, computed when first asked: a node is either done
+    (``chains``: one digest per seat) or the committed ``state`` after the history of ``prev``.
+    Moves only add a node (no view is taken, nothing is digested), so play that never asks for an
+    information state string pays nothing for it; a done node drops its state. Nodes are shared by
+    clones (their chains are a function of the history alone)."""
+
+    __slots__ = ("chains", "prev", "state")
+
+    def __init__(self, prev: _Recall | None, state: State | None, chains: list[str] | None = None) -> None:
+        self.prev = prev
+        self.state = state
+        self.chains = chains
+
+    @classmethod
+    def start(cls, qb: State) -> _Recall:
+        return cls(cls(None, None, [""] * len(qb.seats)), qb)
+
+    def get(self) -> list[str]:
+        todo: list[_Recall] = []
+        node = self
+        while node.chains is None:
+            todo.append(node)
+            assert node.prev is not None
+            node = node.prev
+        chains = node.chains
+        for node in reversed(todo):
+            st = node.state
+            assert st is not None
+            chains = [_chain(c, st.view(s)) for c, s in zip(chains, st.seats, strict=True)]
+            node.chains, node.state, node.prev = chains, None, None
+        return chains
+
+
 class _Inner:
     """Everything a :class:`QuestboxSpielState` holds. OpenSpiel clones a Python state by making a new
     initial state and deep-copying the attributes of the original into it, so they live in one
-    object whose ``__deepcopy__`` is the questbox ``clone``. ``qb`` is None before the deal."""
+    object whose ``__deepcopy__`` is the questbox ``clone``. ``qb`` is None before the deal;
+    ``recall`` is None without perfect recall (and before the deal)."""
 
-    __slots__ = ("chains", "game", "length", "pending", "qb")
+    __slots__ = ("game", "length", "pending", "qb", "recall")
 
-    def __init__(self, game: QuestboxSpielGame, qb: State | None, chains: list[str] | None, length: int,
+    def __init__(self, game: QuestboxSpielGame, qb: State | None, chains: list[str] | _Recall | None, length: int,
                  pending: _Pending | None = None) -> None:
         self.game = game
         self.qb = qb
-        if chains is None:
-            chains = [_chain("", qb.view(s)) for s in qb.seats] if game.perfect_recall and qb is not None else []
-        self.chains = chains
+        if isinstance(chains, _Recall):
+            self.recall: _Recall | None = chains
+        elif chains:
+            self.recall = _Recall(None, None, list(chains))
+        elif chains is None and game.perfect_recall and qb is not None:
+            self.recall = _Recall.start(qb)
+        else:
+            self.recall = None
         self.length = length
         self.pending = pending
 
+    @property
+    def chains(self) -> list[str]:
+        """The perfect-recall chains, one per seat (empty without perfect recall)."""
+        return [] if self.recall is None else self.recall.get()
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         p = self.pending
-        return _Inner(self.game, None if self.qb is None else self.qb.clone(), list(self.chains), self.length,
+        return _Inner(self.game, None if self.qb is None else self.qb.clone(), self.recall, self.length,
                       None if p is None else _Pending(p.seat, p.action, list(p.outcomes), p.probs))
 
     # OpenSpiel serialises a Python state by pickling its ``__dict__``: the questbox state travels as
@@ -275,7 +321,7 @@ class _Inner:
     def __setstate__(self, doc: dict[str, Any]) -> None:
         self.game = doc["game"]
         self.qb = None if doc["qb"] is None else self.game.qb_game.from_json(doc["qb"])
-        self.chains = doc["chains"]
+        self.recall = _Recall(None, None, list(doc["chains"])) if doc["chains"] else None
         self.length = doc["length"]
         self.pending = doc["pending"]
 
@@ -364,7 +410,7 @@ class QuestboxSpielState(pyspiel.State):  # type: ignore[misc]
             set_rng(dealt, _rng_after(game, 0))
             inner.qb = dealt
             if game.perfect_recall:
-                inner.chains = [_chain("", dealt.view(s)) for s in dealt.seats]
+                inner.recall = _Recall.start(dealt)
             return
         p = inner.pending
         if p is None:
@@ -374,7 +420,7 @@ class QuestboxSpielState(pyspiel.State):  # type: ignore[misc]
             if not 0 <= action < len(p.probs) or p.probs[action] <= 0.0:
                 raise IllegalAction(f"chance outcome {action} is not one of this node's {len(p.probs)}")
             p.outcomes.append(action)
-        after, probs = advance(qb, p.seat, p.action, p.outcomes, _rng_after(game, inner.length + 1))
+        after, probs = advance(qb, p.seat, p.action, p.outcomes, functools.partial(_rng_after, game, inner.length + 1))
         if after is None:
             p.probs = probs
             inner.pending = p
@@ -382,8 +428,8 @@ class QuestboxSpielState(pyspiel.State):  # type: ignore[misc]
         inner.pending = None
         inner.qb = after
         inner.length += 1
-        if inner.chains:
-            inner.chains = [_chain(c, after.view(s)) for c, s in zip(inner.chains, after.seats, strict=True)]
+        if inner.recall is not None:
+            inner.recall = _Recall(inner.recall, after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -409,8 +455,8 @@ class QuestboxSpielState(pyspiel.State):  # type: ignore[misc]
     # -- information -------------------------------------------------------------------------
     def information_string(self, player: int) -> str:
         inner = self._in
-        if inner.chains:
-            return f"{inner.game.seats[player]}:{inner.chains[player]}"
+        if inner.recall is not None:
+            return f"{inner.game.seats[player]}:{inner.recall.get()[player]}"
         return self.observation_text(player)
 
     def observation_text(self, player: int) -> str:

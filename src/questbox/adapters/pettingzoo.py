@@ -224,8 +224,7 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(len(self.space), dtype=np.int8)
         done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
         if agent == self.agent_selection and not done:
-            for i in self.space.indices(state.legal_actions(agent)):
-                mask[i] = 1
+            mask[self.space.indices(state.legal_actions(agent))] = 1
         return {"observation": self.encoder(state.view(agent), agent), "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:

@@ -84,7 +84,13 @@ class ActionIndex:
 
     def indices(self, legal: Iterable[Action]) -> list[int]:
         """The sorted indices of ``legal`` actions."""
-        return sorted(self.of(a) for a in legal)
+        index = self.index
+        try:
+            out = [index[a] for a in legal]
+        except KeyError:
+            out = [self.of(a) for a in legal]  # raises NoActionSpace for the missing one
+        out.sort()
+        return out
 
 
 def action_index(game: Game, setup: JSON | None = None) -> ActionIndex:
