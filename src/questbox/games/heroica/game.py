@@ -321,7 +321,7 @@ class Heroica(Game):
         target = state.board.mission.target
         weights = []
         for h in range(state.nh):
-            eff = dist[state.pos[h]][target] + (state._max(h) - state.health[h]) + (3 if state.healing[h] else 0)
+            eff = dist[state.pos[h]][target] + (state.max_health(h) - state.health[h]) + (3 if state.healing[h] else 0)
             weights.append(math.exp(-eff / 4.0))
         total = sum(weights) or 1.0
         chance = {state.seats[h]: w / total for h, w in enumerate(weights)}
