@@ -11,7 +11,7 @@ This module imports neither the state nor the turn modules, so all of them can i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from questbox.core import Action, Decision
@@ -78,6 +78,12 @@ class Forward(NamedTuple):
     piece: str
 
 
+#: the payloads asked most often, built once (they are immutable values; sharing them is safe)
+MOVE_ROLL, MOVE_PRINCE, MOVE_SKILL = Move(ROLL_MODE), Move(PRINCE_MODE), Move(SKILL_MODE)
+FIGHT_ANY = Fight(-1)
+FORWARD_HERO, FORWARD_MONSTER = Forward(HERO_PIECE), Forward(MONSTER_PIECE)
+
+
 # --------------------------------------------------------------------------------- a kind
 class Kind:
     """One kind of decision (a :class:`questbox.core.decisions.DecisionKind`): its legal actions,
@@ -104,6 +110,19 @@ class Kind:
     def load(self, data: Sequence[object]) -> tuple[object, ...]:
         """The payload of a saved decision (``to_json`` writes it as a list)."""
         return () if self.payload is None else self.payload(*data)
+
+
+#: performs one action of a decision (``st.events`` collects what happens)
+Perform = Callable[["HeroicaState", Decision, Action], None]
+
+
+class ActsKind(Kind):
+    """A kind whose actions are performed through :attr:`actions`, by the action's name."""
+
+    actions: ClassVar[Mapping[str, Perform]] = {}
+
+    def resolve(self, st: HeroicaState, d: Decision, action: Action) -> None:
+        self.actions[action.name](st, d, action)
 
 
 def _cache(board: Board, name: str) -> tuple[Action, ...]:

@@ -1,13 +1,15 @@
-"""A hero's turn: what a hero may do at each of its decisions, and what each action does.
+"""A hero's turn: the decision kinds a hero answers (``turn``, ``move``, ``fight``, ``shield``,
+``strike``), their legal actions, and what each action does.
 
-The decision kinds (:mod:`.kinds`) call these: ``*_actions`` list a decision's legal actions,
-the other functions perform an action already known to be legal. Events are appended to the
-``events`` list they are given (the state's list of the action being applied).
+Each kind's :attr:`~.flow.ActsKind.actions` maps an action's name to the function performing it
+(``(state, decision, action)``, events to ``state.events``); the table of all kinds is
+:data:`questbox.games.heroica.kinds.KINDS`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from questbox.core import Action, Decision, Event
 from questbox.games.heroica.data import MOVE, rules
@@ -16,7 +18,9 @@ from questbox.games.heroica.flow import (
     FIGHT,
     HEAL,
     MOVE_KIND,
-    PRINCE_MODE,
+    MOVE_PRINCE,
+    MOVE_ROLL,
+    MOVE_SKILL,
     ROLL,
     ROLL_MODE,
     SHIELD,
@@ -24,8 +28,11 @@ from questbox.games.heroica.flow import (
     STOP,
     STRIKE,
     THEN_END,
+    TURN,
+    ActsKind,
     Fight,
     Move,
+    Perform,
     Shield,
     acts,
     steps_left,
@@ -35,72 +42,7 @@ if TYPE_CHECKING:
     from questbox.games.heroica.state import HeroicaState
 
 
-# ================================================================================= legal actions
-def turn_actions(st: HeroicaState, h: int) -> list[Action]:
-    """``turn``: roll to move, heal, or fight the monster next to the hero; the store first."""
-    out: list[Action] = []
-    if st.healing[h]:
-        out.append(HEAL)
-    else:
-        adj = st.adj_monsters(st.pos[h])
-        if adj:
-            fights = acts(st.board).fight
-            out.extend(fights[v] for v in adj)
-        else:
-            out.append(ROLL)
-    extras(st, h, out, shop=True)
-    return out
-
-
-def move_actions(st: HeroicaState, h: int, mode: str) -> list[Action]:
-    """``move``: a step to a neighbouring space, or stop; after a Shield roll the ranged skills."""
-    out: list[Action] = []
-    pos = st.pos[h]
-    path = st.path
-    steps = acts(st.board).step
-    for v in st.board.adj[pos]:
-        if v in path or v in st.monsters:
-            continue
-        if mode == SKILL_MODE:
-            if v in st.coffins or v in st.pos:
-                continue
-        elif v in st.coffins and v in st.pos:
-            continue
-        out.append(steps[v])
-    if not (st.opts["one_is_exact"] and mode == ROLL_MODE and st.roll == "sword-skull"
-            and len(path) == 1 and out):
-        out.append(STOP)
-    if mode == ROLL_MODE and st.roll == "shield" and len(path) == 1:
-        ranged(st, h, out)
-    extras(st, h, out, shop=False)
-    return out
-
-
-def fight_actions(st: HeroicaState, h: int, forced: int) -> list[Action]:
-    """``fight``: the monster to fight (``forced``: the one it must be, ``-1``: any next to it)."""
-    fights = acts(st.board).fight
-    out: list[Action] = [fights[forced]] if forced >= 0 else [fights[v] for v in st.adj_monsters(st.pos[h])]
-    extras(st, h, out, shop=False)
-    return out
-
-
-def shield_actions(st: HeroicaState, h: int) -> list[Action]:
-    """``shield``: defeat the monster, or use a melee skill."""
-    out: list[Action] = [DEFEAT]
-    skills = rules().skills
-    for name in skill_sources(st, h):
-        if skills[name].type == "melee":
-            out.append(Action("use", (name,)))
-    extras(st, h, out, shop=False)
-    return out
-
-
-def strike_actions(st: HeroicaState, h: int) -> list[Action]:
-    """``strike``: the monster next to the hero that the skill's move ends beside."""
-    strikes = acts(st.board).strike
-    return [strikes[v] for v in st.adj_monsters(st.pos[h])]
-
-
+# ================================================================================ legal helpers
 def skill_sources(st: HeroicaState, h: int) -> list[str]:
     """The hero's skills: its own, its weapons', the Fang of Fury's."""
     names = [st.hero_ids[h], *st.weapons[h]]
@@ -153,18 +95,24 @@ def extras(st: HeroicaState, h: int, out: list[Action], shop: bool) -> None:
 
 
 # ======================================================================================= actions
-def roll(st: HeroicaState, h: int, events: list[Event]) -> None:
-    """Roll the die to move."""
+def roll(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``roll``: roll the die to move."""
+    h = st.cur
+    events = st.events
     f = st.die()
     st.roll = f
     st.steps = MOVE[f]
     st.path = [st.pos[h]]
     events.append(Event("roll", f"{st.name(h)} rolls {f}: move up to {st.steps}",
                         data={"face": f}))
-    st.ask(Decision(st.seats[h], MOVE_KIND, Move(ROLL_MODE)))
+    st.ask(Decision(st.seats[h], MOVE_KIND, MOVE_ROLL))
 
 
-def drink(st: HeroicaState, h: int, potion: str, events: list[Event]) -> None:
+def drink(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``drink POTION``."""
+    h = st.cur
+    events = st.events
+    potion = str(a.args[0])
     if potion == "life":
         st.life[h] -= 1
         before = st.health[h]
@@ -181,7 +129,11 @@ def drink(st: HeroicaState, h: int, potion: str, events: list[Event]) -> None:
                                       "this turn"))
 
 
-def buy(st: HeroicaState, h: int, w: str, events: list[Event]) -> None:
+def buy(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``buy WEAPON``."""
+    h = st.cur
+    events = st.events
+    w = str(a.args[0])
     st.gold[h] -= rules().store.buy
     st.store[w] -= 1
     st.weapons[h] = tuple(sorted((*st.weapons[h], w)))
@@ -189,7 +141,11 @@ def buy(st: HeroicaState, h: int, w: str, events: list[Event]) -> None:
                                f"{rules().store.buy} gold"))
 
 
-def sell(st: HeroicaState, h: int, w: str, events: list[Event]) -> None:
+def sell(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``sell WEAPON`` / ``sell fang``."""
+    h = st.cur
+    events = st.events
+    w = str(a.args[0])
     if w == "fang":
         st.fang[h] -= 1
         st.gold[h] += rules().store.fang_sell
@@ -205,7 +161,10 @@ def sell(st: HeroicaState, h: int, w: str, events: list[Event]) -> None:
                                 f"{rules().store.sell} gold"))
 
 
-def heal(st: HeroicaState, h: int, events: list[Event]) -> None:
+def heal(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``heal``: roll to heal."""
+    h = st.cur
+    events = st.events
     f = st.die()
     top = st.max_health(h)
     before = st.health[h]
@@ -218,11 +177,17 @@ def heal(st: HeroicaState, h: int, events: list[Event]) -> None:
     st.end_turn(events)
 
 
-def step(st: HeroicaState, h: int, s: int, mode: str, events: list[Event]) -> None:
+def step(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``step X``: one space of the move."""
+    h = st.cur
+    events = st.events
+    s = st.board.index[str(a.args[0])]
+    mode = cast(Move, d.data).mode
     st.path.append(s)
     st.steps -= 1
-    events.append(Event("step", f"{st.name(h)} steps to {st.sid(s)} ({steps_left(st.steps)})",
-                        data={"to": st.sid(s), "left": st.steps}))
+    to = st.board.ids[s]
+    events.append(Event("step", f"{st.name(h)} steps to {to} ({steps_left(st.steps)})",
+                        data={"to": to, "left": st.steps}))
     st.enter(h, s, events)
     if st.brk:
         return
@@ -240,11 +205,12 @@ def step(st: HeroicaState, h: int, s: int, mode: str, events: list[Event]) -> No
         st.settle(h, events)
 
 
-def stop(st: HeroicaState, h: int, mode: str, events: list[Event]) -> None:
-    if mode == SKILL_MODE:
-        skill_move_end(st, h, events)
+def stop(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``stop``: the move ends here."""
+    if cast(Move, d.data).mode == SKILL_MODE:
+        skill_move_end(st, st.cur, st.events)
     else:
-        st.settle(h, events)
+        st.settle(st.cur, st.events)
 
 
 def skill_move_end(st: HeroicaState, h: int, events: list[Event]) -> None:
@@ -270,7 +236,11 @@ def search(st: HeroicaState, h: int, c: int, events: list[Event]) -> None:
     st.push_back(h, c, f"bat:{c}" if f == "skull" else THEN_END, events)
 
 
-def fight(st: HeroicaState, h: int, s: int, events: list[Event]) -> None:
+def fight(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``fight X``: fight the monster on X (the die is rolled at once)."""
+    h = st.cur
+    events = st.events
+    s = st.board.index[str(a.args[0])]
     f = st.die()
     kind = st.monsters[s]
     m = rules().monsters[kind]
@@ -311,8 +281,26 @@ def fight(st: HeroicaState, h: int, s: int, events: list[Event]) -> None:
         st.push_back(h, s, THEN_END, events)
 
 
-def use_melee(st: HeroicaState, h: int, s: int, name: str, events: list[Event]) -> None:
-    """A melee skill after a Shield against the monster on ``s``."""
+def defeat(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``defeat``: a Shield defeats the monster, no skill used."""
+    h = st.cur
+    st.defeat(h, cast(Shield, d.data).monster, st.events)
+    st.post_win(h, st.events)
+
+
+def strike(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``strike X``: the skill's move ends beside the monster on X, which it hits."""
+    h = st.cur
+    st.hit(h, st.board.index[str(a.args[0])], st.events)
+    st.post_win(h, st.events)
+
+
+def use_melee(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``use SKILL``: a melee skill after a Shield against the monster of the decision."""
+    h = st.cur
+    events = st.events
+    s = cast(Shield, d.data).monster
+    name = str(a.args[0])
     sk = rules().skills[name]
     events.append(Event("skill", f"{st.name(h)} uses {name}: {sk.text}"))
     if sk.effect == "defeat-all":
@@ -332,25 +320,27 @@ def use_melee(st: HeroicaState, h: int, s: int, name: str, events: list[Event]) 
     if sk.move:
         st.steps = sk.move
         st.path = [st.pos[h]]
-        st.ask(Decision(st.seats[h], MOVE_KIND, Move(PRINCE_MODE)))
+        st.ask(Decision(st.seats[h], MOVE_KIND, MOVE_PRINCE))
         return
     st.post_win(h, events)
 
 
-def use_ranged(st: HeroicaState, h: int, action: Action, events: list[Event]) -> None:
-    """A ranged skill after a Shield move roll, instead of moving."""
-    name = str(action.args[0])
+def use_ranged(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``use SKILL [X]``: a ranged skill after a Shield move roll, instead of moving."""
+    h = st.cur
+    events = st.events
+    name = str(a.args[0])
     sk = rules().skills[name]
     board = st.board
     events.append(Event("skill", f"{st.name(h)} uses {name}: {sk.text}"))
     if sk.effect == "defeat-at-range":
-        st.hit(h, board.index[str(action.args[1])], events)
+        st.hit(h, board.index[str(a.args[1])], events)
         st.end_turn(events)
     elif sk.effect == "heal":
         st.health[h] = min(st.max_health(h), st.health[h] + sk.heal)
         st.end_turn(events)
     elif sk.effect == "pickup-at-range":
-        s = board.index[str(action.args[1])]
+        s = board.index[str(a.args[1])]
         item = st.items.pop(s)
         if item == "gold":
             st.gold[h] += 1
@@ -369,4 +359,118 @@ def use_ranged(st: HeroicaState, h: int, action: Action, events: list[Event]) ->
     else:  # move-then-defeat
         st.steps = sk.move
         st.path = [st.pos[h]]
-        st.ask(Decision(st.seats[h], MOVE_KIND, Move(SKILL_MODE)))
+        st.ask(Decision(st.seats[h], MOVE_KIND, MOVE_SKILL))
+
+
+#: what a hero may do at any of its decisions (potions), and at the start of its turn (the store)
+POTIONS: Final[Mapping[str, Perform]] = {"drink": drink}
+STORE: Final[Mapping[str, Perform]] = {**POTIONS, "buy": buy, "sell": sell}
+
+
+# ===================================================================================== the kinds
+class TurnKind(ActsKind):
+    """``turn``: a hero's turn starts: roll to move, heal, or fight the monster next to the hero;
+    the store and the potions first."""
+
+    kind: ClassVar[str] = TURN
+    words: ClassVar[str] = "roll the die, heal, or visit the store"
+    actions: ClassVar[Mapping[str, Perform]] = {**STORE, "roll": roll, "heal": heal, "fight": fight}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        h = st.cur
+        out: list[Action] = []
+        if st.healing[h]:
+            out.append(HEAL)
+        else:
+            adj = st.adj_monsters(st.pos[h])
+            if adj:
+                fights = acts(st.board).fight
+                out.extend(fights[v] for v in adj)
+            else:
+                out.append(ROLL)
+        extras(st, h, out, shop=True)
+        return out
+
+
+class MoveKind(ActsKind):
+    """``move`` (:class:`~.flow.Move`): a step to a neighbouring space, or stop; after a Shield roll
+    also the ranged skills."""
+
+    kind: ClassVar[str] = MOVE_KIND
+    payload: ClassVar[Callable[..., tuple[object, ...]] | None] = Move
+    words: ClassVar[str] = "step, or stop here"
+    actions: ClassVar[Mapping[str, Perform]] = {**POTIONS, "step": step, "stop": stop, "use": use_ranged}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        mode = cast(Move, d.data).mode
+        h = st.cur
+        out: list[Action] = []
+        pos = st.pos[h]
+        path = st.path
+        steps = acts(st.board).step
+        for v in st.board.adj[pos]:
+            if v in path or v in st.monsters:
+                continue
+            if mode == SKILL_MODE:
+                if v in st.coffins or v in st.pos:
+                    continue
+            elif v in st.coffins and v in st.pos:
+                continue
+            out.append(steps[v])
+        if not (st.opts["one_is_exact"] and mode == ROLL_MODE and st.roll == "sword-skull"
+                and len(path) == 1 and out):
+            out.append(STOP)
+        if mode == ROLL_MODE and st.roll == "shield" and len(path) == 1:
+            ranged(st, h, out)
+        extras(st, h, out, shop=False)
+        return out
+
+
+class FightKind(ActsKind):
+    """``fight`` (:class:`~.flow.Fight`): the monster next to the hero that it fights (``forced``:
+    the one it must be, ``-1``: any)."""
+
+    kind: ClassVar[str] = FIGHT
+    payload: ClassVar[Callable[..., tuple[object, ...]] | None] = Fight
+    words: ClassVar[str] = "fight the monster"
+    actions: ClassVar[Mapping[str, Perform]] = {**POTIONS, "fight": fight}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        h = st.cur
+        forced = cast(Fight, d.data).forced
+        fights = acts(st.board).fight
+        out: list[Action] = [fights[forced]] if forced >= 0 else [fights[v] for v in st.adj_monsters(st.pos[h])]
+        extras(st, h, out, shop=False)
+        return out
+
+
+class ShieldKind(ActsKind):
+    """``shield`` (:class:`~.flow.Shield`): a Shield in a fight: defeat the monster, or use a melee
+    skill."""
+
+    kind: ClassVar[str] = SHIELD
+    payload: ClassVar[Callable[..., tuple[object, ...]] | None] = Shield
+    words: ClassVar[str] = "a shield: defeat the monster, or use a melee skill"
+    actions: ClassVar[Mapping[str, Perform]] = {**POTIONS, "defeat": defeat, "use": use_melee}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        h = st.cur
+        out: list[Action] = [DEFEAT]
+        skills = rules().skills
+        for name in skill_sources(st, h):
+            if skills[name].type == "melee":
+                out.append(Action("use", (name,)))
+        extras(st, h, out, shop=False)
+        return out
+
+
+class StrikeKind(ActsKind):
+    """``strike``: after a skill's move, strike a monster next to the hero."""
+
+    kind: ClassVar[str] = STRIKE
+    words: ClassVar[str] = "strike a monster next to you"
+    actions: ClassVar[Mapping[str, Perform]] = {"strike": strike}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        strikes = acts(st.board).strike
+        return [strikes[v] for v in st.adj_monsters(st.pos[st.cur])]

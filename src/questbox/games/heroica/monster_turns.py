@@ -1,26 +1,27 @@
-"""The monster seat of Battle HEROICA: pick a monster, move it, fight a hero.
-
-The decision kinds ``mturn``, ``mmove``, ``mfight`` (and ``forward`` for a monster) in
-:mod:`.kinds` call these: ``*_actions`` list a decision's legal actions, the other functions
-perform an action already known to be legal.
+"""The monster seat of Battle HEROICA: its decision kinds (``mturn``: pick a monster, ``mmove``:
+move it, ``mfight``: fight a hero), their legal actions, and what each action does; also the
+monster's part of ``forward`` (see :mod:`.kinds`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action, Decision, Event
 from questbox.games.heroica.data import MOVE, rules
 from questbox.games.heroica.flow import (
     FORWARD,
+    FORWARD_MONSTER,
     MFIGHT,
     MMOVE,
-    MONSTER_PIECE,
     MONSTER_SEAT,
+    MTURN,
     PASS,
     STOP,
     THEN_END,
-    Forward,
+    ActsKind,
+    Perform,
     acts,
     steps_left,
 )
@@ -29,45 +30,18 @@ if TYPE_CHECKING:
     from questbox.games.heroica.state import HeroicaState
 
 
-# ================================================================================= legal actions
-def pick_actions(st: HeroicaState) -> list[Action]:
-    """``mturn``: the monster that moves (``pass`` when none is left)."""
-    if not st.monsters:
-        return [PASS]
-    picks = acts(st.board).pick
-    return [picks[s] for s in sorted(st.monsters)]
-
-
-def move_actions(st: HeroicaState) -> list[Action]:
-    """``mmove``: a step, or stop."""
-    s = st.mover
-    steps = acts(st.board).step
-    # a monster moves through other monsters' spaces (HER-BATTLE-08), not through heroes
-    out = [steps[v] for v in st.board.adj[s] if v not in st.path and v not in st.pos]
-    out.append(STOP)
-    return out
-
-
-def fight_actions(st: HeroicaState) -> list[Action]:
-    """``mfight``: the hero next to the monster that it fights."""
-    fights = acts(st.board).fight
-    return [fights[v] for v in st.adj_active_heroes(st.mover)]
-
-
-def forward_actions(st: HeroicaState) -> list[Action]:
-    """``forward`` for the monster: the first available spaces beyond where it ended."""
-    forwards = acts(st.board).forward
-    return [forwards[v] for v in st.forward_candidates(-1, st.mover, monster=True)]
-
-
 # ======================================================================================= actions
-def pass_turn(st: HeroicaState, events: list[Event]) -> None:
+def pass_turn(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``pass``: no monster is left to move."""
+    events = st.events
     events.append(Event("pass", "the monster player has no monster left"))
     st.end_turn(events)
 
 
-def pick(st: HeroicaState, s: int, events: list[Event]) -> None:
-    """The monster on ``s`` moves (a die roll), or fights at once when next to a hero."""
+def pick(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``pick X``: the monster on X moves (a die roll), or fights at once when next to a hero."""
+    events = st.events
+    s = st.board.index[str(a.args[0])]
     st.mover = s
     kind = rules().monsters[st.monsters[s]].name
     if st.adj_active_heroes(s):
@@ -84,12 +58,16 @@ def pick(st: HeroicaState, s: int, events: list[Event]) -> None:
     st.ask(Decision(MONSTER_SEAT, MMOVE))
 
 
-def step(st: HeroicaState, s: int, events: list[Event]) -> None:
+def step(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``step X``: the monster moves one space."""
+    events = st.events
+    s = st.board.index[str(a.args[0])]
     move_monster(st, s)
     st.path.append(s)
     st.steps -= 1
-    events.append(Event("step", f"the monster moves to {st.sid(s)} ({steps_left(st.steps)})",
-                        data={"to": st.sid(s), "left": st.steps}))
+    to = st.board.ids[s]
+    events.append(Event("step", f"the monster moves to {to} ({steps_left(st.steps)})",
+                        data={"to": to, "left": st.steps}))
     if st.adj_active_heroes(s):
         events.append(Event("stop", "the monster moves next to a hero and must stop and fight"))
         monster_settle(st, events)
@@ -97,14 +75,22 @@ def step(st: HeroicaState, s: int, events: list[Event]) -> None:
         monster_settle(st, events)
 
 
+def stop(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``stop``: the monster's move ends here."""
+    monster_settle(st, st.events)
+
+
 def forward(st: HeroicaState, s: int, events: list[Event]) -> None:
+    """The monster ends on an occupied space and moves forward to ``s``."""
     move_monster(st, s)
     events.append(Event("forward", f"the monster moves forward to {st.sid(s)}"))
     monster_after(st, events)
 
 
-def fight(st: HeroicaState, s: int, events: list[Event]) -> None:
-    """The moving monster fights the hero on ``s``."""
+def fight(st: HeroicaState, d: Decision, a: Action) -> None:
+    """``fight X``: the moving monster fights the hero on X."""
+    events = st.events
+    s = st.board.index[str(a.args[0])]
     h = st.hero_at(s)
     m = st.mover
     kind = st.monsters[m]
@@ -149,7 +135,7 @@ def monster_settle(st: HeroicaState, events: list[Event]) -> None:
     if s in st.items or s in st.coffins or st.passing is not None:
         cands = st.forward_candidates(-1, s, monster=True)
         if len(cands) > 1:
-            st.ask(Decision(MONSTER_SEAT, FORWARD, Forward(MONSTER_PIECE)))
+            st.ask(Decision(MONSTER_SEAT, FORWARD, FORWARD_MONSTER))
             return
         if not cands and st.passing is not None:
             # nowhere forward: back to the last space of its path that it may stand on
@@ -165,3 +151,50 @@ def monster_after(st: HeroicaState, events: list[Event]) -> None:
         st.ask(Decision(MONSTER_SEAT, MFIGHT))
     else:
         st.end_turn(events)
+
+def forward_actions(st: HeroicaState) -> list[Action]:
+    """``forward`` for the monster: the first available spaces beyond where it ended."""
+    forwards = acts(st.board).forward
+    return [forwards[v] for v in st.forward_candidates(-1, st.mover, monster=True)]
+
+
+# ===================================================================================== the kinds
+class MonsterTurnKind(ActsKind):
+    """``mturn``: the monster seat picks the monster that moves (``pass`` when none is left)."""
+
+    kind: ClassVar[str] = MTURN
+    words: ClassVar[str] = "pick the monster that moves"
+    actions: ClassVar[Mapping[str, Perform]] = {"pass": pass_turn, "pick": pick}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        if not st.monsters:
+            return [PASS]
+        picks = acts(st.board).pick
+        return [picks[s] for s in sorted(st.monsters)]
+
+
+class MonsterMoveKind(ActsKind):
+    """``mmove``: the picked monster steps, or stops."""
+
+    kind: ClassVar[str] = MMOVE
+    words: ClassVar[str] = "move the monster"
+    actions: ClassVar[Mapping[str, Perform]] = {"step": step, "stop": stop}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        steps = acts(st.board).step
+        # a monster moves through other monsters' spaces (HER-BATTLE-08), not through heroes
+        out = [steps[v] for v in st.board.adj[st.mover] if v not in st.path and v not in st.pos]
+        out.append(STOP)
+        return out
+
+
+class MonsterFightKind(ActsKind):
+    """``mfight``: the monster fights a hero next to it."""
+
+    kind: ClassVar[str] = MFIGHT
+    words: ClassVar[str] = "the monster fights"
+    actions: ClassVar[Mapping[str, Perform]] = {"fight": fight}
+
+    def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
+        fights = acts(st.board).fight
+        return [fights[v] for v in st.adj_active_heroes(st.mover)]

@@ -28,14 +28,14 @@ from questbox.games.heroica.data import FACES, Mission, rules
 from questbox.games.heroica.flow import (
     BACK,
     FIGHT,
+    FIGHT_ANY,
     FORWARD,
-    HERO_PIECE,
+    FORWARD_HERO,
     MONSTER_SEAT,
     MTURN,
     TURN,
     Back,
     Fight,
-    Forward,
     Kind,
 )
 from questbox.games.heroica.kinds import KINDS
@@ -320,7 +320,7 @@ class HeroicaState(State):
         if self.hero_at(self.pos[h], but=h) >= 0:
             cands = self.forward_candidates(h, self.pos[h], monster=False)
             if len(cands) > 1:
-                self.ask(Decision(self.seats[h], FORWARD, Forward(HERO_PIECE)))
+                self.ask(Decision(self.seats[h], FORWARD, FORWARD_HERO))
                 return
             if cands:
                 self.forward_hero(h, cands[0], events)
@@ -337,7 +337,7 @@ class HeroicaState(State):
         if self.brk:
             return
         if self.adj_monsters(self.pos[h]):
-            self.ask(Decision(self.seats[h], FIGHT, Fight(-1)))
+            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
         else:
             self.end_turn(events)
 
@@ -424,7 +424,7 @@ class HeroicaState(State):
         if self.brk:
             return
         if self.adj_monsters(self.pos[h]):
-            self.ask(Decision(self.seats[h], FIGHT, Fight(-1)))
+            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
         else:
             self.end_turn(events)
 
@@ -435,7 +435,8 @@ class HeroicaState(State):
         d = self.pending[-1]
         if d.seat != seat:
             return []
-        return _kind(d.kind).legal(self, d)
+        kind = _KINDS.get(d.kind) or _kind(d.kind)
+        return kind.legal(self, d)
 
     def decision_actions(self, d: Decision) -> list[Action]:
         """The legal actions of decision ``d`` (through its kind in the table)."""
@@ -452,10 +453,9 @@ class HeroicaState(State):
         self.events = events
         self.brk = False
         d = self.pending.pop()
-        _kind(d.kind).resolve(self, d, action)
+        (_KINDS.get(d.kind) or _kind(d.kind)).resolve(self, d, action)
         if not self.pending and self.result is None:
             self.pending.append(d)
-        self.events = []
         return events
 
     # -- end ----------------------------------------------------------------------------------
