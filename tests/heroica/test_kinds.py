@@ -4,10 +4,14 @@ a save, and menu texts from the kinds."""
 from __future__ import annotations
 
 import json
+import re
 import typing
+
+import pytest
 
 from questbox.core import Decision, Rng
 from questbox.core.decisions import lookup
+from questbox.core.errors import StateError
 from questbox.games.heroica import GAME
 from questbox.games.heroica.flow import Kind, Move
 from questbox.games.heroica.kinds import KINDS
@@ -65,3 +69,22 @@ def test_the_view_shows_the_kinds_menu_text() -> None:
         d = st.pending[-1]
         assert st.view(None)["decision_text"] == lookup(KINDS, d.kind).text(st, d) == st.decision_text(d)
         assert st.decision_actions(d) == st.legal_actions(d.seat)
+
+
+@pytest.mark.parametrize(("decision", "why"), [
+    (["p1", "turn", [1]], "turn: no data"),
+    (["p1", "move", ["run"]], "move: [roll], [prince] or [skill]"),
+    (["p1", "fight", [-2]], "fight: one space number (-1 for any), below"),
+    (["p1", "fight", ["A"]], "fight: one space number (-1 for any), below"),
+    (["p1", "shield", [-1]], "shield: one space number below"),
+    (["p1", "back", [0, 0]], "back: a hero, a space number and what follows"),
+    (["p1", "back", [5, 0, "end"]], "back: a hero, a space number and what follows"),
+    (["p1", "back", [0, 0, "end:"]], "back: what follows is 'end' or 'bat:SPACE'"),
+    (["p1", "back", [0, 0, "bat:x"]], "back: what follows is 'end' or 'bat:SPACE'"),
+    (["p1", "forward", ["both"]], "forward: [hero] or [monster]"),
+])
+def test_each_kind_refuses_a_saved_payload_of_the_wrong_shape(decision: list[object], why: str) -> None:
+    doc = GAME.new(GAME.setup_for_seats(2), seed=0).to_json()
+    doc["pending"] = [decision]
+    with pytest.raises(StateError, match=re.escape(f"pending.0: {why}")):
+        GAME.from_json(doc)

@@ -3,7 +3,7 @@ and the per-board action objects.
 
 Every pending decision is a :class:`~questbox.core.Decision` whose ``kind`` is one of the names
 below and whose ``data`` is the kind's payload, a small ``NamedTuple`` (a tuple: JSON-safe, cheap
-to clone; ``to_json`` writes it as a list and :func:`payload` rebuilds it on load). Kinds without
+to clone; ``to_json`` writes it as a list and :meth:`Kind.load` rebuilds it on load). Kinds without
 a payload carry ``()``. The table of kinds is :data:`questbox.games.heroica.kinds.KINDS`.
 
 This module imports neither the state nor the turn modules, so all of them can import it.
@@ -110,6 +110,11 @@ class Kind:
     def load(self, data: Sequence[object]) -> tuple[object, ...]:
         """The payload of a saved decision (``to_json`` writes it as a list)."""
         return () if self.payload is None else self.payload(*data)
+
+    def fault(self, data: Sequence[object], spaces: int, heroes: int) -> str | None:
+        """What is wrong with a saved payload on a board of ``spaces`` spaces with ``heroes``
+        heroes (``None``: nothing); checked before :meth:`load`."""
+        return None if not data else "no data"
 
 
 #: performs one action of a decision (``st.events`` collects what happens)

@@ -8,7 +8,7 @@ Each kind's :attr:`~.flow.ActsKind.actions` maps an action's name to the functio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from questbox.core import Action, Decision, Event
@@ -21,6 +21,7 @@ from questbox.games.heroica.flow import (
     MOVE_PRINCE,
     MOVE_ROLL,
     MOVE_SKILL,
+    PRINCE_MODE,
     ROLL,
     ROLL_MODE,
     SHIELD,
@@ -368,6 +369,10 @@ STORE: Final[Mapping[str, Perform]] = {**POTIONS, "buy": buy, "sell": sell}
 
 
 # ===================================================================================== the kinds
+def _space_number(v: object, spaces: int, low: int = 0) -> bool:
+    return isinstance(v, int) and low <= v < spaces
+
+
 class TurnKind(ActsKind):
     """``turn``: a hero's turn starts: roll to move, heal, or fight the monster next to the hero;
     the store and the potions first."""
@@ -400,6 +405,9 @@ class MoveKind(ActsKind):
     payload: ClassVar[Callable[..., tuple[object, ...]] | None] = Move
     words: ClassVar[str] = "step, or stop here"
     actions: ClassVar[Mapping[str, Perform]] = {**POTIONS, "step": step, "stop": stop, "use": use_ranged}
+
+    def fault(self, data: Sequence[object], spaces: int, heroes: int) -> str | None:
+        return None if list(data) in ([ROLL_MODE], [PRINCE_MODE], [SKILL_MODE]) else "[roll], [prince] or [skill]"
 
     def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
         mode = cast(Move, d.data).mode
@@ -435,6 +443,10 @@ class FightKind(ActsKind):
     words: ClassVar[str] = "fight the monster"
     actions: ClassVar[Mapping[str, Perform]] = {**POTIONS, "fight": fight}
 
+    def fault(self, data: Sequence[object], spaces: int, heroes: int) -> str | None:
+        ok = len(data) == 1 and _space_number(data[0], spaces, -1)
+        return None if ok else f"one space number (-1 for any), below {spaces}"
+
     def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
         h = st.cur
         forced = cast(Fight, d.data).forced
@@ -452,6 +464,10 @@ class ShieldKind(ActsKind):
     payload: ClassVar[Callable[..., tuple[object, ...]] | None] = Shield
     words: ClassVar[str] = "a shield: defeat the monster, or use a melee skill"
     actions: ClassVar[Mapping[str, Perform]] = {**POTIONS, "defeat": defeat, "use": use_melee}
+
+    def fault(self, data: Sequence[object], spaces: int, heroes: int) -> str | None:
+        ok = len(data) == 1 and _space_number(data[0], spaces)
+        return None if ok else f"one space number below {spaces}"
 
     def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
         h = st.cur

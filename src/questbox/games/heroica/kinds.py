@@ -15,14 +15,26 @@ import the state only for type checking).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 import questbox.games.heroica.hero_turns as hero
 import questbox.games.heroica.monster_turns as monster
 from questbox.core import Action, Decision
 from questbox.core.decisions import table
-from questbox.games.heroica.flow import BACK, FORWARD, MONSTER_PIECE, ActsKind, Back, Forward, Kind, Perform, acts
+from questbox.games.heroica.flow import (
+    BACK,
+    FORWARD,
+    HERO_PIECE,
+    MONSTER_PIECE,
+    THEN_END,
+    ActsKind,
+    Back,
+    Forward,
+    Kind,
+    Perform,
+    acts,
+)
 
 if TYPE_CHECKING:
     from questbox.games.heroica.state import HeroicaState
@@ -53,6 +65,9 @@ class ForwardKind(ActsKind):
     words: ClassVar[str] = "choose the space to move forward to"
     actions: ClassVar[Mapping[str, Perform]] = {"forward": _forward}
 
+    def fault(self, data: Sequence[object], spaces: int, heroes: int) -> str | None:
+        return None if list(data) in ([HERO_PIECE], [MONSTER_PIECE]) else "[hero] or [monster]"
+
     def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
         if cast(Forward, d.data).piece == MONSTER_PIECE:
             return monster.forward_actions(st)
@@ -68,6 +83,18 @@ class BackKind(ActsKind):
     payload: ClassVar[Callable[..., tuple[object, ...]] | None] = Back
     words: ClassVar[str] = "choose the space to move back to"
     actions: ClassVar[Mapping[str, Perform]] = {"back": _back}
+
+    def fault(self, data: Sequence[object], spaces: int, heroes: int) -> str | None:
+        if len(data) != 3:
+            return "a hero, a space number and what follows"
+        h, src, then = data
+        if not (isinstance(h, int) and isinstance(src, int) and isinstance(then, str)
+                and 0 <= h < heroes and 0 <= src < spaces):
+            return "a hero, a space number and what follows"
+        word, sep, arg = then.partition(":")
+        if not ((word == THEN_END and not sep) or (word == "bat" and arg.isdigit() and int(arg) < spaces)):
+            return "what follows is 'end' or 'bat:SPACE'"
+        return None
 
     def legal(self, st: HeroicaState, d: Decision) -> list[Action]:
         data = cast(Back, d.data)
