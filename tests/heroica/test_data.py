@@ -28,7 +28,7 @@ def test_the_lego_die_has_the_printed_faces_and_rolls_them_uniformly() -> None:
     assert Counter(FACES) == {"shield": 1, "sword": 2, "skull": 2, "sword-skull": 1}
     assert MOVE == {"shield": 4, "sword": 3, "skull": 2, "sword-skull": 1}
     state = GAME.new({"players": 2}, seed=3)
-    counts = Counter(state._die() for _ in range(60_000))
+    counts = Counter(state.die() for _ in range(60_000))
     for face, n in Counter(FACES).items():
         assert abs(counts[face] / 60_000 - n / 6) < 0.01, counts
 

@@ -10,10 +10,12 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, StrictInt, model_validator
 
 from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError, State
+from questbox.core.decisions import lookup
 from questbox.core.setupfiles import path_refused
 from questbox.core.validation import Count, OneOf, StrictModel, check_canonical, validated
 from questbox.games.heroica.board import board_for
 from questbox.games.heroica.data import bundled_missions, inline_mission, resolve_mission, rules
+from questbox.games.heroica.kinds import KINDS
 from questbox.games.heroica.position import Position
 from questbox.games.heroica.state import MONSTER_SEAT, TERMINATIONS, HeroicaState
 
@@ -118,6 +120,7 @@ class Heroica(Game):
     #: nothing is hidden from any seat: every view is the whole state (only future rolls are unknown)
     perfect_information = True
     rules_version = 1
+    decisions_module = "questbox.games.heroica.kinds"
     terminations = TERMINATIONS
     atlas_module = "questbox.games.heroica.atlas"
     setup_model = SetupDoc
@@ -296,7 +299,8 @@ class Heroica(Game):
         p = t.passing
         state.passing = None if p is None else (p.monster, -1 if p.bar is None else p.bar)
         state.history = list(d.history)
-        state.pending = [Decision(seat, kind, tuple(data)) for seat, kind, data in d.pending]
+        # each kind rebuilds its payload (a NamedTuple, written as a list)
+        state.pending = [Decision(seat, kind, lookup(KINDS, kind).load(data)) for seat, kind, data in d.pending]
         state.result = (tuple(d.result[0]), d.result[1]) if d.result else None
         check_canonical("not a heroica state", doc, state.to_json())
         return state
@@ -321,7 +325,7 @@ class Heroica(Game):
         target = state.board.mission.target
         weights = []
         for h in range(state.nh):
-            eff = dist[state.pos[h]][target] + (state._max(h) - state.health[h]) + (3 if state.healing[h] else 0)
+            eff = dist[state.pos[h]][target] + (state.max_health(h) - state.health[h]) + (3 if state.healing[h] else 0)
             weights.append(math.exp(-eff / 4.0))
         total = sum(weights) or 1.0
         chance = {state.seats[h]: w / total for h, w in enumerate(weights)}

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from questbox.core import Decision, SetupError
 from questbox.games.heroica.data import rules
+from questbox.games.heroica.flow import MTURN, TURN
 from questbox.games.heroica.state import MONSTER_SEAT, HeroicaState
 
 
@@ -130,4 +131,4 @@ def apply_position(state: HeroicaState, doc: Any) -> None:
     if turn not in state.seats:
         raise SetupError(f"heroica setup: position.turn: {turn!r} is not a seat ({', '.join(state.seats)})")
     state.cur = state.seats.index(turn)
-    state.pending = [Decision(turn, "mturn" if turn == MONSTER_SEAT else "turn")]
+    state.pending = [Decision(turn, MTURN if turn == MONSTER_SEAT else TURN)]

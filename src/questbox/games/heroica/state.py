@@ -1,6 +1,9 @@
 """The Heroica state: heroes on a mission board, the die, fights, the store; Epic and Battle play.
 
-Turn flow (the top of ``pending`` says who decides what; see ``docs/games/heroica.md``):
+This module is the kernel: the pieces, turn order, moving pieces, health, the end and the
+documents. What is decided lives in the table of decision kinds (:mod:`.kinds`, the payloads and
+names in :mod:`.flow`); a hero's actions in :mod:`.hero_turns`, the monster seat's in
+:mod:`.monster_turns`. ``pending`` holds one decision, the one asked now:
 
 * ``turn``    a hero's turn starts: ``roll`` (move), ``heal`` (when healing) or ``fight X`` (when it
   starts next to a monster); ``buy``/``sell``/``drink`` may come first.
@@ -15,69 +18,48 @@ Turn flow (the top of ``pending`` says who decides what; see ``docs/games/heroic
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
-from questbox.games.heroica.board import Board, board_for
-from questbox.games.heroica.data import FACES, MOVE, Mission, rules
+from questbox.core.decisions import lookup
+from questbox.games.heroica.board import board_for
+from questbox.games.heroica.data import FACES, Mission, rules
+from questbox.games.heroica.flow import (
+    BACK,
+    FIGHT,
+    FIGHT_ANY,
+    FORWARD,
+    FORWARD_HERO,
+    MONSTER_SEAT,
+    MTURN,
+    TURN,
+    Back,
+    Fight,
+    Kind,
+)
+from questbox.games.heroica.kinds import KINDS
 
-MONSTER_SEAT = "monsters"
 #: how a game of heroica ends (``Outcome.termination``): a hero completed the mission; the round
 #: limit passed with nobody done; Epic: the last mission is over and the scores decide; Battle: the
 #: monsters defeated heroes twice
 TERMINATIONS = frozenset({"mission", "round-limit", "epic-score", "heroes-defeated"})
-ROLL = Action("roll")
-HEAL = Action("heal")
-STOP = Action("stop")
-DEFEAT = Action("defeat")
-PASS = Action("pass")
+
+__all__ = ["MONSTER_SEAT", "TERMINATIONS", "HeroicaState"]
+
+_KINDS: Final = KINDS
 
 
-def _cache(board: Board, name: str) -> tuple[Action, ...]:
-    return tuple(Action(name, (sid,)) for sid in board.ids)
-
-
-#: what each pending decision asks, in words for the view
-DECISION_TEXT = {
-    "turn": "roll the die, heal, or visit the store", "move": "step, or stop here",
-    "fight": "fight the monster", "shield": "a shield: defeat the monster, or use a melee skill",
-    "strike": "strike a monster next to you", "back": "choose the space to move back to",
-    "forward": "choose the space to move forward to", "mturn": "pick the monster that moves",
-    "mmove": "move the monster", "mfight": "the monster fights",
-}
-
-
-def _left(n: int) -> str:
-    return "no step left" if n <= 0 else f"{n} step{'s' if n != 1 else ''} left"
-
-
-class _Acts:
-    """Per-board action objects, built once (actions are values; sharing them is safe)."""
-
-    __slots__ = ("back", "fight", "forward", "pick", "sage", "step", "strike")
-
-    def __init__(self, board: Board) -> None:
-        self.step = _cache(board, "step")
-        self.fight = _cache(board, "fight")
-        self.forward = _cache(board, "forward")
-        self.back = _cache(board, "back")
-        self.pick = _cache(board, "pick")
-        self.strike = _cache(board, "strike")
-        self.sage = _cache(board, "sage")
-
-
-def _acts(board: Board) -> _Acts:
-    a = board.cache.get("acts")
-    if a is None:
-        a = board.cache["acts"] = _Acts(board)
-    assert isinstance(a, _Acts)
-    return a
+def _kind(kind: str) -> Kind:
+    """The entry of the table of decision kinds that answers ``kind``."""
+    got = _KINDS.get(kind)
+    return got if got is not None else lookup(_KINDS, kind)
 
 
 class HeroicaState(State):
     __slots__ = (
         "bars", "bats_box", "board", "brk", "came", "coffins", "cur", "defeats", "defended", "defense",
-        "fang", "gold", "healing", "health", "hero_ids", "history", "items", "life", "mi", "missions",
+        "events", "fang", "gold", "healing", "health", "hero_ids", "history", "items", "life", "mi", "missions",
         "monsters", "mover", "nh", "opts", "pack", "passing", "path", "pos", "result", "roll", "round", "steps",
         "store", "variant", "vp", "weapons", "won",
     )
@@ -127,6 +109,8 @@ class HeroicaState(State):
         self.history: list[str | None] = []
         #: set when the current action's flow must stop (a mission or the game ended)
         self.brk = False
+        #: the events of the action being applied (the decision kinds append to it)
+        self.events: list[Event] = []
 
     def _setup_mission(self) -> None:
         """Put the current mission's pieces on the board and the heroes on the start (full health)."""
@@ -153,34 +137,34 @@ class HeroicaState(State):
             self.pack[h] = ()
         self.cur = 0
         self.round = 1
-        self._reset_turn()
-        self.pending = [Decision(self.seats[0], "turn")]
+        self.reset_turn()
+        self.pending = [Decision(self.seats[0], TURN)]
 
     # -- small helpers ------------------------------------------------------------------------
-    def _reset_turn(self) -> None:
+    def reset_turn(self) -> None:
         self.roll = ""
         self.steps = 0
         self.path = []
         self.defended = False
         self.mover = -1
 
-    def _max(self, h: int) -> int:
+    def max_health(self, h: int) -> int:
         return rules().heroes[self.hero_ids[h]].health
 
-    def _hero_at(self, s: int, but: int = -1) -> int:
+    def hero_at(self, s: int, but: int = -1) -> int:
         for h, p in enumerate(self.pos):
             if p == s and h != but:
                 return h
         return -1
 
-    def _free(self, s: int) -> bool:
+    def free(self, s: int) -> bool:
         return s not in self.monsters and s not in self.coffins and s not in self.pos
 
-    def _adj_monsters(self, s: int) -> list[int]:
+    def adj_monsters(self, s: int) -> list[int]:
         mons = self.monsters
         return [v for v in self.board.adj[s] if v in mons]
 
-    def _adj_active_heroes(self, s: int) -> list[int]:
+    def adj_active_heroes(self, s: int) -> list[int]:
         out = []
         for v in self.board.adj[s]:
             for h, p in enumerate(self.pos):
@@ -189,28 +173,28 @@ class HeroicaState(State):
                     break
         return out
 
-    def _sid(self, s: int) -> str:
+    def sid(self, s: int) -> str:
         return self.board.ids[s]
 
-    def _name(self, h: int) -> str:
+    def name(self, h: int) -> str:
         return f"{self.seats[h]} ({rules().heroes[self.hero_ids[h]].name})"
 
-    def _die(self) -> str:
+    def die(self) -> str:
         return self.rng.choice(FACES)
 
-    def _strength(self, s: int) -> int:
+    def strength(self, s: int) -> int:
         if s in self.bars:
             return self.bars[s]
         return rules().monsters[self.monsters[s]].strength
 
-    def _set(self, d: Decision) -> None:
+    def ask(self, d: Decision) -> None:
         self.pending = [d]
 
     # -- turn order ---------------------------------------------------------------------------
-    def _end_turn(self, events: list[Event]) -> None:
+    def end_turn(self, events: list[Event]) -> None:
         if self.brk:
             return
-        self._reset_turn()
+        self.reset_turn()
         n = len(self.seats)
         self.cur = (self.cur + 1) % n
         if self.cur == 0:
@@ -218,20 +202,20 @@ class HeroicaState(State):
             limit = int(self.opts["round_limit"] or self.board.doc.get("round_limit", 100))
             if limit and self.round > limit:
                 events.append(Event("limit", f"round {limit} is over: nobody completed the mission"))
-                self._mission_over(-1, events)
+                self.mission_over(-1, events)
                 return
         if self.cur < self.nh:
-            self._set(Decision(self.seats[self.cur], "turn"))
+            self.ask(Decision(self.seats[self.cur], TURN))
         else:
-            self._set(Decision(MONSTER_SEAT, "mturn"))
+            self.ask(Decision(MONSTER_SEAT, MTURN))
 
-    def _mission_over(self, h: int, events: list[Event]) -> None:
+    def mission_over(self, h: int, events: list[Event]) -> None:
         """Hero ``h`` completed the mission (``-1``: nobody did)."""
         self.brk = True
         if self.variant != "epic":
             if h >= 0:
                 self.won[h] += 1
-                self.result = ((self.seats[h],), f"{self._name(h)} completed {self.board.mission.title}")
+                self.result = ((self.seats[h],), f"{self.name(h)} completed {self.board.mission.title}")
             else:
                 self.result = ((), "round limit")
             self.pending = []
@@ -245,7 +229,7 @@ class HeroicaState(State):
         if best > 0 and (len(top) == 1 or self.opts["epic_tie_bonus"] == "all"):
             for i in top:
                 self.gold[i] += 1
-                events.append(Event("bonus", f"{self._name(i)} has the most defeated monsters ({best}) "
+                events.append(Event("bonus", f"{self.name(i)} has the most defeated monsters ({best}) "
                                              "and takes 1 gold"))
         if self.mi + 1 < len(self.missions):
             self.mi += 1
@@ -254,19 +238,19 @@ class HeroicaState(State):
             return
         self._finish_epic(events)
 
-    def _vp_done(self) -> bool:
+    def vp_done(self) -> bool:
         r = rules()
         if any(r.items[k].artifact for k in self.items.values()):
             return False
         return not any(r.monsters[k].strength >= 3 and not r.monsters[k].bar for k in self.monsters.values())
 
-    def _vp(self, h: int) -> int:
+    def score(self, h: int) -> int:
         return self.vp[h] + self.fang[h]
 
     def _finish_epic(self, events: list[Event]) -> None:
         n = self.nh
         if self.opts["victory_points"]:
-            key = [(self._vp(h), self.gold[h]) for h in range(n)]
+            key = [(self.score(h), self.gold[h]) for h in range(n)]
             what = "victory points"
         else:
             key = [(self.won[h], self.gold[h]) for h in range(n)]
@@ -279,7 +263,7 @@ class HeroicaState(State):
                                    f"Epic HEROICA: {self.result[1]}"))
 
     # -- moving pieces ------------------------------------------------------------------------
-    def _enter(self, h: int, s: int, events: list[Event]) -> None:
+    def enter(self, h: int, s: int, events: list[Event]) -> None:
         """Hero ``h`` moves into ``s``: picks up the item there; the target wins the mission."""
         self.came[h] = self.pos[h]
         self.pos[h] = s
@@ -293,16 +277,16 @@ class HeroicaState(State):
                 self.defense[h] += 1
             elif item == "fang":
                 self.fang[h] += 1
-            events.append(Event("pickup", f"{self._name(h)} picks up {rules().items[item].name} on "
-                                          f"{self._sid(s)}", data={"item": item}))
-            if self.variant == "epic" and self.opts["victory_points"] and self._vp_done():
-                self._mission_over(-1, events)
+            events.append(Event("pickup", f"{self.name(h)} picks up {rules().items[item].name} on "
+                                          f"{self.sid(s)}", data={"item": item}))
+            if self.variant == "epic" and self.opts["victory_points"] and self.vp_done():
+                self.mission_over(-1, events)
                 return
         if s == self.board.mission.target and s not in self.monsters:
-            events.append(Event("target", f"{self._name(h)} moves into the target {self._sid(s)}"))
-            self._mission_over(h, events)
+            events.append(Event("target", f"{self.name(h)} moves into the target {self.sid(s)}"))
+            self.mission_over(h, events)
 
-    def _forward_candidates(self, h: int, s: int, monster: bool) -> list[int]:
+    def forward_candidates(self, h: int, s: int, monster: bool) -> list[int]:
         """The first available spaces beyond ``s`` (nearest first; not back along this move's path)."""
         adj = self.board.adj
         path = set(self.path)
@@ -329,97 +313,89 @@ class HeroicaState(State):
                 frontier = nxt
         return []
 
-    def _settle(self, h: int, events: list[Event]) -> None:
+    def settle(self, h: int, events: list[Event]) -> None:
         """A hero's move ends: forward off another hero, then fight if next to a monster, else end."""
         if self.brk:
             return
-        if self._hero_at(self.pos[h], but=h) >= 0:
-            cands = self._forward_candidates(h, self.pos[h], monster=False)
+        if self.hero_at(self.pos[h], but=h) >= 0:
+            cands = self.forward_candidates(h, self.pos[h], monster=False)
             if len(cands) > 1:
-                self._set(Decision(self.seats[h], "forward", ("hero",)))
+                self.ask(Decision(self.seats[h], FORWARD, FORWARD_HERO))
                 return
             if cands:
-                self._forward_hero(h, cands[0], events)
+                self.forward_hero(h, cands[0], events)
                 return
-        self._after_move(h, events)
+        self.after_move(h, events)
 
-    def _forward_hero(self, h: int, s: int, events: list[Event]) -> None:
-        events.append(Event("forward", f"{self._name(h)} ends on another hero and moves forward to "
-                                       f"{self._sid(s)}"))
-        self._enter(h, s, events)
-        self._after_move(h, events)
+    def forward_hero(self, h: int, s: int, events: list[Event]) -> None:
+        events.append(Event("forward", f"{self.name(h)} ends on another hero and moves forward to "
+                                       f"{self.sid(s)}"))
+        self.enter(h, s, events)
+        self.after_move(h, events)
 
-    def _after_move(self, h: int, events: list[Event]) -> None:
+    def after_move(self, h: int, events: list[Event]) -> None:
         if self.brk:
             return
-        if self._adj_monsters(self.pos[h]):
-            self._set(Decision(self.seats[h], "fight", (-1,)))
+        if self.adj_monsters(self.pos[h]):
+            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
         else:
-            self._end_turn(events)
+            self.end_turn(events)
 
-    def _back_candidates(self, at: int, src: int) -> list[int]:
+    def back_candidates(self, at: int, src: int) -> list[int]:
         d = self.board.dist[src]
-        return [v for v in self.board.adj[at] if d[v] > d[at] and self._free(v)]
+        return [v for v in self.board.adj[at] if d[v] > d[at] and self.free(v)]
 
-    def _push_back(self, h: int, src: int, then: str, events: list[Event]) -> None:
+    def push_back(self, h: int, src: int, then: str, events: list[Event]) -> None:
         """Move hero ``h`` back 1 space away from ``src``, then continue with ``then``."""
         if self.brk:
             return
-        cands = self._back_candidates(self.pos[h], src)
+        cands = self.back_candidates(self.pos[h], src)
         if self.came[h] in cands and self.cur == h:
             cands = [self.came[h]]
         if len(cands) > 1:
-            self._set(Decision(self.seats[h], "back", (h, src, then)))
+            self.ask(Decision(self.seats[h], BACK, Back(h, src, then)))
             return
         if cands:
-            self._move_back(h, cands[0], events)
+            self.move_back(h, cands[0], events)
         else:
-            events.append(Event("stay", f"{self._name(h)} has no space to move back to and stays"))
-        self._then(h, then, events)
+            events.append(Event("stay", f"{self.name(h)} has no space to move back to and stays"))
+        self.follow(h, then, events)
 
-    def _move_back(self, h: int, s: int, events: list[Event]) -> None:
-        events.append(Event("back", f"{self._name(h)} moves back to {self._sid(s)}"))
-        self._enter(h, s, events)
+    def move_back(self, h: int, s: int, events: list[Event]) -> None:
+        events.append(Event("back", f"{self.name(h)} moves back to {self.sid(s)}"))
+        self.enter(h, s, events)
 
-    def _then(self, h: int, then: str, events: list[Event]) -> None:
+    def follow(self, h: int, then: str, events: list[Event]) -> None:
+        """What follows hero ``h``'s move back: ``then`` is a step of :data:`AFTER_BACK`, with its
+        argument after a ``:`` (``end``, ``bat:SPACE``)."""
         if self.brk:
             return
-        if then.startswith("bat:"):
-            c = int(then[4:])
-            if self.pos[h] != c and self.bats_box > 0 and c not in self.monsters:
-                self.bats_box -= 1
-                self.monsters[c] = "bat"
-                events.append(Event("bat", f"a Vampire Bat appears on the coffin at {self._sid(c)}"))
-                if self.health[h] > 0 and c in self.board.adj[self.pos[h]]:
-                    self._set(Decision(self.seats[h], "fight", (c,)))
-                    return
-            self._end_turn(events)
-        else:
-            self._end_turn(events)
+        word, _, arg = then.partition(":")
+        AFTER_BACK[word](self, h, arg, events)
 
     # -- health -------------------------------------------------------------------------------
-    def _damage(self, h: int, amount: int, events: list[Event]) -> None:
+    def damage(self, h: int, amount: int, events: list[Event]) -> None:
         if amount <= 0:
             return
         if self.defended and self.cur == h:
-            events.append(Event("defended", f"the Defense potion prevents {self._name(h)}'s loss of "
+            events.append(Event("defended", f"the Defense potion prevents {self.name(h)}'s loss of "
                                             f"{amount} health"))
             return
         was = self.health[h]
         self.health[h] = max(0, was - amount)
-        events.append(Event("damage", f"{self._name(h)} loses {was - self.health[h]} health "
+        events.append(Event("damage", f"{self.name(h)} loses {was - self.health[h]} health "
                                       f"({self.health[h]} left)", data={"hero": self.seats[h]}))
         if was > 0 and self.health[h] == 0:
             self.healing[h] = True
             self.defeats[h] += 1
-            events.append(Event("defeated", f"{self._name(h)} is temporarily defeated and must heal"))
+            events.append(Event("defeated", f"{self.name(h)} is temporarily defeated and must heal"))
             if self.variant == "battle" and sum(self.defeats) >= 2:
                 self.brk = True
                 self.result = ((MONSTER_SEAT,), "the monsters defeated two heroes (or one twice)")
                 self.pending = []
                 events.append(Event("end", "the monster player wins Battle HEROICA"))
 
-    def _defeat(self, h: int, s: int, events: list[Event]) -> None:
+    def defeat(self, h: int, s: int, events: list[Event]) -> None:
         """Monster on ``s`` is defeated by hero ``h``: onto the hero pack; the target monster wins."""
         kind = self.monsters.pop(s)
         self.bars.pop(s, None)
@@ -427,14 +403,14 @@ class HeroicaState(State):
         m = rules().monsters[kind]
         if m.strength >= 3 and not m.bar:
             self.vp[h] += 1
-        events.append(Event("defeat", f"{self._name(h)} defeats the {m.name} on {self._sid(s)}",
+        events.append(Event("defeat", f"{self.name(h)} defeats the {m.name} on {self.sid(s)}",
                             data={"monster": kind}))
         if s == self.board.mission.target:
-            self._mission_over(h, events)
-        elif self.variant == "epic" and self.opts["victory_points"] and self._vp_done():
-            self._mission_over(-1, events)
+            self.mission_over(h, events)
+        elif self.variant == "epic" and self.opts["victory_points"] and self.vp_done():
+            self.mission_over(-1, events)
 
-    def _hit(self, h: int, s: int, events: list[Event]) -> None:
+    def hit(self, h: int, s: int, events: list[Event]) -> None:
         """A skill defeats the monster on ``s``; a monster with a bar only loses 1 strength."""
         if s in self.bars:
             self.bars[s] -= 1
@@ -442,494 +418,45 @@ class HeroicaState(State):
                                        f"({self.bars[s]} left)"))
             if self.bars[s] > 0:
                 return
-        self._defeat(h, s, events)
+        self.defeat(h, s, events)
 
-    def _post_win(self, h: int, events: list[Event]) -> None:
+    def post_win(self, h: int, events: list[Event]) -> None:
         if self.brk:
             return
-        if self._adj_monsters(self.pos[h]):
-            self._set(Decision(self.seats[h], "fight", (-1,)))
+        if self.adj_monsters(self.pos[h]):
+            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
         else:
-            self._end_turn(events)
+            self.end_turn(events)
 
-    # -- legal actions ------------------------------------------------------------------------
+    # -- decisions ----------------------------------------------------------------------------
     def _legal_actions(self, seat: Seat) -> list[Action]:
         if self.result is not None or not self.pending:
             return []
         d = self.pending[-1]
         if d.seat != seat:
             return []
-        kind = d.kind
-        acts = _acts(self.board)
-        if kind == "mturn":
-            if not self.monsters:
-                return [PASS]
-            return [acts.pick[s] for s in sorted(self.monsters)]
-        if kind == "mmove":
-            s = self.mover
-            # a monster moves through other monsters' spaces (HER-BATTLE-08), not through heroes
-            steps = [acts.step[v] for v in self.board.adj[s] if v not in self.path and v not in self.pos]
-            steps.append(STOP)
-            return steps
-        if kind == "mfight":
-            return [acts.fight[v] for v in self._adj_active_heroes(self.mover)]
-        if kind == "back":
-            h, src = d.data[0], d.data[1]
-            return [acts.back[v] for v in self._back_candidates(self.pos[h], src)]
-        if kind == "forward":
-            if d.data[0] == "monster":
-                return [acts.forward[v] for v in self._forward_candidates(-1, self.mover, monster=True)]
-            h = self.cur
-            return [acts.forward[v] for v in self._forward_candidates(h, self.pos[h], monster=False)]
-        h = self.cur
-        pos = self.pos[h]
-        out: list[Action] = []
-        if kind == "turn":
-            if self.healing[h]:
-                out.append(HEAL)
-            else:
-                adj = self._adj_monsters(pos)
-                if adj:
-                    out.extend(acts.fight[v] for v in adj)
-                else:
-                    out.append(ROLL)
-            self._extras(h, out, shop=True)
-        elif kind == "move":
-            mode = d.data[0]
-            path = self.path
-            for v in self.board.adj[pos]:
-                if v in path or v in self.monsters:
-                    continue
-                if mode == "skill":
-                    if v in self.coffins or v in self.pos:
-                        continue
-                elif v in self.coffins and v in self.pos:
-                    continue
-                out.append(acts.step[v])
-            if not (self.opts["one_is_exact"] and mode == "roll" and self.roll == "sword-skull"
-                    and len(path) == 1 and out):
-                out.append(STOP)
-            if mode == "roll" and self.roll == "shield" and len(path) == 1:
-                self._ranged(h, out)
-            self._extras(h, out, shop=False)
-        elif kind == "fight":
-            forced = d.data[0]
-            if forced >= 0:
-                out.append(acts.fight[forced])
-            else:
-                out.extend(acts.fight[v] for v in self._adj_monsters(pos))
-            self._extras(h, out, shop=False)
-        elif kind == "shield":
-            out.append(DEFEAT)
-            for name in self._skill_sources(h):
-                if rules().skills[name].type == "melee":
-                    out.append(Action("use", (name,)))
-            self._extras(h, out, shop=False)
-        elif kind == "strike":
-            out.extend(acts.strike[v] for v in self._adj_monsters(pos))
-        return out
+        kind = _KINDS.get(d.kind) or _kind(d.kind)
+        return kind.legal(self, d)
 
-    def _skill_sources(self, h: int) -> list[str]:
-        names = [self.hero_ids[h], *self.weapons[h]]
-        if self.fang[h]:
-            names.append("fang")
-        return names
+    def decision_actions(self, d: Decision) -> list[Action]:
+        """The legal actions of decision ``d`` (through its kind in the table)."""
+        return _kind(d.kind).legal(self, d)
 
-    def _ranged(self, h: int, out: list[Action]) -> None:
-        r = rules()
-        pos = self.pos[h]
-        board = self.board
-        dist = board.dist[pos]
-        for name in self._skill_sources(h):
-            sk = r.skills[name]
-            if sk.type != "ranged":
-                continue
-            if sk.effect == "defeat-at-range":
-                if sk.line == "path":
-                    targets = sorted(s for s in self.monsters if 1 <= dist[s] <= sk.range)
-                else:
-                    targets = sorted(s for s in board.straight(pos, sk.range) if s in self.monsters)
-                out.extend(Action("use", (name, board.ids[s])) for s in targets)
-            elif sk.effect == "heal":
-                if self.health[h] < self._max(h):
-                    out.append(Action("use", (name,)))
-            elif sk.effect == "pickup-at-range":
-                targets = sorted(s for s in self.items if 1 <= dist[s] <= sk.range)
-                out.extend(Action("use", (name, board.ids[s])) for s in targets)
-            elif sk.effect == "move-then-defeat" and any(dist[s] <= sk.move + 1 for s in self.monsters):
-                out.append(Action("use", (name,)))
+    def decision_text(self, d: Decision) -> str:
+        """What decision ``d`` asks, in a few words (its kind's menu text)."""
+        return _kind(d.kind).text(self, d)
 
-    def _extras(self, h: int, out: list[Action], shop: bool) -> None:
-        if self.life[h] and self._max(h) - self.health[h] > 0:
-            out.append(Action("drink", ("life",)))
-        if self.defense[h] and not self.defended:
-            out.append(Action("drink", ("defense",)))
-        if not shop:
-            return
-        store = rules().store
-        for w in self.weapons[h]:
-            out.append(Action("sell", (w,)))
-        if self.fang[h]:
-            out.append(Action("sell", ("fang",)))
-        if self.gold[h] >= store.buy:
-            for w, n in self.store.items():
-                if n > 0 and w not in self.weapons[h]:
-                    out.append(Action("buy", (w,)))
-
-    # -- applying -----------------------------------------------------------------------------
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Resolve the pending decision with ``action`` through its kind. A resolution that asks
+        nothing new (a potion, a step with steps left) leaves the decision open."""
         events: list[Event] = []
+        self.events = events
         self.brk = False
-        name = action.name
-        d = self.pending[-1]
-        board = self.board
-        if d.kind in ("mturn", "mmove", "mfight") or (d.kind == "forward" and d.data[0] == "monster"):
-            self._apply_monster(d, action, events)
-            return events
-        if name == "back":
-            h, then = d.data[0], d.data[2]
-            self._move_back(h, board.index[str(action.args[0])], events)
-            self._then(h, then, events)
-            return events
-        h = self.cur
-        if name == "drink":
-            self._drink(h, str(action.args[0]), events)
-        elif name == "buy":
-            self._buy(h, str(action.args[0]), events)
-        elif name == "sell":
-            self._sell(h, str(action.args[0]), events)
-        elif name == "roll":
-            f = self._die()
-            self.roll = f
-            self.steps = MOVE[f]
-            self.path = [self.pos[h]]
-            events.append(Event("roll", f"{self._name(h)} rolls {f}: move up to {self.steps}",
-                                data={"face": f}))
-            self._set(Decision(seat, "move", ("roll",)))
-        elif name == "heal":
-            self._heal(h, events)
-        elif name == "step":
-            self._step(h, board.index[str(action.args[0])], d.data[0], events)
-        elif name == "stop":
-            self._stop(h, d.data[0], events)
-        elif name == "fight":
-            self._fight(h, board.index[str(action.args[0])], events)
-        elif name == "defeat":
-            s = d.data[0]
-            self._defeat(h, s, events)
-            self._post_win(h, events)
-        elif name == "use":
-            self._use(h, d, action, events)
-        elif name == "strike":
-            self._hit(h, board.index[str(action.args[0])], events)
-            self._post_win(h, events)
-        elif name == "forward":
-            self._forward_hero(h, board.index[str(action.args[0])], events)
-        else:  # pragma: no cover - legal actions are enumerated above
-            raise AssertionError(name)
+        d = self.pending.pop()
+        (_KINDS.get(d.kind) or _kind(d.kind)).resolve(self, d, action)
+        if not self.pending and self.result is None:
+            self.pending.append(d)
         return events
-
-    def _drink(self, h: int, potion: str, events: list[Event]) -> None:
-        if potion == "life":
-            self.life[h] -= 1
-            before = self.health[h]
-            self.health[h] = min(self._max(h), before + 2)
-            events.append(Event("potion", f"{self._name(h)} drinks a Life potion: health "
-                                          f"{before} -> {self.health[h]}"))
-            if self.healing[h] and self.health[h] >= self._max(h):
-                self.healing[h] = False
-                events.append(Event("healed", f"{self._name(h)} has full health again"))
-        else:
-            self.defense[h] -= 1
-            self.defended = True
-            events.append(Event("potion", f"{self._name(h)} drinks a Defense potion: no loss of health "
-                                          "this turn"))
-
-    def _buy(self, h: int, w: str, events: list[Event]) -> None:
-        self.gold[h] -= rules().store.buy
-        self.store[w] -= 1
-        self.weapons[h] = tuple(sorted((*self.weapons[h], w)))
-        events.append(Event("buy", f"{self._name(h)} buys the {rules().weapons[w].name} for "
-                                   f"{rules().store.buy} gold"))
-
-    def _sell(self, h: int, w: str, events: list[Event]) -> None:
-        if w == "fang":
-            self.fang[h] -= 1
-            self.gold[h] += rules().store.fang_sell
-            events.append(Event("sell", f"{self._name(h)} sells the Fang of Fury for "
-                                        f"{rules().store.fang_sell} gold; it goes back in the box"))
-            return
-        lst = list(self.weapons[h])
-        lst.remove(w)
-        self.weapons[h] = tuple(lst)
-        self.store[w] += 1
-        self.gold[h] += rules().store.sell
-        events.append(Event("sell", f"{self._name(h)} sells the {rules().weapons[w].name} for "
-                                    f"{rules().store.sell} gold"))
-
-    def _heal(self, h: int, events: list[Event]) -> None:
-        f = self._die()
-        top = self._max(h)
-        before = self.health[h]
-        self.health[h] = top if f == "shield" else min(top, before + MOVE[f])
-        events.append(Event("heal", f"{self._name(h)} rolls {f} and heals to {self.health[h]}",
-                            data={"face": f}))
-        if self.health[h] >= top:
-            self.healing[h] = False
-            events.append(Event("healed", f"{self._name(h)} has full health again"))
-        self._end_turn(events)
-
-    def _step(self, h: int, s: int, mode: str, events: list[Event]) -> None:
-        self.path.append(s)
-        self.steps -= 1
-        events.append(Event("step", f"{self._name(h)} steps to {self._sid(s)} ({_left(self.steps)})",
-                            data={"to": self._sid(s), "left": self.steps}))
-        self._enter(h, s, events)
-        if self.brk:
-            return
-        if mode == "skill":
-            if self._adj_monsters(s) or self.steps == 0:
-                self._skill_move_end(h, events)
-            return
-        if s in self.coffins:
-            self._search(h, s, events)
-            return
-        if self._adj_monsters(s):
-            events.append(Event("stop", f"{self._name(h)} moves next to a monster and must stop and fight"))
-            self._settle(h, events)
-        elif self.steps == 0:
-            self._settle(h, events)
-
-    def _stop(self, h: int, mode: str, events: list[Event]) -> None:
-        if mode == "skill":
-            self._skill_move_end(h, events)
-        else:
-            self._settle(h, events)
-
-    def _skill_move_end(self, h: int, events: list[Event]) -> None:
-        if self._adj_monsters(self.pos[h]):
-            self._set(Decision(self.seats[h], "strike"))
-        else:
-            events.append(Event("miss", f"{self._name(h)} is next to no monster: the skill is spent"))
-            self._settle(h, events)
-
-    def _search(self, h: int, c: int, events: list[Event]) -> None:
-        f = self._die()
-        events.append(Event("coffin", f"{self._name(h)} searches the coffin on {self._sid(c)}: {f}",
-                            data={"face": f}))
-        if f in ("shield", "sword"):
-            self.coffins.discard(c)
-            if f == "shield":
-                self.gold[h] += 1
-                events.append(Event("gold", f"{self._name(h)} takes 1 gold from the store"))
-            self._settle(h, events)
-            return
-        self._damage(h, 1, events)
-        self._push_back(h, c, f"bat:{c}" if f == "skull" else "end", events)
-
-    def _fight(self, h: int, s: int, events: list[Event]) -> None:
-        f = self._die()
-        kind = self.monsters[s]
-        m = rules().monsters[kind]
-        events.append(Event("fight", f"{self._name(h)} fights the {m.name} on {self._sid(s)}: {f}",
-                            data={"face": f}))
-        if s in self.bars:
-            if f in ("shield", "sword"):
-                self._hit(h, s, events)
-                if s in self.monsters:
-                    self._set(Decision(self.seats[h], "fight", (s,)))
-                else:
-                    self._post_win(h, events)
-            elif f == "skull":
-                self._damage(h, self.bars[s], events)
-                self._push_back(h, s, "end", events)
-            else:
-                self._hit(h, s, events)
-                self._damage(h, self.bars.get(s, 0), events)
-                self._push_back(h, s, "end", events)
-            return
-        if f == "shield":
-            if any(rules().skills[n].type == "melee" for n in self._skill_sources(h)):
-                self._set(Decision(self.seats[h], "shield", (s,)))
-            else:
-                self._defeat(h, s, events)
-                self._post_win(h, events)
-        elif f == "sword":
-            self._defeat(h, s, events)
-            self._post_win(h, events)
-        elif f == "skull":
-            self._damage(h, m.strength, events)
-            self._push_back(h, s, "end", events)
-        else:
-            self._defeat(h, s, events)
-            if self.brk:
-                return
-            self._damage(h, m.strength, events)
-            self._push_back(h, s, "end", events)
-
-    def _use(self, h: int, d: Decision, action: Action, events: list[Event]) -> None:
-        name = str(action.args[0])
-        sk = rules().skills[name]
-        board = self.board
-        events.append(Event("skill", f"{self._name(h)} uses {name}: {sk.text}"))
-        if d.kind == "shield":
-            s = d.data[0]
-            if sk.effect == "defeat-all":
-                for v in self._adj_monsters(self.pos[h]):
-                    self._hit(h, v, events)
-                    if self.brk:
-                        return
-                self._post_win(h, events)
-                return
-            self._defeat(h, s, events)
-            if self.brk:
-                return
-            if sk.gold:
-                self.gold[h] += sk.gold
-            if sk.heal:
-                self.health[h] = min(self._max(h), self.health[h] + sk.heal)
-            if sk.move:
-                self.steps = sk.move
-                self.path = [self.pos[h]]
-                self._set(Decision(self.seats[h], "move", ("prince",)))
-                return
-            self._post_win(h, events)
-            return
-        # ranged, instead of moving
-        if sk.effect == "defeat-at-range":
-            self._hit(h, board.index[str(action.args[1])], events)
-            self._end_turn(events)
-        elif sk.effect == "heal":
-            self.health[h] = min(self._max(h), self.health[h] + sk.heal)
-            self._end_turn(events)
-        elif sk.effect == "pickup-at-range":
-            s = board.index[str(action.args[1])]
-            item = self.items.pop(s)
-            if item == "gold":
-                self.gold[h] += 1
-            elif item == "life":
-                self.life[h] += 1
-            elif item == "defense":
-                self.defense[h] += 1
-            else:
-                self.fang[h] += 1
-            events.append(Event("pickup", f"{self._name(h)} picks up {rules().items[item].name} from "
-                                          f"{self._sid(s)}", data={"item": item}))
-            if self.variant == "epic" and self.opts["victory_points"] and self._vp_done():
-                self._mission_over(-1, events)
-                return
-            self._end_turn(events)
-        else:  # move-then-defeat
-            self.steps = sk.move
-            self.path = [self.pos[h]]
-            self._set(Decision(self.seats[h], "move", ("skill",)))
-
-    # -- the monster seat (Battle HEROICA) ----------------------------------------------------
-    def _apply_monster(self, d: Decision, action: Action, events: list[Event]) -> None:
-        name = action.name
-        board = self.board
-        if name == "pass":
-            events.append(Event("pass", "the monster player has no monster left"))
-            self._end_turn(events)
-            return
-        if name == "pick":
-            s = board.index[str(action.args[0])]
-            self.mover = s
-            kind = rules().monsters[self.monsters[s]].name
-            if self._adj_active_heroes(s):
-                events.append(Event("pick", f"the monster player picks the {kind} on {self._sid(s)}, "
-                                            "next to a hero: it must fight"))
-                self._set(Decision(MONSTER_SEAT, "mfight"))
-                return
-            f = self._die()
-            self.steps = MOVE[f]
-            self.roll = f
-            self.path = [s]
-            events.append(Event("roll", f"the monster player moves the {kind} on {self._sid(s)}: {f}, up "
-                                        f"to {self.steps}", data={"face": f}))
-            self._set(Decision(MONSTER_SEAT, "mmove"))
-            return
-        if name == "step":
-            s = board.index[str(action.args[0])]
-            self._move_monster(s)
-            self.path.append(s)
-            self.steps -= 1
-            events.append(Event("step", f"the monster moves to {self._sid(s)} ({_left(self.steps)})",
-                                data={"to": self._sid(s), "left": self.steps}))
-            if self._adj_active_heroes(s):
-                events.append(Event("stop", "the monster moves next to a hero and must stop and fight"))
-                self._monster_settle(events)
-            elif self.steps == 0:
-                self._monster_settle(events)
-            return
-        if name == "stop":
-            self._monster_settle(events)
-            return
-        if name == "forward":
-            s = board.index[str(action.args[0])]
-            self._move_monster(s)
-            events.append(Event("forward", f"the monster moves forward to {self._sid(s)}"))
-            self._monster_after(events)
-            return
-        # fight a hero
-        s = board.index[str(action.args[0])]
-        h = self._hero_at(s)
-        m = self.mover
-        kind = self.monsters[m]
-        strength = self._strength(m)
-        f = self._die()
-        events.append(Event("fight", f"the {rules().monsters[kind].name} on {self._sid(m)} fights "
-                                     f"{self._name(h)}: {f}", data={"face": f}))
-        loss = {"shield": strength + 1, "sword": strength, "skull": 0, "sword-skull": strength}[f]
-        if f in ("skull", "sword-skull"):
-            self._hit(h, m, events)
-            if self.brk:
-                return
-        if loss:
-            self._damage(h, loss, events)
-            if self.brk:
-                return
-            self._push_back(h, m, "end", events)
-        else:
-            self._end_turn(events)
-
-    def _move_monster(self, s: int) -> None:
-        """The moving monster goes to ``s``; on another monster's space it is held in ``passing``."""
-        m = self.mover
-        if self.passing is not None:
-            kind, bar = self.passing
-            self.passing = None
-        else:
-            kind, bar = self.monsters.pop(m), self.bars.pop(m, -1)
-        if s in self.monsters:
-            self.passing = (kind, bar)
-        else:
-            self.monsters[s] = kind
-            if bar >= 0:
-                self.bars[s] = bar
-        self.mover = s
-
-    def _monster_settle(self, events: list[Event]) -> None:
-        """The move ends: off an item, a coffin or another monster to the first available space."""
-        s = self.mover
-        if s in self.items or s in self.coffins or self.passing is not None:
-            cands = self._forward_candidates(-1, s, monster=True)
-            if len(cands) > 1:
-                self._set(Decision(MONSTER_SEAT, "forward", ("monster",)))
-                return
-            if not cands and self.passing is not None:
-                # nowhere forward: back to the last space of its path that it may stand on
-                cands = [next(v for v in reversed(self.path) if v not in self.monsters and v not in self.pos)]
-            if cands:
-                self._move_monster(cands[0])
-                events.append(Event("forward", f"the monster moves forward to {self._sid(cands[0])}"))
-        self._monster_after(events)
-
-    def _monster_after(self, events: list[Event]) -> None:
-        if self._adj_active_heroes(self.mover):
-            self._set(Decision(MONSTER_SEAT, "mfight"))
-        else:
-            self._end_turn(events)
 
     # -- end ----------------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -941,7 +468,7 @@ class HeroicaState(State):
         winners, reason = self.result
         if self.variant == "epic":
             vp = bool(self.opts["victory_points"])
-            scores = {s: float(self._vp(h) if vp else self.won[h]) for h, s in enumerate(self.seats[:self.nh])}
+            scores = {s: float(self.score(h) if vp else self.won[h]) for h, s in enumerate(self.seats[:self.nh])}
         else:
             scores = {s: (1.0 if s in winners else 0.0) for s in self.seats}
         return Outcome(winners, scores, reason, self.termination())
@@ -963,10 +490,10 @@ class HeroicaState(State):
         return [{"seat": self.seats[h], "hero": self.hero_ids[h],
                  "at": ids[self.pos[h]] if self.pos[h] >= 0 else None,
                  "came": ids[self.came[h]] if self.came[h] >= 0 else None,
-                 "health": self.health[h], "max": self._max(h), "healing": self.healing[h],
+                 "health": self.health[h], "max": self.max_health(h), "healing": self.healing[h],
                  "gold": self.gold[h], "life": self.life[h], "defense": self.defense[h],
                  "fang": self.fang[h], "weapons": list(self.weapons[h]), "monsters": list(self.pack[h]),
-                 "defeats": self.defeats[h], "won": self.won[h], "vp": self._vp(h)}
+                 "defeats": self.defeats[h], "won": self.won[h], "vp": self.score(h)}
                 for h in range(self.nh)]
 
     def _board_json(self) -> JSON:
@@ -994,7 +521,7 @@ class HeroicaState(State):
                 "history": list(self.history),
                 "decision": ([self.pending[-1].seat, self.pending[-1].kind, list(self.pending[-1].data)]
                              if self.pending else None),
-                "decision_text": DECISION_TEXT.get(self.pending[-1].kind) if self.pending else None,
+                "decision_text": self.decision_text(self.pending[-1]) if self.pending else None,
                 "over": self.result is not None,
                 "winners": list(self.result[0]) if self.result else None,
                 "options": dict(self.opts),
@@ -1030,6 +557,7 @@ class HeroicaState(State):
         s.defended, s.mover, s.result, s.history = self.defended, self.mover, self.result, list(self.history)
         s.passing = self.passing
         s.brk = False
+        s.events = []
         return s
 
     def determinize(self, seat: Seat, rng: Rng) -> HeroicaState:
@@ -1038,3 +566,27 @@ class HeroicaState(State):
         s.rng = Rng(rng.below(2**63))
         return s
 
+
+# ------------------------------------------------------------------ what follows a move back
+def _then_end(st: HeroicaState, h: int, arg: str, events: list[Event]) -> None:
+    """``end``: the turn ends."""
+    st.end_turn(events)
+
+
+def _then_bat(st: HeroicaState, h: int, arg: str, events: list[Event]) -> None:
+    """``bat:SPACE``: a Skull on the coffin at SPACE: a Vampire Bat from the box appears there (if
+    one is left and the hero has left it); a hero still standing next to it fights it."""
+    c = int(arg)
+    if st.pos[h] != c and st.bats_box > 0 and c not in st.monsters:
+        st.bats_box -= 1
+        st.monsters[c] = "bat"
+        events.append(Event("bat", f"a Vampire Bat appears on the coffin at {st.sid(c)}"))
+        if st.health[h] > 0 and c in st.board.adj[st.pos[h]]:
+            st.ask(Decision(st.seats[h], FIGHT, Fight(c)))
+            return
+    st.end_turn(events)
+
+
+#: the steps that may follow a hero's move back (``Back.then``), by name
+AFTER_BACK: Final[dict[str, Callable[[HeroicaState, int, str, list[Event]], None]]] = {
+    "end": _then_end, "bat": _then_bat}

@@ -8,10 +8,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
+from questbox.core.decisions import lookup
 from questbox.core.errors import StateError
 from questbox.core.validation import Count, RngDoc, StrictModel, validated
 from questbox.games.heroica.board import Board
 from questbox.games.heroica.data import MOVE, rules
+from questbox.games.heroica.kinds import KINDS
 
 Face = Literal["shield", "sword", "skull", "sword-skull"]
 Kind = Literal["turn", "mturn", "forward", "fight", "back", "strike", "shield", "move", "mfight", "mmove"]
@@ -165,36 +167,11 @@ def check_state(d: HeroicaDoc, seats: tuple[str, ...], board: Board) -> None:
         seat, kind, data = p
         if seat not in seats:
             raise bad(f"pending.0: no seat {seat!r}")
-        why = _payload_fault(kind, data, d, board)
+        # each kind checks its own payload (the schema already holds the kind to the table's names)
+        why = lookup(KINDS, kind).fault(data, len(board.ids), len(d.heroes))
         if why:
             raise bad(f"pending.0: {kind}: {why}")
     if d.result is not None and any(w not in seats for w in d.result[0]):
         raise bad("result: a winner that is not a seat")
     if (d.result is None) == (not d.pending):
         raise bad("pending: a decision is pending exactly while the game is not over")
-
-
-def _payload_fault(kind: str, data: list[int | str], d: HeroicaDoc, board: Board) -> str | None:
-    n = len(board.ids)
-    nh = len(d.heroes)
-    if kind == "forward":
-        return None if data in (["hero"], ["monster"]) else "[hero] or [monster]"
-    if kind == "move":
-        return None if data in (["roll"], ["prince"], ["skill"]) else "[roll], [prince] or [skill]"
-    if kind == "fight":
-        ok = len(data) == 1 and isinstance(data[0], int) and -1 <= data[0] < n
-        return None if ok else f"one space number (-1 for any), below {n}"
-    if kind == "shield":
-        ok = len(data) == 1 and isinstance(data[0], int) and 0 <= data[0] < n
-        return None if ok else f"one space number below {n}"
-    if kind == "back":
-        if len(data) != 3:
-            return "a hero, a space number and what follows"
-        h, src, then = data
-        if not (isinstance(h, int) and isinstance(src, int) and isinstance(then, str)
-                and 0 <= h < nh and 0 <= src < n):
-            return "a hero, a space number and what follows"
-        if then != "end" and not (then.startswith("bat:") and then[4:].isdigit() and int(then[4:]) < n):
-            return "what follows is 'end' or 'bat:SPACE'"
-        return None
-    return None if not data else "no data"
