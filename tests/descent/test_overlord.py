@@ -15,6 +15,7 @@ from questbox.games.descent.catalog import catalog
 from questbox.games.descent.state import DescentState
 from tests.descent.helpers import act, fig, group, names, new, put, quest, setup
 from tests.descent.test_plot import camp
+from tests.generic.test_hidden_zones import _events_tell_nothing_more
 
 GOBLINS = [group("goblin-archer", "goblin", ["C1", "H6"], minions=2)]
 ZOMBIES = [group("zombie", "zombie", ["C1", "H6"], minions=2)]
@@ -285,6 +286,7 @@ def test_perturbing_the_hidden_cards_changes_nothing_a_seat_sees() -> None:
                 assert p.to_move() == movers, f"sample {k}: who moves depends on the overlord's hand"
                 if seat is not None:
                     assert p.legal_actions(seat) == s.legal_actions(seat)
+            _events_tell_nothing_more(s, seat, Rng(k))
 
 
 def test_determinize_resamples_the_hand_for_the_heroes_and_the_order_for_the_overlord() -> None:
@@ -301,3 +303,43 @@ def test_determinize_resamples_the_hand_for_the_heroes_and_the_order_for_the_ove
             if any(changed(doc, d, z) for z in zones if z.name.startswith("overlord")):
                 moved[seat] += 1
     assert moved["heroes"] and moved["overlord"]
+
+
+# ====================================================================== the bots
+def test_the_bot_rerolls_the_missed_die_with_dark_fortune() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    st = attack(["dark-fortune", "dash", "dash"], [3, 1])    # yellow face 1: R1 S1, no heart
+    bot = HeuristicAgent(seed=1)
+    assert str(bot.act(st, "overlord")) == "card dark-fortune 1"
+    st = attack(["dark-fortune", "dash", "dash"], [3, 3])    # two hearts on each die: keep them
+    assert str(bot.act(st, "overlord")) == "pass"
+
+
+def test_the_bot_keeps_critical_blow_for_an_attack_with_a_surge() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    bot = HeuristicAgent(seed=1)
+    assert str(bot.act(attack(["critical-blow", "dash"], [3, 3]), "overlord")) == "pass"
+    assert str(bot.act(attack(["critical-blow", "dash"], [2, 3]), "overlord")) == "card critical-blow"
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "plot"])
+def test_the_overlord_bots_play_cards_in_whole_games(bot: str) -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+    from questbox.games.descent.plot_bots import PlotAgent
+
+    g = games()["descent"]
+    played = 0
+    for seed in range(3):
+        setup_doc: JSON = {"modules": ["overlord"]}
+        if bot == "plot":
+            setup_doc["campaign"] = camp()
+        m = Match(g, setup_doc, seed=seed, keep_events=False)
+        st = m.state
+        agents = {s: (PlotAgent if bot == "plot" else HeuristicAgent)(seed=seed + i) for i, s in enumerate(st.seats)}
+        while not st.is_over():
+            seat = st.to_move()[0]
+            m.apply(seat, agents[seat].act(st, seat))
+        played += sum(st.mods["overlord"]["played"].values())
+    assert played > 0

@@ -354,3 +354,34 @@ EFFECTS: dict[str, Callable[[OverlordDeck, DescentState, str, Ctx, Action], None
     "word-of-pain": _word_of_pain,
     "bloodlust": _bloodlust,
 }
+
+
+# ------------------------------------------------------------------------------ the bots' choice
+def bot_card(st: DescentState, legal: list[Action]) -> Action:
+    """The overlord bots' answer to ``mod:overlord:play``: play a card when it helps now (Dark
+    Fortune only on a missed, blank or shieldless die; Critical Blow only with a surge to spend;
+    Dark Fortitude only against damage), else ``pass``."""
+    atk = st.attack
+    dice = st.enc.lib.dice
+    for a in legal:
+        if a.name != "card":
+            continue
+        cid = str(a.args[0])
+        if cid == "dark-fortune":
+            if atk is None:
+                continue
+            i = int(a.args[1])
+            if st.pending and st.pending[-1].data[0] == "attack-after-defense":
+                if dice[atk.def_dice[i]][atk.def_faces[i] - 1].shields == 0:
+                    return a
+            else:
+                face = dice[atk.dice[i]][atk.faces[i] - 1]
+                if face.miss or face.hearts == 0:
+                    return a
+            continue
+        if cid == "critical-blow" and (atk is None or st.surges_left(atk) <= 0):
+            continue
+        if cid == "dark-fortitude" and (atk is None or st.atk_totals(atk)[0] <= st.atk_shields(atk) - atk.pierce):
+            continue
+        return a
+    return PASS
