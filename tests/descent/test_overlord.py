@@ -343,3 +343,10 @@ def test_the_overlord_bots_play_cards_in_whole_games(bot: str) -> None:
             m.apply(seat, agents[seat].act(st, seat))
         played += sum(st.mods["overlord"]["played"].values())
     assert played > 0
+
+
+def test_the_data_says_which_cards_play() -> None:
+    from questbox.games.descent.modules.overlord import EFFECTS, PLAYS
+
+    plays = {c.id for c in catalog().overlord.values() if c.plays}
+    assert plays == set(EFFECTS) == {cid for cards in PLAYS.values() for cid in cards}
