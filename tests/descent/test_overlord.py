@@ -154,12 +154,19 @@ def test_critical_blow_gives_the_attack_a_surge_ability_of_three_hearts() -> Non
 
 
 def test_dark_fortune_rerolls_one_of_the_overlords_dice() -> None:
-    st = attack(["dark-fortune", "dash", "dash"], [1, 3])    # blue X: a miss
+    st = arena(groups=ZOMBIES)
+    to_overlord(st)
+    give(st, ["dark-fortune", "dash", "dash"])
+    put(st, "syndrael", "B1")
+    st.rng.script = [1, 3]                                   # blue X: a miss
+    rolled = [e for e in act(st, "activate zombie-1", "attack syndrael") if e.data and "faces" in e.data]
     assert names(st.legal_actions("overlord")) == ["card dark-fortune 0", "card dark-fortune 1", "pass"]
     st.rng.script = [4]
     act(st, "card dark-fortune 0")
     atk = st.attack
     assert atk is not None and atk.faces[0] == 4
+    # the roll's event still tells what was rolled then (the reroll does not rewrite it)
+    assert rolled and rolled[-1].data["faces"] == [1, 3]
 
 
 def test_dark_fortitude_adds_two_shields_to_a_monster_defense() -> None:

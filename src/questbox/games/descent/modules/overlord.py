@@ -307,9 +307,15 @@ def _dark_fortune(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, ac
     atk = st.attack
     assert atk is not None
     i = int(action.args[1])
-    dice, faces = (atk.def_dice, atk.def_faces) if window == "attack-after-defense" else (atk.dice, atk.faces)
+    defense = window == "attack-after-defense"
+    dice, faces = (atk.def_dice, list(atk.def_faces)) if defense else (atk.dice, list(atk.faces))
     old = faces[i]
     faces[i] = st.rng.roll(6)
+    # a new list: the roll's event holds the old one (what was rolled then)
+    if defense:
+        atk.def_faces = faces
+    else:
+        atk.faces = faces
     st.emit("reroll", f"Dark Fortune: the {dice[i]} die is rerolled: {st.describe_faces([dice[i]], [old])} → "
             f"{st.describe_faces([dice[i]], [faces[i]])}.")
 
