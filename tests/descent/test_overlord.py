@@ -357,3 +357,21 @@ def test_the_data_says_which_cards_play() -> None:
 
     plays = {c.id for c in catalog().overlord.values() if c.plays}
     assert plays == set(EFFECTS) == {cid for cards in PLAYS.values() for cid in cards}
+
+
+def test_a_saved_game_with_the_deck_loads_and_a_forged_hand_is_refused() -> None:
+    from questbox.core.errors import StateError
+    from questbox.games.descent import GAME
+
+    st = arena()
+    act(st, "activate syndrael", "end", "end")
+    doc = st.to_json()
+    assert GAME.from_json(doc).digest() == st.digest()
+    forged = st.to_json()
+    forged["mods"]["overlord"]["hand"] = ["dark-might"] * 3        # the basic deck has two
+    with pytest.raises(StateError, match=r"mods\.overlord"):
+        GAME.from_json(forged)
+    forged = st.to_json()
+    forged["mods"]["overlord"]["hand"] = 3
+    with pytest.raises(StateError, match=r"mods\.overlord\.hand"):
+        GAME.from_json(forged)
