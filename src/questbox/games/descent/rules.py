@@ -112,14 +112,14 @@ class RuleModule:
         """A short description of one of this module's actions, for menus."""
         return None
 
-    def determinize(self, st: DescentState, seat: Seat, rng: Rng) -> None:
-        """Resample, in ``st`` (a clone), what this module's state hides from ``seat`` (the
-        zones it adds in ``hidden.py``); most modules hide nothing."""
-
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
         """What ``seat`` sees of this module's state (``data``, a copy it may change): a module
         with hidden information (face-down plot cards) hides it here. ``None``: a spectator."""
         return data
+
+    def determinize(self, st: DescentState, seat: Seat, rng: Rng) -> None:
+        """Resample, in ``st`` (a clone), what this module's state hides from ``seat`` (the
+        zones it adds in ``hidden.py``); most modules hide nothing."""
 
 
 ModuleFactory = Callable[["Encounter"], RuleModule]

@@ -271,14 +271,6 @@ class OverlordDeck(RuleModule):
                 turn.mp = 0
                 _stop_path(st, fi)
 
-    def describe(self, action: Action) -> str | None:
-        if action.name == "card" and action.args:
-            card = self.cat.overlord.get(str(action.args[0]))
-            if card is None:
-                return None
-            return f"play {card.name}" + (f" (die {action.args[1]})" if len(action.args) > 1 else "")
-        return None
-
 
 def _stop_path(st: DescentState, fi: int) -> None:
     """The rest of the move ``fi`` is making is not taken (the hero may move again with the
