@@ -22,6 +22,7 @@ from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
+from questbox.games.descent.modules.overlord import bot_card
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tactics import (
     expected_damage,
@@ -524,6 +525,8 @@ class HeuristicAgent:
             return place_choice(st, legal)
         if kind.startswith("mod:feats:"):
             return bot_decision(st, legal)
+        if kind == "mod:overlord:play":
+            return bot_card(st, legal)
         return _react(st, seat, legal)
 
 

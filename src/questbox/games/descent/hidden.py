@@ -6,6 +6,11 @@ cards are left is known: the drawn ones are on the table) and so are the dice to
 overlord's face-down Plot cards are not a zone: the plot deck is public and so are its face-up
 cards, so every seat knows which cards are face down (the heroes' view lists only their number).
 Between quests the Shop deck's order is nobody's either, nor the campaign's seed.
+
+With the Overlord deck (the rule module ``overlord``) the overlord's hand is his alone and the
+deck's order is nobody's: the overlord may only have his deck reordered; every other seat has
+the hand and the deck dealt anew from the cards in both (which cards the overlord owns is known,
+and so is his discard pile).
 """
 
 from __future__ import annotations
@@ -23,6 +28,18 @@ def _encounter(doc: JSON, at: Path) -> list[Zone]:
     return [Zone("search deck", tuple((*at, "deck", i) for i in range(len(deck))))]
 
 
+def _overlord(doc: JSON, at: Path, seat: Seat | None) -> list[Zone]:
+    m = doc.get("mods", {}).get("overlord")
+    if not isinstance(m, dict):
+        return []
+    deck = tuple((*at, "mods", "overlord", "deck", i) for i in range(len(m["deck"])))
+    if seat == "overlord":
+        return [Zone("overlord deck", deck)]
+    hand = tuple((*at, "mods", "overlord", "hand", i) for i in range(len(m["hand"])))
+    return [Zone("overlord deck", deck, pool="overlord cards"),
+            Zone("overlord hand", hand, pool="overlord cards", seen_by=frozenset({"overlord"}))]
+
+
 def _shop(log: JSON) -> list[Zone]:
     shop: Any = log.get("shop")
     if not shop:
@@ -36,11 +53,11 @@ def hidden_zones(st: State, seat: Seat | None) -> list[Zone]:
     if mode == "tray":
         return [Zone("rng", (("rng",),), kind="rng")]
     if mode == "encounter":
-        return [*_encounter(doc, ()), Zone("rng", (("rng",),), kind="rng")]
+        return [*_encounter(doc, ()), *_overlord(doc, (), seat), Zone("rng", (("rng",),), kind="rng")]
     # the campaign's seed: every quest's dice and Search deck follow from it
     zones = [*_shop(doc["log"]), Zone("campaign seed", (("log", "seed"),), kind="seed")]
     rng_cells: tuple[Path, ...] = (("rng",),)
     if doc["encounter"] is not None:
-        zones += _encounter(doc["encounter"], ("encounter",))
+        zones += [*_encounter(doc["encounter"], ("encounter",)), *_overlord(doc["encounter"], ("encounter",), seat)]
         rng_cells += (("encounter", "rng"),)
     return [*zones, Zone("rng", rng_cells, kind="rng")]

@@ -135,7 +135,8 @@ def agent_stat(agent_id: str, act: int, n_heroes: int) -> Stat:
 # ====================================================== the campaign key of an encounter setup
 #: the kinds of quests of a campaign
 KINDS = ("quest", "interlude", "finale")
-CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items"}
+CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items",
+                 "overlord_deck"}
 #: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
 UPGRADE_HEALTH = {"toughness": 1}
 
@@ -179,7 +180,14 @@ def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
                 for x in v:
                     if x not in known:
                         raise SetupError(f"campaign.upgrades: unknown upgrade {x!r} (upgrades: {', '.join(known)})")
-    return {"kind": kind, "plot_deck": pd, "threat": threat, "faceup": faceup, "facedown": facedown,
-            "fortune": {h: int(fortune.get(h, 0)) for h in heroes}, "lieutenants": list(lts),
-            "upgrades": {h: list(upgrades.get(h, [])) for h in heroes},
-            "items": {h: list(items.get(h, [])) for h in heroes}}
+    out = {"kind": kind, "plot_deck": pd, "threat": threat, "faceup": faceup, "facedown": facedown,
+           "fortune": {h: int(fortune.get(h, 0)) for h in heroes}, "lieutenants": list(lts),
+           "upgrades": {h: list(upgrades.get(h, [])) for h in heroes},
+           "items": {h: list(items.get(h, [])) for h in heroes}}
+    if "overlord_deck" in doc:
+        # the overlord's Overlord deck (card ids, one per copy), for the rule module ``overlord``
+        deck = doc["overlord_deck"]
+        if not isinstance(deck, list) or not all(isinstance(x, str) for x in deck):
+            raise SetupError("campaign.overlord_deck: the Overlord cards of the deck (ids, one per copy)")
+        out["overlord_deck"] = list(deck)
+    return out

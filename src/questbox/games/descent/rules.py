@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from questbox.core import Action, Decision, Seat, SetupError
+from questbox.core import Action, Decision, Rng, Seat, SetupError
 
 if TYPE_CHECKING:
     from questbox.games.descent.encounter import Encounter
@@ -116,6 +116,10 @@ class RuleModule:
         """What ``seat`` sees of this module's state (``data``, a copy it may change): a module
         with hidden information (face-down plot cards) hides it here. ``None``: a spectator."""
         return data
+
+    def determinize(self, st: DescentState, seat: Seat, rng: Rng) -> None:
+        """Resample, in ``st`` (a clone), what this module's state hides from ``seat`` (the
+        zones it adds in ``hidden.py``); most modules hide nothing."""
 
 
 ModuleFactory = Callable[["Encounter"], RuleModule]

@@ -68,8 +68,9 @@ def load(st: DescentState, doc: JSON) -> None:
     st._geo = {}
 
 
-def determinize(st: DescentState, rng: Rng) -> DescentState:
-    """The order of the Search deck and the dice to come are hidden from every seat."""
+def determinize(st: DescentState, rng: Rng, seat: Seat | None = None) -> DescentState:
+    """The order of the Search deck and the dice to come are hidden from every seat; rule modules
+    resample what they hide from ``seat`` (:meth:`RuleModule.determinize`)."""
     s = st.clone()
     deck = sorted(s.deck)          # which cards are left is known (drawn ones are on the table)
     s.deck = deck
@@ -77,6 +78,9 @@ def determinize(st: DescentState, rng: Rng) -> DescentState:
         j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     s.rng = Rng(rng.below(2**63))
+    if seat is not None:
+        for m in s.enc.modules:
+            m.determinize(s, seat, rng)
     return s
 
 

@@ -270,6 +270,13 @@ class DescentState(State):
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
         self._events.append(new_event(Event, (kind, text, None, data, ())))
 
+    def tell(self, owner: Seat, kind: str, public: str, private: str, data: dict[str, Any] | None = None,
+             secret: dict[str, Any] | None = None) -> None:
+        """A private fact: told to ``owner`` as ``private`` (with ``secret`` added to ``data``),
+        and to everybody else, spectators included, as ``public`` (e.g. the overlord's draws)."""
+        self._events.append(Event(kind, private, (owner,), {**(data or {}), **(secret or {})} or None))
+        self._events.append(Event(kind, public, None, data, (owner,)))
+
     def name(self, fi: int) -> str:
         """A figure in words for the narration: a hero's name; a monster's stat name with its number
         ("Zombie 2", "Zombie (master)", "Zombie (master) 2", "The Bone Warden"), never its id."""
@@ -683,8 +690,9 @@ class DescentState(State):
         return DescentState(self.enc, self.rng.copy(), of=self)
 
     def determinize(self, seat: Seat, rng: Rng) -> DescentState:
-        """The order of the Search deck and the dice to come are hidden from every seat."""
-        return serialize.determinize(self, rng)
+        """The order of the Search deck and the dice to come are hidden from every seat (and what
+        rule modules hide: the Overlord deck's hand and order)."""
+        return serialize.determinize(self, rng, seat)
 
     def view(self, seat: Seat | None) -> JSON:
         """Everything on the table is public; only the Search deck's order (and the RNG) is hidden."""

@@ -217,8 +217,18 @@ class PlotDoc(StrictModel):
     retest: list[Annotated[int, Field(ge=0, le=1)]] = Field(default_factory=list)
 
 
+class OverlordDeckDoc(StrictModel):
+    """``mods.overlord`` (:mod:`questbox.games.descent.modules.overlord`): card ids, one per copy."""
+
+    deck: list[str]
+    hand: list[str]
+    discard: list[str]
+    played: dict[str, Points]
+
+
 #: a strict model of each rule module's state that the engine keeps in ``mods``
-MOD_DOCS: dict[str, type[StrictModel]] = {"feats": FeatsDoc, "heroes": HeroesDoc, "campaign": PlotDoc}
+MOD_DOCS: dict[str, type[StrictModel]] = {"feats": FeatsDoc, "heroes": HeroesDoc, "campaign": PlotDoc,
+                                          "overlord": OverlordDeckDoc}
 
 
 # ---------------------------------------------------------------- helpers
@@ -587,6 +597,10 @@ def _check_mod(name: str, m: StrictModel, d: EncounterDoc, fresh: DescentState,
 
     if isinstance(m, FeatsDoc):
         subset("used", m.used, heroes)
+    elif isinstance(m, OverlordDeckDoc):
+        ref = fresh.mods[name]
+        if sorted([*m.deck, *m.hand, *m.discard]) != sorted([*ref["deck"], *ref["hand"], *ref["discard"]]):
+            raise bad(where, "the deck, hand and discard pile hold the setup's Overlord cards, each copy once")
     elif isinstance(m, PlotDoc):
         ref = fresh.mods[name]
         if set(m.fortune) != set(ref["fortune"]):

@@ -1,9 +1,11 @@
 """The built-in rule modules (registered on import): the quest's rules, class cards, Search
-cards, hero abilities and heroic feats. Each is a :class:`~questbox.games.descent.rules.RuleModule`."""
+cards, hero abilities, heroic feats and the Overlord deck. Each is a
+:class:`~questbox.games.descent.rules.RuleModule`."""
 
 from questbox.games.descent.modules.classes import ClassesModule
 from questbox.games.descent.modules.feats import HeroicFeats
 from questbox.games.descent.modules.heroes import HeroAbilities
+from questbox.games.descent.modules.overlord import OverlordDeck
 from questbox.games.descent.modules.quest import QuestModule
 from questbox.games.descent.modules.search import SearchCards
 from questbox.games.descent.rules import register_module
@@ -13,5 +15,6 @@ register_module("classes", ClassesModule)
 register_module("search", SearchCards)
 register_module("heroes", HeroAbilities)
 register_module("feats", HeroicFeats)
+register_module("overlord", OverlordDeck)
 
-__all__ = ["ClassesModule", "HeroAbilities", "HeroicFeats", "QuestModule", "SearchCards"]
+__all__ = ["ClassesModule", "HeroAbilities", "HeroicFeats", "OverlordDeck", "QuestModule", "SearchCards"]
