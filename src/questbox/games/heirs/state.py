@@ -54,7 +54,7 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     place,
     target_names,
 )
-from questbox.games.heirs.kinds import kind_of
+from questbox.games.heirs.kinds import KINDS, kind_of
 from questbox.games.heirs.setup import Options
 
 __all__ = ["ABILITY", "BURN_HAND", "CAST", "DEAL_L", "DEAL_R", "DONE", "DRAW", "NOBODY", "NUMBER", "ORDERS",
@@ -63,6 +63,7 @@ __all__ = ["ABILITY", "BURN_HAND", "CAST", "DEAL_L", "DEAL_R", "DONE", "DRAW", "
            "TERMINATIONS", "HeirsState", "place", "target_names"]
 
 _STEPS = turn.STEPS
+_KINDS = KINDS
 
 
 class HeirsState(State):
@@ -161,13 +162,15 @@ class HeirsState(State):
         d = pending[-1]
         if d.seat != seat:
             return []
-        return kind_of(d.kind).legal(self, d)
+        kind = _KINDS.get(d.kind)  # the table, without a call on the hot path (kind_of: the same)
+        return (kind if kind is not None else kind_of(d.kind)).legal(self, d)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         ev: list[Event] = []
         self.ev = ev
         d = self.pending.pop()
-        kind_of(d.kind).resolve(self, d, action)
+        kind = _KINDS.get(d.kind)
+        (kind if kind is not None else kind_of(d.kind)).resolve(self, d, action)
         if not self.pending:
             self._advance(ev)
         if not self.discard and len(self.deck) >= 2:

@@ -149,7 +149,7 @@ def deal(st: HeirsState, ev: list[Event]) -> None:
             st.look_seat = PUBLIC
             ev.append(Event("reveal", f"{st.cs.ids[c]} is dealt to the Black Chain: "
                             f"{SEATS[st.cur]} chooses the end."))
-            st.pending.append(Decision(SEATS[st.cur], "deal", DealData(bi)))
+            st.pending.append(Decision(SEATS[st.cur], "deal", _DEAL_DATA[bi]))
             return
         ch.append(c)
         st.bi += 1
@@ -215,6 +215,11 @@ class DealData(NamedTuple):
     chain: int
 
 
+#: the payloads there are, built once (a hot path)
+_DEAL_DATA: Final = (DealData(0), DealData(1))
+_ABSORB_DATA: Final = tuple(AbsorbCastData(c) for c in COLOURS)
+
+
 class ActKind(Kind):
     """``act``: step 1, Command, Absorb or Cast (or pass, with ``may_pass``)."""
 
@@ -261,7 +266,7 @@ class ActKind(Kind):
             if tok[k] < st.o.max_level:
                 tok[k] += 1
             ev.append(Event("absorb", f"{seat} absorbs {cs.ids[c]}: {COLOURS[k]} is now {tok[k]}."))
-            st.pending.append(Decision(seat, "absorb-cast", AbsorbCastData(COLOURS[k])))
+            st.pending.append(Decision(seat, "absorb-cast", _ABSORB_DATA[k]))
         elif name == "cast":
             k = COLOUR_INDEX[str(a.args[0])]
             ev.append(Event("cast", f"{seat} casts {COLOURS[k]} at level {st.tokens[i][k]}."))
