@@ -27,7 +27,7 @@ from questbox.games.heirs.cards import (
     default_cards,
 )
 from questbox.games.heirs.common import SEAT_INDEX, SEATS
-from questbox.games.heirs.kinds import kind_of
+from questbox.games.heirs.kinds import KINDS, kind_of
 
 if TYPE_CHECKING:
     from questbox.games.heirs.state import HeirsState
@@ -92,7 +92,7 @@ def _decision_view(st: HeirsState, d: Decision) -> JSON:
     its kind adds for the table (:meth:`~questbox.games.heirs.common.Kind.view`: ``left``, the
     returns, discards, keeps or takes still to make; for Burn ``must_spend``/``own_only``; for the
     Black Chain's deal ``chain``, ``black`` or ``black1``/``black2`` in Solo)."""
-    kind = kind_of(d.kind)
+    kind = KINDS.get(d.kind) or kind_of(d.kind)  # kind_of only for a kind not in the table: it names it
     doc: JSON = {"seat": d.seat, "kind": d.kind, "data": kind.dump(d.data), "text": kind.text(st, d)}
     kind.view(st, d, doc)
     return doc
