@@ -2,19 +2,21 @@
 
 ``basic(st, i, colour, level)`` runs a spell for player ``i`` (Command uses the card's number,
 Cast and Absorb's immediate Cast use the token's level); ``lord(st, i, colour)`` runs a Lord's
-legendary ability (Command only). A spell that needs choices pushes a decision; its legal-action
-generator and handler are in this module's :data:`LEGAL` / :data:`HANDLE` tables, which the game
-module puts together with the turn's own (:func:`questbox.games.heirs.game.decision_tables`).
+legendary ability (Command only). A spell that needs choices pushes a decision; its kind (legal
+actions, resolution, menu text, payload) is one of this module's :data:`KINDS`, which
+:mod:`.kinds` puts together with the turn's own.
 Lore, Ancient Lore and Prior only *select* themselves: they are resolved in step 4 (:func:`draw_step`).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
+
 from questbox.core.actions import Action
 from questbox.core.events import Event
-from questbox.core.state import Decision
+from questbox.core.state import JSON, Decision
 from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
-from questbox.games.heirs.state import (
+from questbox.games.heirs.common import (
     BURN_HAND,
     DONE,
     NUMBER,
@@ -22,12 +24,62 @@ from questbox.games.heirs.state import (
     PUBLIC,
     SEAT_INDEX,
     SEATS,
-    Handler,
-    HeirsState,
-    Legal,
+    Kind,
     place,
     target_names,
 )
+
+if TYPE_CHECKING:
+    from questbox.games.heirs.state import HeirsState
+
+
+# == the payloads of the abilities' decisions ======================================================
+
+class HealData(NamedTuple):
+    """``heal``: how many top cards of the discard pile Heal looks at."""
+
+    level: int
+
+
+class HealDeathData(NamedTuple):
+    """``heal-death``: the cards taken so far (0 or 1) and the pile Heal Death looked at (saved flat:
+    ``[taken, *looked]``)."""
+
+    taken: int
+    looked: tuple[int, ...]
+
+
+class BurnData(NamedTuple):
+    """``burn``: the discards left to spend."""
+
+    budget: int
+
+
+class PreciseDiscardData(NamedTuple):
+    """``precise-discard``: the number to burn down to and the zone being trimmed
+    (:func:`_precise_zone`)."""
+
+    size: int
+    zone: int
+
+
+class AuraData(NamedTuple):
+    """``aura``: the picks made so far (the picker is that many seats clockwise of the caster)."""
+
+    picks: int
+
+
+class WebsData(NamedTuple):
+    """``webs``: the returns left, and 1 for Tower Webs (0 for Webs)."""
+
+    left: int
+    tower: int
+
+
+class LeftData(NamedTuple):
+    """``lore-keep``, ``ancient-return``: the cards still to keep or return."""
+
+    left: int
 
 
 def basic(st: HeirsState, i: int, k: int, lvl: int, ev: list[Event]) -> None:
@@ -51,7 +103,7 @@ def lord(st: HeirsState, i: int, k: int, ev: list[Event]) -> None:
     seat = SEATS[i]
     if k == HEAL:
         if st.discard:  # data: (cards taken so far, *the pile it looked at)
-            st.pending.append(Decision(seat, "heal-death", (0, *st.discard)))
+            st.pending.append(Decision(seat, "heal-death", HealDeathData(0, tuple(st.discard))))
         else:
             ev.append(Event("heal", "Heal Death: the discard pile is empty."))
     elif k == BURN:
@@ -82,7 +134,7 @@ def heal(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
     elif len(top) == 1:
         _take_discard(st, i, top[0], ev)
     else:
-        st.pending.append(Decision(SEATS[i], "heal", (lvl,)))
+        st.pending.append(Decision(SEATS[i], "heal", HealData(lvl)))
 
 
 def _take_discard(st: HeirsState, i: int, c: int, ev: list[Event]) -> None:
@@ -92,31 +144,54 @@ def _take_discard(st: HeirsState, i: int, c: int, ev: list[Event]) -> None:
     st._flip(ev)
 
 
-def _heal_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    take = st.cs.A_TAKE
-    return [take[c] for c in reversed(st.discard[-int(d.data[0]):])]
+class HealKind(Kind):
+    """``heal``: take one of the top cards of the discard pile."""
+
+    kind: ClassVar[str] = "heal"
+    TEXT: ClassVar[str] = "Heal: take a card"
+    payload = HealData
+
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        take = st.cs.A_TAKE
+        return [take[c] for c in reversed(st.discard[-cast(HealData, d.data).level:])]
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        _take_discard(st, SEAT_INDEX[d.seat], st.cs.index[str(a.args[0])], st.ev)
 
 
-def _heal(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    _take_discard(st, i, st.cs.index[str(a.args[0])], ev)
+class HealDeathKind(Kind):
+    """``heal-death``: take up to two cards of the discard pile Heal Death looked at."""
 
+    kind: ClassVar[str] = "heal-death"
+    TEXT: ClassVar[str] = "Heal Death: take up to two cards"
+    payload = HealDeathData
 
-def _heal_death_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    """Only cards of the pile Heal Death looked at (a card flipped onto an emptied pile is not)."""
-    take = st.cs.A_TAKE
-    looked = d.data[1:]
-    return [take[c] for c in reversed(st.discard) if c in looked] + [DONE]
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        """Only cards of the pile Heal Death looked at (a card flipped onto an emptied pile is not)."""
+        take = st.cs.A_TAKE
+        looked = cast(HealDeathData, d.data).looked
+        return [take[c] for c in reversed(st.discard) if c in looked] + [DONE]
 
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        if a.name == "done":
+            return
+        data = cast(HealDeathData, d.data)
+        c = st.cs.index[str(a.args[0])]
+        _take_discard(st, SEAT_INDEX[d.seat], c, st.ev)
+        taken = data.taken + 1
+        looked = tuple(x for x in data.looked if x != c)
+        if taken < 2 and looked:
+            st.pending.append(Decision(d.seat, "heal-death", HealDeathData(taken, looked)))
 
-def _heal_death(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    if a.name == "done":
-        return
-    c = st.cs.index[str(a.args[0])]
-    _take_discard(st, i, c, ev)
-    taken = int(d.data[0]) + 1
-    looked = tuple(x for x in d.data[1:] if x != c)
-    if taken < 2 and looked:
-        st.pending.append(Decision(d.seat, "heal-death", (taken, *looked)))
+    def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
+        doc["left"] = 2 - cast(HealDeathData, d.data).taken
+
+    def dump(self, data: tuple[Any, ...]) -> list[Any]:
+        hd = cast(HealDeathData, data)
+        return [hd.taken, *hd.looked]
+
+    def load(self, data: list[Any]) -> tuple[Any, ...]:
+        return HealDeathData(int(data[0]), tuple(int(x) for x in data[1:]))
 
 
 # == Burn / Precise Burn ===========================================================================
@@ -141,19 +216,38 @@ def _burn_next(st: HeirsState, i: int, budget: int, ev: list[Event]) -> None:
         return
     acts = _burn_legal_for(st, i, budget)
     if acts and acts[0] is not DONE:
-        st.pending.append(Decision(SEATS[i], "burn", (budget,)))
+        st.pending.append(Decision(SEATS[i], "burn", BurnData(budget)))
     else:
         ev.append(Event("burn", f"Burn: nothing left to burn ({budget} discard(s) unused)."))
 
 
-def _burn_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    return _burn_legal_for(st, i, int(d.data[0]))
+class BurnKind(Kind):
+    """``burn``: what Burn discards next, from the discards left."""
+
+    kind: ClassVar[str] = "burn"
+    TEXT: ClassVar[str] = "Burn: choose what to burn"
+    payload = BurnData
+
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        return _burn_legal_for(st, SEAT_INDEX[d.seat], cast(BurnData, d.data).budget)
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        if a.name != "done":
+            _burn(st, SEAT_INDEX[d.seat], cast(BurnData, d.data).budget, a, st.ev)
+
+    def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
+        budget = cast(BurnData, d.data).budget
+        i = SEAT_INDEX[d.seat]
+        own = set(st.hands[i]) | set(st.chains[i])
+        targets = [a for a in _burn_legal_for(st, i, budget) if a.name != "done"]
+        doc["left"] = budget
+        doc["must_spend"] = st.o.burn_all
+        # every discard must be spent and only the burner's own cards can pay for it
+        doc["own_only"] = st.o.burn_all and bool(targets) and all(
+            a.name == "burn" and st.cs.index[str(a.args[0])] in own for a in targets)
 
 
-def _burn(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    if a.name == "done":
-        return
-    budget = int(d.data[0])
+def _burn(st: HeirsState, i: int, budget: int, a: Action, ev: list[Event]) -> None:
     cs = st.cs
     seat = SEATS[i]
     if a.name == "burn-hand":
@@ -198,17 +292,22 @@ def _precise_zone(st: HeirsState, pos: int) -> tuple[int, list[int]]:
     return st.cur, st.bchains[pos - 2 * n]
 
 
-def _precise_legal_number(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    sizes = [len(x) for x in st.hands] + [len(x) for x in st.chains]
-    if st.o.precise_burn_black:
-        sizes += [len(x) for x in st.bchains]
-    return list(NUMBER[:max(sizes) + 1])
+class PreciseNumberKind(Kind):
+    """``precise-number``: the number Precise Burn burns every chain and hand down to."""
 
+    kind: ClassVar[str] = "precise-number"
+    TEXT: ClassVar[str] = "Precise Burn: select a number"
 
-def _precise_number(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    k = int(a.args[0])
-    ev.append(Event("precise-burn", f"{SEATS[i]} selects {k}: every chain and hand is burned down to {k}."))
-    _precise_next(st, k, 0, ev)
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        sizes = [len(x) for x in st.hands] + [len(x) for x in st.chains]
+        if st.o.precise_burn_black:
+            sizes += [len(x) for x in st.bchains]
+        return list(NUMBER[:max(sizes) + 1])
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        k = int(a.args[0])
+        st.ev.append(Event("precise-burn", f"{d.seat} selects {k}: every chain and hand is burned down to {k}."))
+        _precise_next(st, k, 0, st.ev)
 
 
 def _precise_next(st: HeirsState, k: int, pos: int, ev: list[Event]) -> None:
@@ -218,7 +317,7 @@ def _precise_next(st: HeirsState, k: int, pos: int, ev: list[Event]) -> None:
         owner, lst = _precise_zone(st, pos)
         if len(lst) > k:
             if k > 0:
-                st.pending.append(Decision(SEATS[owner], "precise-discard", (k, pos)))
+                st.pending.append(Decision(SEATS[owner], "precise-discard", PreciseDiscardData(k, pos)))
                 return
             ev.append(Event("burn", f"Precise Burn discards {' '.join(ids[c] for c in lst)}."))
             st.discard.extend(lst)
@@ -226,22 +325,28 @@ def _precise_next(st: HeirsState, k: int, pos: int, ev: list[Event]) -> None:
         pos += 1
 
 
-def _precise_discard_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    disc = st.cs.A_DISCARD
-    return [disc[c] for c in _precise_zone(st, int(d.data[1]))[1]]
+class PreciseDiscardKind(Kind):
+    """``precise-discard``: the owner of a zone over the number discards from it, one card a time."""
 
+    kind: ClassVar[str] = "precise-discard"
+    TEXT: ClassVar[str] = "Precise Burn: discard down"
+    payload = PreciseDiscardData
 
-def _precise_discard(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    k, pos = int(d.data[0]), int(d.data[1])
-    c = st.cs.index[str(a.args[0])]
-    lst = _precise_zone(st, pos)[1]
-    lst.remove(c)
-    st.discard.append(c)
-    ev.append(Event("burn", f"{SEATS[i]} discards {st.cs.ids[c]} (Precise Burn)."))
-    if len(lst) > k:
-        st.pending.append(d)
-    else:
-        _precise_next(st, k, pos + 1, ev)
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        disc = st.cs.A_DISCARD
+        return [disc[c] for c in _precise_zone(st, cast(PreciseDiscardData, d.data).zone)[1]]
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        k, pos = cast(PreciseDiscardData, d.data)
+        c = st.cs.index[str(a.args[0])]
+        lst = _precise_zone(st, pos)[1]
+        lst.remove(c)
+        st.discard.append(c)
+        st.ev.append(Event("burn", f"{d.seat} discards {st.cs.ids[c]} (Precise Burn)."))
+        if len(lst) > k:
+            st.pending.append(d)
+        else:
+            _precise_next(st, k, pos + 1, st.ev)
 
 
 # == Grow / Grow Aura ==============================================================================
@@ -274,7 +379,9 @@ def _target_chain(st: HeirsState, t: int) -> tuple[list[int], bool]:
     return ch, len(ch) >= st.btoken + st.o.chain_offset
 
 
-def _grow_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
+def _grow_legal(st: HeirsState) -> list[Action]:
+    """Every revealed card at every end of an open chain it matches (any card starts an empty
+    chain, with ``empty_chain_any``)."""
     cs = st.cs
     mm = cs.mm
     names = target_names(st.n, len(st.bchains))
@@ -300,7 +407,7 @@ def _grow_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
 def _grow_next(st: HeirsState, i: int, ev: list[Event]) -> None:
     if not st.look:
         return
-    if _grow_legal(st, Decision(SEATS[i], "grow"), i):
+    if _grow_legal(st):
         st.pending.append(Decision(SEATS[i], "grow"))
         return
     ids = st.cs.ids
@@ -309,17 +416,26 @@ def _grow_next(st: HeirsState, i: int, ev: list[Event]) -> None:
     st.look.clear()
 
 
-def _grow(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    cs = st.cs
-    c = cs.index[str(a.args[0])]
-    names = target_names(st.n, len(st.bchains))
-    t = names.index(str(a.args[1]))
-    ch = _target_chain(st, t)[0]
-    st.look.remove(c)
-    place(ch, c, str(a.args[2]))
-    ev.append(Event("grow", f"{SEATS[i]} grows {cs.ids[c]} onto {names[t]}'s chain: "
-                    f"{' '.join(cs.ids[x] for x in ch)}."))
-    _grow_next(st, i, ev)
+class GrowKind(Kind):
+    """``grow``: put a revealed card on a chain it matches."""
+
+    kind: ClassVar[str] = "grow"
+    TEXT: ClassVar[str] = "Grow: add a revealed card to a chain"
+
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        return _grow_legal(st)
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        cs = st.cs
+        c = cs.index[str(a.args[0])]
+        names = target_names(st.n, len(st.bchains))
+        t = names.index(str(a.args[1]))
+        ch = _target_chain(st, t)[0]
+        st.look.remove(c)
+        place(ch, c, str(a.args[2]))
+        st.ev.append(Event("grow", f"{d.seat} grows {cs.ids[c]} onto {names[t]}'s chain: "
+                           f"{' '.join(cs.ids[x] for x in ch)}."))
+        _grow_next(st, SEAT_INDEX[d.seat], st.ev)
 
 
 def aura(st: HeirsState, i: int, ev: list[Event]) -> None:
@@ -333,80 +449,98 @@ def aura(st: HeirsState, i: int, ev: list[Event]) -> None:
 def _aura_next(st: HeirsState, k: int) -> None:
     if st.look:
         p = (st.cur + k) % st.n
-        st.pending.append(Decision(SEATS[p], "aura", (k,)))
+        st.pending.append(Decision(SEATS[p], "aura", AuraData(k)))
 
 
-def _aura_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    cs = st.cs
-    ch = st.chains[i]
-    open_ = len(ch) < st.required(i)
-    acts: list[Action] = []
-    for c in st.look:
-        fits = False
-        if open_:
-            if not ch:
-                acts.append(cs.A_START[c])
-                fits = True
-            else:
-                if (cs.mm[ch[0]] >> c) & 1:
-                    acts.append(cs.A_CHL[c])
-                    fits = True
-                if (cs.mm[ch[-1]] >> c) & 1:
-                    acts.append(cs.A_CHR[c])
-                    fits = True
-        if not fits:
-            acts.append(cs.A_DISCARD[c])
-    return acts
+class AuraKind(Kind):
+    """``aura``: Grow Aura, chain one revealed card or discard one that cannot join the chain."""
 
+    kind: ClassVar[str] = "aura"
+    TEXT: ClassVar[str] = "Grow Aura: chain one card or discard one"
+    payload = AuraData
 
-def _aura(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    cs = st.cs
-    c = cs.index[str(a.args[0])]
-    st.look.remove(c)
-    if a.name == "discard":
-        st.discard.append(c)
-        ev.append(Event("discard", f"{SEATS[i]} discards {cs.ids[c]} (Grow Aura)."))
-    else:
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        i = SEAT_INDEX[d.seat]
+        cs = st.cs
         ch = st.chains[i]
-        place(ch, c, str(a.args[1]) if a.args[1:] else "right")
-        ev.append(Event("chain", f"{SEATS[i]} chains {cs.ids[c]} (Grow Aura): "
-                        f"{' '.join(cs.ids[x] for x in ch)}."))
-    _aura_next(st, int(d.data[0]) + 1)
+        open_ = len(ch) < st.required(i)
+        acts: list[Action] = []
+        for c in st.look:
+            fits = False
+            if open_:
+                if not ch:
+                    acts.append(cs.A_START[c])
+                    fits = True
+                else:
+                    if (cs.mm[ch[0]] >> c) & 1:
+                        acts.append(cs.A_CHL[c])
+                        fits = True
+                    if (cs.mm[ch[-1]] >> c) & 1:
+                        acts.append(cs.A_CHR[c])
+                        fits = True
+            if not fits:
+                acts.append(cs.A_DISCARD[c])
+        return acts
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        cs = st.cs
+        c = cs.index[str(a.args[0])]
+        st.look.remove(c)
+        if a.name == "discard":
+            st.discard.append(c)
+            st.ev.append(Event("discard", f"{d.seat} discards {cs.ids[c]} (Grow Aura)."))
+        else:
+            ch = st.chains[SEAT_INDEX[d.seat]]
+            place(ch, c, str(a.args[1]) if a.args[1:] else "right")
+            st.ev.append(Event("chain", f"{d.seat} chains {cs.ids[c]} (Grow Aura): "
+                               f"{' '.join(cs.ids[x] for x in ch)}."))
+        _aura_next(st, cast(AuraData, d.data).picks + 1)
 
 
 # == Webs / Tower Webs =============================================================================
 
 def _webs_next(st: HeirsState, i: int, left: int, lord_: int, ev: list[Event]) -> None:
     if left > 0 and (any(st.chains) or any(st.bchains)):
-        st.pending.append(Decision(SEATS[i], "webs", (left, lord_)))
+        st.pending.append(Decision(SEATS[i], "webs", WebsData(left, lord_)))
         return
     if lord_ and not st.bdown:
         st.bdown = True
         ev.append(Event("black-down", "Tower Webs: the Black Wizard flips face down."))
 
 
-def _webs_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    ret = st.cs.A_RETURN
-    acts = [ret[c] for ch in st.chains for c in ch]
-    acts += [ret[c] for ch in st.bchains for c in ch]
-    acts.append(DONE)
-    return acts
+class WebsKind(Kind):
+    """``webs``: return chained cards to the top of the deck, one at a time."""
 
+    kind: ClassVar[str] = "webs"
+    TEXT: ClassVar[str] = "Webs: return chained cards to the deck"
+    payload = WebsData
 
-def _webs(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    left, lord_ = int(d.data[0]), int(d.data[1])
-    if a.name == "done":
-        _webs_next(st, i, 0, lord_, ev)
-        return
-    cs = st.cs
-    c = cs.index[str(a.args[0])]
-    for ch in st.chains + st.bchains:
-        if c in ch:
-            ch.remove(c)
-            break
-    st._push_deck(c, PUBLIC)
-    ev.append(Event("webs", f"{SEATS[i]} returns {cs.ids[c]} to the top of the deck."))
-    _webs_next(st, i, left - 1, lord_, ev)
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        ret = st.cs.A_RETURN
+        acts = [ret[c] for ch in st.chains for c in ch]
+        acts += [ret[c] for ch in st.bchains for c in ch]
+        acts.append(DONE)
+        return acts
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        left, tower = cast(WebsData, d.data)
+        i = SEAT_INDEX[d.seat]
+        ev = st.ev
+        if a.name == "done":
+            _webs_next(st, i, 0, tower, ev)
+            return
+        cs = st.cs
+        c = cs.index[str(a.args[0])]
+        for ch in st.chains + st.bchains:
+            if c in ch:
+                ch.remove(c)
+                break
+        st._push_deck(c, PUBLIC)
+        ev.append(Event("webs", f"{d.seat} returns {cs.ids[c]} to the top of the deck."))
+        _webs_next(st, i, left - 1, tower, ev)
+
+    def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
+        doc["left"] = cast(WebsData, d.data).left
 
 
 # == the Draw Step abilities: Lore, Ancient Lore, Prior ============================================
@@ -441,7 +575,7 @@ def lore(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
 def _lore_keep(st: HeirsState, i: int, left: int, ev: list[Event]) -> None:
     if left > 0:
         if len(st.look) > left:
-            st.pending.append(Decision(SEATS[i], "lore-keep", (left,)))
+            st.pending.append(Decision(SEATS[i], "lore-keep", LeftData(left)))
             return
         kept = st.look[:]
         st.hands[i].extend(kept)
@@ -462,25 +596,49 @@ def _lore_return(st: HeirsState, i: int, ev: list[Event]) -> None:
     st.look_seat = PUBLIC
 
 
-def _look_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    table = st.cs.A_KEEP if d.kind == "lore-keep" else st.cs.A_RETURN
-    return [table[c] for c in st.look]
+class LoreKeepKind(Kind):
+    """``lore-keep``: keep one of the cards Lore drew."""
+
+    kind: ClassVar[str] = "lore-keep"
+    TEXT: ClassVar[str] = "Lore: keep a card"
+    payload = LeftData
+
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        keep = st.cs.A_KEEP
+        return [keep[c] for c in st.look]
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        i = SEAT_INDEX[d.seat]
+        c = st.cs.index[str(a.args[0])]
+        st.look.remove(c)
+        st.hands[i].append(c)
+        st._hand_event(i, "keep", "keeps", [c], st.ev)
+        _lore_keep(st, i, cast(LeftData, d.data).left - 1, st.ev)
+
+    def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
+        doc["left"] = cast(LeftData, d.data).left
 
 
-def _lore_keep_choice(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    c = st.cs.index[str(a.args[0])]
-    st.look.remove(c)
-    st.hands[i].append(c)
-    st._hand_event(i, "keep", "keeps", [c], ev)
-    _lore_keep(st, i, int(d.data[0]) - 1, ev)
+class LoreReturnKind(Kind):
+    """``lore-return``: put one of the cards Lore did not keep on top of the deck."""
 
+    kind: ClassVar[str] = "lore-return"
+    TEXT: ClassVar[str] = "Lore: return a card to the top of the deck"
 
-def _lore_return_choice(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    c = st.cs.index[str(a.args[0])]
-    st.look.remove(c)
-    st._push_deck(c, i)
-    st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
-    _lore_return(st, i, ev)
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        ret = st.cs.A_RETURN
+        return [ret[c] for c in st.look]
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        i = SEAT_INDEX[d.seat]
+        c = st.cs.index[str(a.args[0])]
+        st.look.remove(c)
+        st._push_deck(c, i)
+        st._hand_event(i, "return", "returns", [c], st.ev, " to the top of the deck")
+        _lore_return(st, i, st.ev)
+
+    def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
+        doc["left"] = len(st.look)
 
 
 def ancient_lore(st: HeirsState, i: int, ev: list[Event]) -> None:
@@ -506,20 +664,30 @@ def _ancient_next(st: HeirsState, i: int, left: int, ev: list[Event]) -> None:
         st._push_deck(c, i)
         st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
         return
-    st.pending.append(Decision(SEATS[i], "ancient-return", (left,)))
+    st.pending.append(Decision(SEATS[i], "ancient-return", LeftData(left)))
 
 
-def _ancient_legal(st: HeirsState, d: Decision, i: int) -> list[Action]:
-    ret = st.cs.A_RETURN
-    return [ret[c] for c in st.hands[i]]
+class AncientReturnKind(Kind):
+    """``ancient-return``: Ancient Lore, put a card of the hand on top of the deck."""
 
+    kind: ClassVar[str] = "ancient-return"
+    TEXT: ClassVar[str] = "Ancient Lore: return a card to the top of the deck"
+    payload = LeftData
 
-def _ancient_return(st: HeirsState, d: Decision, i: int, a: Action, ev: list[Event]) -> None:
-    c = st.cs.index[str(a.args[0])]
-    st.hands[i].remove(c)
-    st._push_deck(c, i)
-    st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
-    _ancient_next(st, i, int(d.data[0]) - 1, ev)
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        ret = st.cs.A_RETURN
+        return [ret[c] for c in st.hands[SEAT_INDEX[d.seat]]]
+
+    def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
+        i = SEAT_INDEX[d.seat]
+        c = st.cs.index[str(a.args[0])]
+        st.hands[i].remove(c)
+        st._push_deck(c, i)
+        st._hand_event(i, "return", "returns", [c], st.ev, " to the top of the deck")
+        _ancient_next(st, i, cast(LeftData, d.data).left - 1, st.ev)
+
+    def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
+        doc["left"] = cast(LeftData, d.data).left
 
 
 def prior(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
@@ -569,15 +737,7 @@ def prior_tower(st: HeirsState, i: int, ev: list[Event]) -> None:
     st._new_turn(ev)
 
 
-#: the decision kinds the abilities push: legal-action generators and handlers
-LEGAL: dict[str, Legal] = {
-    "heal": _heal_legal, "heal-death": _heal_death_legal, "burn": _burn_legal,
-    "precise-number": _precise_legal_number, "precise-discard": _precise_discard_legal,
-    "grow": _grow_legal, "aura": _aura_legal, "webs": _webs_legal, "lore-keep": _look_legal,
-    "lore-return": _look_legal, "ancient-return": _ancient_legal,
-}
-HANDLE: dict[str, Handler] = {
-    "heal": _heal, "heal-death": _heal_death, "burn": _burn, "precise-number": _precise_number,
-    "precise-discard": _precise_discard, "grow": _grow, "aura": _aura, "webs": _webs,
-    "lore-keep": _lore_keep_choice, "lore-return": _lore_return_choice, "ancient-return": _ancient_return,
-}
+#: the decision kinds the abilities push
+KINDS: Final[tuple[Kind, ...]] = (HealKind(), HealDeathKind(), BurnKind(), PreciseNumberKind(),
+                                  PreciseDiscardKind(), GrowKind(), AuraKind(), WebsKind(), LoreKeepKind(),
+                                  LoreReturnKind(), AncientReturnKind())

@@ -11,9 +11,14 @@ complete it (HWK-CHAIN-03); the caller scores it once the ability is over.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from questbox.core.events import Event
 from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
-from questbox.games.heirs.state import NOBODY, ORDERS, PUBLIC, SEATS, HeirsState, place
+from questbox.games.heirs.common import NOBODY, ORDERS, PUBLIC, SEATS, place
+
+if TYPE_CHECKING:
+    from questbox.games.heirs.state import HeirsState
 
 #: a chain as the searches see it: (left card, right card, room left); -1 ends for an empty chain
 Ends = tuple[int, int, int]

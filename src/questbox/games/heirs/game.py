@@ -14,11 +14,9 @@ from questbox.core.events import Event
 from questbox.core.rng import Rng
 from questbox.core.state import JSON, Decision, Game, Seat, State
 from questbox.core.validation import check_canonical
-from questbox.games.heirs import abilities
 from questbox.games.heirs.bots import position_value
 from questbox.games.heirs.cards import COLOURS, CardSet, card_set
-from questbox.games.heirs.setup import Options, PositionDoc, SetupDoc, parse_setup
-from questbox.games.heirs.state import (
+from questbox.games.heirs.common import (
     ABILITY,
     BURN_HAND,
     CAST,
@@ -37,13 +35,11 @@ from questbox.games.heirs.state import (
     SPECTATOR,
     STEP_INDEX,
     TERMINATIONS,
-    TURN_HANDLE,
-    TURN_LEGAL,
-    Handler,
-    HeirsState,
-    Legal,
     target_names,
 )
+from questbox.games.heirs.kinds import kind_of
+from questbox.games.heirs.setup import Options, PositionDoc, SetupDoc, parse_setup
+from questbox.games.heirs.state import HeirsState
 from questbox.games.heirs.statedoc import HeirsDoc, check_state, parse_state
 from questbox.games.heirs.view import describe_action, render
 
@@ -63,6 +59,7 @@ class HeirsGame(Game):
     atlas_module = "questbox.games.heirs.atlas"
     setup_model = SetupDoc
     hidden_module = "questbox.games.heirs.hidden"
+    decisions_module = "questbox.games.heirs.kinds"
 
     # -- setup -------------------------------------------------------------------------------------
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
@@ -287,29 +284,14 @@ def _build(d: HeirsDoc, cs: CardSet) -> HeirsState:
     st.bi = d.black_deal
     sel = d.selected
     st.selected = (str(sel[0]), int(sel[1])) if sel is not None else None
-    st.pending = [Decision(p.seat, p.kind, tuple(p.data)) for p in d.pending]
+    st.pending = [Decision(p.seat, p.kind, kind_of(p.kind).load(list(p.data))) for p in d.pending]
     st.over = d.over
     st.winners = tuple(d.winners)
     st.reason = d.reason
     return st
 
 
-def decision_tables() -> tuple[dict[str, Legal], dict[str, Handler]]:
-    """Every decision kind of the game, legal-action generators and handlers: the turn's own
-    (:mod:`.state`) and the abilities' (:mod:`.abilities`). A kind declared twice is a bug."""
-    legal: dict[str, Legal] = {}
-    handle: dict[str, Handler] = {}
-    for lg, hd in ((TURN_LEGAL, TURN_HANDLE), (abilities.LEGAL, abilities.HANDLE)):
-        if lg.keys() != hd.keys() or legal.keys() & lg.keys():
-            raise RuntimeError(f"heirs decision tables disagree: {sorted(lg.keys() ^ hd.keys())} "
-                               f"lack a generator or a handler, {sorted(legal.keys() & lg.keys())} "
-                               "are declared twice")
-        legal.update(lg)
-        handle.update(hd)
-    return legal, handle
-
-
-# the composition root: the state class gets its game and its decision tables here, explicitly
+# the composition root: the state class gets its game here, explicitly (its decision kinds are the
+# table of :mod:`.kinds`)
 GAME = HeirsGame()
 HeirsState.game = GAME
-HeirsState.LEGAL, HeirsState.HANDLE = decision_tables()

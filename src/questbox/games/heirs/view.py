@@ -18,7 +18,6 @@ from rich.text import Text
 
 from questbox.core.actions import Action
 from questbox.core.state import JSON, Decision, Seat
-from questbox.games.heirs import abilities  # a module (not a name): abilities imports state, which imports this module
 from questbox.games.heirs.cards import (
     ABILITY_NAMES,
     COLOUR_INDEX,
@@ -27,7 +26,8 @@ from questbox.games.heirs.cards import (
     LORD_NAMES,
     default_cards,
 )
-from questbox.games.heirs.state import SEAT_INDEX, SEATS
+from questbox.games.heirs.common import SEAT_INDEX, SEATS
+from questbox.games.heirs.kinds import KINDS, kind_of
 
 if TYPE_CHECKING:
     from questbox.games.heirs.state import HeirsState
@@ -38,21 +38,6 @@ STYLE = {"R": "bold red", "O": "bold dark_orange", "Y": "bold yellow", "G": "bol
 STEP_TEXT = {"act": "1. Command, Absorb or Cast", "act-end": "1. Command, Absorb or Cast",
              "chain": "2. Chain", "score": "3. Score complete chains", "draw": "4. Draw",
              "deal": "5. Deal to the Black Chain", "over": "game over"}
-
-DECISION_TEXT = {
-    "act": "Command, Absorb or Cast", "absorb-cast": "cast the absorbed colour now?",
-    "chain": "chain cards from your hand", "raise": "raise an ability token (you scored)",
-    "check": "hand over the limit: skip the Draw Step or discard down",
-    "check-discard": "discard down to the Draw Limit", "draw": "draw 2 or resolve your Draw Step ability",
-    "deal": "choose the end of the Black Chain for the dealt card", "heal": "Heal: take a card",
-    "heal-death": "Heal Death: take up to two cards", "burn": "Burn: choose what to burn",
-    "precise-number": "Precise Burn: select a number", "precise-discard": "Precise Burn: discard down",
-    "grow": "Grow: add a revealed card to a chain", "aura": "Grow Aura: chain one card or discard one",
-    "webs": "Webs: return chained cards to the deck", "lore-keep": "Lore: keep a card",
-    "lore-return": "Lore: return a card to the top of the deck",
-    "ancient-return": "Ancient Lore: return a card to the top of the deck",
-}
-
 
 def state_view(st: HeirsState, seat: Seat | None) -> JSON:
     """The JSON view of ``st`` for ``seat`` (``None``: a spectator)."""
@@ -103,29 +88,13 @@ def state_view(st: HeirsState, seat: Seat | None) -> JSON:
 
 
 def _decision_view(st: HeirsState, d: Decision) -> JSON:
-    """A pending decision for the view: its seat, kind and raw data, plus what is left to choose
-    (``left``: returns, discards, keeps or takes still to make) and, for the Black Chain's deal,
-    the chain (``chain``: ``black``, or ``black1``/``black2`` in Solo)."""
-    doc: JSON = {"seat": d.seat, "kind": d.kind, "data": list(d.data), "text": DECISION_TEXT.get(d.kind, d.kind)}
-    if d.kind in ("webs", "lore-keep", "ancient-return"):
-        doc["left"] = int(d.data[0])
-    elif d.kind == "lore-return":
-        doc["left"] = len(st.look)
-    elif d.kind == "heal-death":
-        doc["left"] = 2 - int(d.data[0])
-    elif d.kind == "burn":
-        budget = int(d.data[0])
-        i = SEAT_INDEX[d.seat]
-        own = set(st.hands[i]) | set(st.chains[i])
-        targets = [a for a in abilities._burn_legal_for(st, i, budget) if a.name != "done"]
-        doc["left"] = budget
-        doc["must_spend"] = st.o.burn_all
-        # every discard must be spent and only the burner's own cards can pay for it
-        doc["own_only"] = st.o.burn_all and bool(targets) and all(
-            a.name == "burn" and st.cs.index[str(a.args[0])] in own for a in targets)
-    elif d.kind == "deal":
-        bi = int(d.data[0])
-        doc["chain"] = "black" if len(st.bchains) == 1 else f"black{bi + 1}"
+    """A pending decision for the view: its seat, kind, data and menu text (``text``), plus what
+    its kind adds for the table (:meth:`~questbox.games.heirs.common.Kind.view`: ``left``, the
+    returns, discards, keeps or takes still to make; for Burn ``must_spend``/``own_only``; for the
+    Black Chain's deal ``chain``, ``black`` or ``black1``/``black2`` in Solo)."""
+    kind = KINDS.get(d.kind) or kind_of(d.kind)  # kind_of only for a kind not in the table: it names it
+    doc: JSON = {"seat": d.seat, "kind": d.kind, "data": kind.dump(d.data), "text": kind.text(st, d)}
+    kind.view(st, d, doc)
     return doc
 
 
@@ -221,7 +190,7 @@ def render(view: JSON, seat: Seat | None) -> Any:
     elif view["pending"]:
         top = view["pending"][-1]
         who = "you" if top["seat"] == seat else top["seat"]
-        parts.append(Text(f"Waiting for {who}: {DECISION_TEXT.get(top['kind'], top['kind'])}",
+        parts.append(Text(f"Waiting for {who}: {top.get('text') or top['kind']}",
                           style="bold cyan"))
     return Panel(Group(*parts), title="heirs", expand=False)
 

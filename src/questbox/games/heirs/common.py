@@ -1,0 +1,111 @@
+"""What every module of the engine shares: the seats, the steps of the turn, the prebuilt actions
+that name no card, the turn orders, and :class:`Kind`, the base of the game's decision kinds.
+
+A leaf: it imports nothing of the package but the cards (the state only for type checking), so
+that the rules modules (:mod:`.turn`, :mod:`.abilities`, :mod:`.black`) can use it without an
+import cycle; :mod:`.kinds` puts their decision kinds together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from questbox.core.actions import Action
+from questbox.core.state import JSON, Decision
+from questbox.games.heirs.cards import COLOURS
+
+if TYPE_CHECKING:
+    from questbox.games.heirs.state import HeirsState
+
+# -- turn steps (``HeirsState.step``: where the turn resumes when no decision is pending) ----------
+S_ACT, S_ACT_END, S_CHAIN, S_SCORE, S_DRAW, S_DEAL, S_OVER = range(7)
+STEP_NAMES: tuple[str, ...] = ("act", "act-end", "chain", "score", "draw", "deal", "over")
+STEP_INDEX: dict[str, int] = {s: i for i, s in enumerate(STEP_NAMES)}
+
+SEATS: tuple[str, ...] = ("p1", "p2", "p3", "p4")
+SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
+SPECTATOR = "spectator"
+
+#: knowledge of a card pushed onto the deck: every seat / nobody (else a seat index)
+PUBLIC, NOBODY = -1, -2
+
+#: how a game of heirs ends (``Outcome.termination``): a player reached the target score; the Black
+#: Token reached its target (everybody loses); the turn limit passed (everybody loses)
+TERMINATIONS = frozenset({"score", "black-wizard", "turn-limit"})
+
+# -- actions that do not name a card --------------------------------------------------------------
+DONE = Action("done")
+SKIP = Action("skip")
+SKIP_CAST = Action("skip-cast")
+DRAW = Action("draw")
+ABILITY = Action("ability")
+PASS = Action("pass")
+DEAL_L = Action("deal", ("left",))
+DEAL_R = Action("deal", ("right",))
+CAST: tuple[Action, ...] = tuple(Action("cast", (c,)) for c in COLOURS)
+RAISE: tuple[Action, ...] = tuple(Action("raise", (c,)) for c in COLOURS)
+NUMBER: tuple[Action, ...] = tuple(Action("number", (k,)) for k in range(257))
+BURN_HAND: tuple[Action, ...] = tuple(Action("burn-hand", (s,)) for s in SEATS)
+
+
+def _orders(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per current player: clockwise order from them, and the tie order of the Black abilities
+    (the first player to the right, i.e. counter-clockwise, the current player last)."""
+    cw = tuple(tuple((c + k) % n for k in range(n)) for c in range(n))
+    ccw = tuple(tuple((c - k) % n for k in range(1, n + 1)) for c in range(n))
+    return cw, ccw
+
+
+ORDERS = {n: _orders(n) for n in range(1, 5)}
+
+
+def target_names(n: int, nb: int) -> tuple[str, ...]:
+    """Names of the chains as targets: ``p1``..``pn`` then ``black`` (or ``black1``, ``black2``)."""
+    blacks = ("black",) if nb == 1 else tuple(f"black{j + 1}" for j in range(nb))
+    return SEATS[:n] + blacks
+
+
+def place(ch: list[int], c: int, end: str) -> None:
+    """Add ``c`` to ``ch`` at ``end`` (``left``/``right``; an empty chain just takes it)."""
+    if end == "left":
+        ch.insert(0, c)
+    else:
+        ch.append(c)
+
+
+class Kind:
+    """One kind of decision (a :class:`questbox.core.decisions.DecisionKind`): its legal actions,
+    how an answer resolves it, its menu text, and its payload.
+
+    ``payload`` is the :class:`~typing.NamedTuple` its decisions carry in ``Decision.data`` (``None``:
+    they carry nothing); a saved document holds it as a list (:meth:`dump`), rebuilt on load
+    (:meth:`load`). ``resolve`` writes its events to ``st.ev``, the list of the action being applied.
+    """
+
+    kind: ClassVar[str] = ""
+    #: the menu text (what :meth:`text` answers unless a kind words it from the state)
+    TEXT: ClassVar[str] = ""
+    payload: ClassVar[Callable[..., tuple[Any, ...]] | None] = None
+
+    def legal(self, st: HeirsState, d: Decision) -> list[Action]:
+        raise NotImplementedError(self.kind)
+
+    def resolve(self, st: HeirsState, d: Decision, action: Action) -> None:
+        """Answer ``d`` (already taken off the pending stack) with ``action``."""
+        raise NotImplementedError(self.kind)
+
+    def text(self, st: HeirsState, d: Decision) -> str:
+        return self.TEXT
+
+    def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
+        """Add to ``doc`` (the decision in a view) what the table shows for it (default: nothing)."""
+
+    def dump(self, data: tuple[Any, ...]) -> list[Any]:
+        """The payload as the saved document holds it."""
+        return list(data)
+
+    def load(self, data: list[Any]) -> tuple[Any, ...]:
+        """The payload from a saved document's list (validated by :mod:`.statedoc` before)."""
+        make = self.payload
+        return make(*data) if make is not None else ()
