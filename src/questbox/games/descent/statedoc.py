@@ -47,7 +47,7 @@ MAX_ROUND = 10_000
 MAX_POINTS = 1_000
 
 #: the stages of an attack (:meth:`DescentState._t_atk`)
-MAX_STAGE = 10
+MAX_STAGE = 14
 #: what each step of the task stack holds after its name: ``fig`` a figure's number, ``by`` a
 #: figure's number or -1, ``nat`` a whole number, ``int`` any, ``text`` a string, ``window`` /
 #: ``offers`` a timing window, ``ctx`` a list, ``cond`` a condition, ``attr`` an attribute,
