@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from questbox.core import Action
-from questbox.games.descent import abilities
+from questbox.games.descent import GAME, abilities
 from questbox.games.descent.data import library, monster_playable
 from questbox.games.descent.encounter import BLAST_SURGE
 from questbox.games.descent.plot import cards_of
@@ -153,7 +153,10 @@ def test_fire_breath_traces_4_spaces_and_hits_every_figure_on_them() -> None:
     act(st, "attack syndrael", "surge fire-breath")
     assert st.pending[-1].kind == "breath"
     assert "breath B2" in names(st.legal_actions()) and "breath C1" not in names(st.legal_actions())
-    ev = act(st, "breath B2", "breath B3", "breath B4")
+    act(st, "breath B2")
+    doc = st.to_json()
+    assert GAME.from_json(doc).to_json() == doc                # a pending path saves and loads
+    ev = act(st, "breath B3", "breath B4")
     assert "Fire Breath along B1, B2, B3, B4: the attack also affects Leoric of the Book." in _events(ev, "area")
     act(st, "done")
     assert st.figs[fig(st, "syndrael")].damage == 5 and st.figs[fig(st, "leoric")].damage == 5
@@ -279,3 +282,41 @@ def test_the_action_abilities_are_in_the_fixed_action_space() -> None:
     space = set(action_space(doc))
     assert {Action("heal", ("moulder-m",)), Action("flail", ("syndrael", "leoric")), Action("breath", ("B2",)),
             Action("surge", ("fire-breath",))} <= space
+
+
+# ============================================================================== random play
+BESTIARY = [group("goblin-archer", "goblin", ["J1", "K1"], masters=1, minions=1),
+            group("zombie", "zombie", ["J3", "K3"], masters=1, minions=1),
+            group("cave-spider", "spider", ["J5", "K5"], masters=1, minions=1),
+            group("flesh-moulder", "moulder", ["J7", "K7"], masters=1, minions=1),
+            group("barghest", "barghest", ["L1:L2", "L3:L4"], masters=1, minions=1),
+            group("ettin", "ettin", ["E1:F2"], masters=1, minions=0),
+            group("merriod", "merriod", ["E4:F5"], masters=1, minions=0),
+            group("shadow-dragon", "dragon", ["E7:F9"], masters=1, minions=0),
+            group("elemental", "elemental", ["H9:I10"], masters=1, minions=0)]
+
+
+@pytest.mark.parametrize("act_no", [1, 2])
+def test_random_play_against_every_base_monster_plays_on_and_round_trips(act_no: int) -> None:
+    from questbox.agents.random_agent import RandomAgent
+
+    q = quest(["AAAAAAAAAAAA"] * 10, groups=BESTIARY)
+    seen: set[str] = set()
+    for seed in range(4):
+        st = new(setup(q, ("syndrael", "leoric", "tarha", "grisban"), act=act_no, seats="per-hero",
+                       two_hero_rule=False), seed=seed)
+        bots = {s: RandomAgent(seed=seed + i) for i, s in enumerate(st.seats)}
+        for _ in range(600):
+            if st.is_over():
+                break
+            seat = st.to_move()[0]
+            d = st.pending[-1]
+            seen.add(d.kind)
+            if d.kind == "breath" or (st.attacks and len(st.attacks) > 1):
+                doc = st.to_json()
+                assert GAME.from_json(doc).to_json() == doc
+            a = bots[seat].act(st, seat)
+            seen.add(f"{a.name} {a.args[0]}" if a.name == "surge" else a.name)
+            st.apply(seat, a)
+    assert {"breath", "heal", "flail", "howl", "throw"} <= seen, sorted(seen)
+    assert {"surge fire", "surge earth", "surge water", "surge air", "surge fire-breath"} & seen, sorted(seen)

@@ -195,7 +195,7 @@ def _card_space(enc: Encounter, heroes: list[str], kits: set[str], deck: set[str
 # ================================================================================ observations
 STATUSES = ("active", "ko", "defeated", "reserve")
 PHASES = ("setup", "heroes", "overlord", "over")
-DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "mod")
+DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath", "mod")
 TURN_FLAGS = ("bonus", "rested", "moved", "attacked")
 TURN_KINDS = ("hero", "monster", "extra")
 #: planes over the map's squares (width x height each)
