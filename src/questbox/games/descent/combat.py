@@ -437,9 +437,10 @@ def after_damage(st: DescentState, atk: Attack) -> None:
             heal = atk.mend + atk.recover_heart
             if heal or atk.recover_fatigue:
                 recover(st, a, heal, atk.recover_fatigue)
-        after = [(ab[1], ab[2]) for ab in atk.abilities if ab[0] in atk.used and ab[1] in SURGE_ABILITIES]
-        for effect, value in reversed(after):      # pushed last, the first spent runs first
-            SURGE_ABILITIES[effect].after(st, atk, value)
+        after: list[tuple[str, int]] = [(str(ab[1]), int(ab[2])) for ab in atk.abilities
+                                        if ab[0] in atk.used and ab[1] in SURGE_ABILITIES]
+        for k in range(len(after) - 1, -1, -1):     # pushed last, the first spent runs first
+            SURGE_ABILITIES[after[k][0]].after(st, atk, after[k][1])
     _next(st, atk, RESOLVED if FOLLOW in atk.flags else FOLLOW_UPS, "attack-after-damage")
 
 
