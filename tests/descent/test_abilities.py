@@ -39,14 +39,14 @@ def test_grisban_discards_a_condition_when_he_rests() -> None:
 
 def test_widow_tarha_rerolls_one_attack_die_once_a_round() -> None:
     st = game(("tarha", "leoric"), [group("zombie", "zombie", ["C3", "C4"], minions=2)])
-    st.rng.script = [1, 3]            # blue X
+    st.rng.script = [1, 3, 1]         # blue X; brown 0 (rolled with the attack)
     act(st, "activate tarha", "attack zombie-1")
     assert names(st.legal_actions()) == ["reroll 0", "reroll 1", "pass"]
-    st.rng.script = [4, 1]            # blue R4 ♥2; brown 0
+    st.rng.script = [4]               # blue R4 ♥2
     ev = act(st, "reroll 0")
     assert hit(ev)["hearts"] == 4
     assert st.mods["heroes"]["tarha_round"] == 1
-    st.rng.script = [1, 3]            # an X again: no reroll is offered this round
+    st.rng.script = [1, 3, 1]         # an X again: no reroll is offered this round
     act(st, "attack zombie-2")
     assert st.pending[-1].kind == "hero-turn"
 
@@ -63,7 +63,7 @@ def test_avric_gives_nearby_heroes_a_healing_surge() -> None:
     st = game(("syndrael", "avric"))
     s = fig(st, "syndrael")
     st.figs[s].damage = 2
-    st.rng.script = [6, 2]
+    st.rng.script = [6, 2, 1]
     act(st, "activate syndrael", "attack zombie-1")
     assert "surge recover-heart1" in names(st.legal_actions())
 

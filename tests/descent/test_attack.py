@@ -40,13 +40,12 @@ def test_an_attack_rolls_deals_hearts_minus_shields_and_defeats() -> None:
 
 def test_each_surge_ability_is_spent_at_most_once_per_attack() -> None:
     st = duel()
-    st.rng.script = [6, 6]             # blue R6 ♥1 ⚡, red ♥3 ⚡: two surges
+    st.rng.script = [6, 6, 1]          # blue R6 ♥1 ⚡, red ♥3 ⚡: two surges; brown 0 (rolled with them)
     act(st, "attack zombie-1")
     assert st.pending[-1].kind == "surge"
     assert surges(st) == ["surge heart1", "surge heart2", "surge recover-fatigue1"]
     act(st, "surge heart1")
     assert surges(st) == ["surge recover-fatigue1"]          # heart1 used, heart2 costs 2
-    st.rng.script = [1]
     ev = act(st, "done")
     assert next(e for e in ev if e.kind == "hit").data["hearts"] == 5
 
@@ -55,11 +54,11 @@ def test_a_ranged_attack_misses_when_its_range_falls_short_unless_surges_buy_ran
     mons = [group("goblin-archer", "goblin", ["F1", "H6"], minions=2)]
     st = duel(mons, first="leoric")
     assert st.distance(fig(st, "leoric"), fig(st, "goblin-1")) == 5
-    st.rng.script = [2, 4]             # blue R2 ♥2 ⚡, yellow R2 ♥1: range 4 of 5
+    st.rng.script = [2, 4, 1]          # blue R2 ♥2 ⚡, yellow R2 ♥1: range 4 of 5; gray 0 (rolled with them)
     act(st, "attack goblin-1")
     assert surges(st) == ["surge pierce2", "surge range1", "surge recover-fatigue1", "surge runic"]
     ev = act(st, "done")
-    assert "miss" in kinds(ev) and "defense" not in kinds(ev)
+    assert "miss" in kinds(ev) and "hit" not in kinds(ev)
     st.rng.script = [2, 4, 1]
     act(st, "attack goblin-1", "surge range1")
     assert st.figs[fig(st, "goblin-1")].status == "defeated"
@@ -67,7 +66,7 @@ def test_a_ranged_attack_misses_when_its_range_falls_short_unless_surges_buy_ran
 
 def test_an_x_misses_and_offers_no_surges() -> None:
     st = duel()
-    st.rng.script = [1, 6]             # blue X, red ♥3 ⚡
+    st.rng.script = [1, 6, 1]          # blue X, red ♥3 ⚡; brown (rolled with them)
     ev = act(st, "attack zombie-1")
     assert "miss" in kinds(ev) and st.pending[-1].kind == "hero-turn"
     assert st.figs[fig(st, "zombie-1")].damage == 0
@@ -113,13 +112,13 @@ def test_a_cowardly_goblin_spends_surges_only_near_its_master() -> None:
     mons = [group("goblin-archer", "goblin", ["B2", "H6", "H1"], masters=1, minions=2)]
     st = duel(mons)
     act(st, "end", "end", "activate goblin-1")
-    st.rng.script = [2, 1]             # blue ♥2 ⚡, yellow ⚡: two surges
+    st.rng.script = [2, 1, 1]          # blue ♥2 ⚡, yellow ⚡: two surges; gray blank
     act(st, "attack syndrael")
     assert st.pending[-1].kind != "surge"                  # the master (H6) is far away
     st.rng.script = []
     act(st, "end")
     put(st, "goblin-m", "C3")
-    st.rng.script = [2, 1]
+    st.rng.script = [2, 1, 1]
     act(st, "activate goblin-2")
     put(st, "goblin-2", "B1")
     act(st, "attack syndrael")
@@ -132,7 +131,7 @@ def test_a_cowardly_goblin_spends_surges_near_a_master_of_another_group() -> Non
             group("zombie", "zombie", ["C3", "H1"], masters=1, minions=1)]
     st = duel(mons)
     act(st, "end", "end", "activate goblin-1")
-    st.rng.script = [2, 1]             # blue ♥2 ⚡, yellow ⚡: two surges
+    st.rng.script = [2, 1, 1]          # blue ♥2 ⚡, yellow ⚡: two surges; gray blank
     act(st, "attack syndrael")
     assert st.pending[-1].kind == "surge"                  # the zombie master (C3) is 2 spaces away
 
@@ -151,7 +150,7 @@ def test_a_cowardly_goblin_next_to_a_minion_of_another_group_only_stays_cowardly
 def test_a_monster_attacks_at_most_once_per_activation() -> None:
     st = duel()
     act(st, "end", "end", "activate zombie-1")
-    st.rng.script = [1, 1]
+    st.rng.script = [1, 1, 1]
     act(st, "attack syndrael")
     assert not any(a.name == "attack" for a in st.legal_actions())
     assert st.turn is not None and st.turn.actions == 1
@@ -159,7 +158,7 @@ def test_a_monster_attacks_at_most_once_per_activation() -> None:
 
 def test_heroes_may_attack_twice_in_a_turn() -> None:
     st = duel()
-    st.rng.script = [1, 1]
+    st.rng.script = [1, 1, 1]
     act(st, "attack zombie-1")
     assert "attack zombie-1" in names(st.legal_actions())
 
@@ -179,10 +178,9 @@ def test_rage_adds_a_heart_for_a_fatigue_and_knives_add_one_next_to_the_target()
 def test_runic_knowledge_trades_a_fatigue_for_two_hearts() -> None:
     mons = [group("zombie", "zombie", ["D2", "H6"], minions=2)]
     st = duel(mons, first="leoric")
-    st.rng.script = [6, 3]             # blue R6 ♥1 ⚡, yellow ♥2
+    st.rng.script = [6, 3, 1]          # blue R6 ♥1 ⚡, yellow ♥2; brown 0
     act(st, "attack zombie-1")
     assert "surge runic" in surges(st)
-    st.rng.script = [1]
     ev = act(st, "surge runic")
     assert next(e for e in ev if e.kind == "hit").data["hearts"] == 5
     assert st.figs[fig(st, "leoric")].fatigue == 1
@@ -210,7 +208,7 @@ def test_the_power_potion_rerolls_chosen_dice() -> None:
     s = fig(st, "syndrael")
     st.figs[s].items.append("power-potion")
     touch(st)
-    st.rng.script = [1, 1]
+    st.rng.script = [1, 1, 1]          # the attack dice and the brown die, rolled together
     act(st, "attack zombie-1")
     assert names(st.legal_actions()) == ["use power-potion", "pass"]
     act(st, "use power-potion")
@@ -218,6 +216,5 @@ def test_the_power_potion_rerolls_chosen_dice() -> None:
     st.rng.script = [4]
     act(st, "reroll 0")
     assert names(st.legal_actions()) == ["reroll 1", "done"]
-    st.rng.script = [1]
     ev = act(st, "done")
     assert next(e for e in ev if e.kind == "hit").data["hearts"] == 3

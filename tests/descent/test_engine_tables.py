@@ -22,10 +22,10 @@ from questbox.games.descent.plot_deck import CARDS
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "questbox" / "games" / "descent"
 PKG = "questbox.games.descent"
 #: the engine's attack steps, in order (flow's constants)
-STEP_NAMES = ("DECLARE", "BEFORE_ROLL", "ROLL", "SURGES", "CHECK_HIT", "DEFENSE", "DAMAGE", "DEAL", "AFTER_DAMAGE",
-              "RESOLVED", "FINISHED")
+STEP_NAMES = ("DECLARE", "BEFORE_ROLL", "BEFORE_DEFENSE", "ROLL", "DEFENSE", "CHECK_HIT", "SURGES", "CHECK_RANGE",
+              "DAMAGE", "DEAL", "AFTER_DAMAGE", "FOLLOW_UPS", "RESOLVED", "FINISHED", "FOLLOW_UP")
 #: the decision kinds of flow.py (the rest of its string constants are task tags)
-KIND_NAMES = ("HERO_TURN", "MONSTER_TURN", "OL_TURN", "NEXT_HERO", "SURGE", "REACT", "PLACE", "MOD_DECISION")
+KIND_NAMES = ("HERO_TURN", "MONSTER_TURN", "OL_TURN", "NEXT_HERO", "SURGE", "REACT", "PLACE", "BREATH", "MOD_DECISION")
 
 
 def _flow_strings() -> dict[str, str]:

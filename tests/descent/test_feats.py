@@ -70,12 +70,13 @@ def test_leorics_feat_attacks_every_adjacent_monster_with_one_roll() -> None:
 
 def test_an_x_misses_every_target_and_each_target_checks_the_range() -> None:
     st = arena(("tarha", "syndrael"), hero_abilities=False, heroic_feats=True)
-    st.rng.script = [1, 3]               # blue X
+    st.rng.script = [1, 3, 1]            # blue X; the first target's gray (rolled with the attack)
     act(st, "activate tarha", "feat goblin-m goblin-1")
     assert not any(st.figs[fig(st, g)].damage for g in ("goblin-m", "goblin-1"))
     st2 = arena(("tarha", "syndrael"), hero_abilities=False, heroic_feats=True,
                 groups=[group("goblin-archer", "goblin", ["B1", "H6"], masters=1, minions=1)])
-    st2.rng.script = [3, 3, 1]            # range 3, 4 hearts; goblin-1 (H6) is 7 away, goblin-m (B1) adjacent
+    st2.rng.script = [3, 3, 1, 1]         # range 3, 4 hearts; goblin-1 (H6) is 7 away, goblin-m (B1) adjacent
+    #                                       (each target rolls its defense before its range is checked)
     events = act(st2, "activate tarha", "feat goblin-m goblin-1")
     assert any("range 3 is short of 7" in e.text for e in events)
     assert st2.figs[fig(st2, "goblin-m")].status == "defeated" and st2.figs[fig(st2, "goblin-1")].damage == 0
@@ -87,7 +88,7 @@ def test_tarhas_feat_needs_two_different_targets_and_is_once_per_quest() -> None
     assert feats(st) == ["feat goblin-m goblin-1"]
     with pytest.raises(IllegalAction):
         st.apply(None, "feat goblin-1 goblin-1")
-    st.rng.script = [1, 3]
+    st.rng.script = [1, 3, 1]
     act(st, "feat goblin-m goblin-1", "pass")          # an X; Tarha's reroll declined
     assert feats(st) == []
     act(st, "end", "end", "end")                       # round 2

@@ -185,7 +185,7 @@ def test_every_window_is_published_as_an_event_and_reaches_a_listener() -> None:
     ev = act(st, "attack goblin-1")
     # the printed order of an attack, one window per step
     attack_windows = [w for w in windows(ev) if w.startswith("attack")]
-    assert attack_windows == ["attack-declared", "attack-before-roll", "attack-after-roll", "attack-before-defense",
+    assert attack_windows == ["attack-declared", "attack-before-roll", "attack-before-defense", "attack-after-roll",
                               "attack-after-defense", "attack-before-damage", "attack-after-damage",
                               "attack-resolved"]
     assert all(e.seats == () for e in ev if e.kind == "window"), "windows are for logs, not shown to seats"
@@ -249,7 +249,7 @@ def test_a_module_can_grant_a_monster_an_out_of_turn_move_and_attack() -> None:
     assert "move" not in legal and "move B2" in legal and "end" in legal
     act(st, "move B2")
     assert "attack syndrael" in names(st.legal_actions("overlord"))
-    st.rng.script = [1, 1]           # blue X: miss; the granted activation is then used up
+    st.rng.script = [1, 1, 1]        # blue X: miss; the granted activation is then used up
     act(st, "attack syndrael")
     # back to Syndrael's own turn, one action left
     assert st.pending[-1].kind == "hero-turn" and st.turn is not None and st.turn.actions == 1

@@ -236,10 +236,10 @@ def test_two_fortune_buy_one_more_action_after_the_two_once_per_round() -> None:
 def test_one_fortune_rerolls_one_of_his_dice_after_the_roll() -> None:
     st = fortune_arena({"syndrael": 1}, [group("zombie", "zombie", ["B1", "H6"], minions=2)])
     act(st, "activate syndrael")
-    st.rng.script = [1, 2]            # blue X: a miss
+    st.rng.script = [1, 2, 1]         # blue X: a miss; brown blank (rolled with the attack)
     act(st, "attack zombie-1")
     assert names(st.legal_actions()) == ["fortune reroll 0", "fortune reroll 1", "pass"]
-    st.rng.script = [3, 1]            # the blue die again: 2 hearts (red 2: 2 more); brown blank
+    st.rng.script = [3]               # the blue die again: 2 hearts (red 2: 2 more)
     act(st, "fortune reroll 0")
     assert mods(st)["fortune"]["syndrael"] == 0
     assert st.figs[fig(st, "zombie-1")].status == "defeated"      # 2 + 2 hearts against 3 Health
@@ -254,13 +254,12 @@ def test_retribution_when_one_attack_defeats_two_small_monsters() -> None:
     put(st, "goblin-1", "B1")
     put(st, "goblin-2", "C1")
     act(st, "activate syndrael")
-    st.rng.script = [2, 1]            # blue 2 hearts + surge, red 1 heart: 3 hearts
+    st.rng.script = [2, 1, 1]            # blue 2 hearts + surge, red 1 heart: 3 hearts
     act(st, "attack goblin-1")
     assert st.pending[-1].kind == "react"       # she may spend fortune on a reroll
     # as if the same attack also defeated goblin-2 (an area effect)
     st.defeat(fig(st, "goblin-2"), fig(st, "syndrael"))
     touch(st)
-    st.rng.script = [1]               # gray blank
     act(st, "pass", "done")
     legal = names(st.legal_actions("overlord"))
     assert legal == ["plot retribution goblin-m", "plot retribution goblin-3", "pass"]
@@ -284,13 +283,12 @@ def test_retribution_pierce_counts_every_monster_the_attack_defeated_large_ones_
     put(st, "goblin-1", "B1")
     put(st, "goblin-2", "C1")
     act(st, "activate syndrael")
-    st.rng.script = [2, 1]            # 3 hearts: goblin-1 falls
+    st.rng.script = [2, 1, 1]            # 3 hearts: goblin-1 falls
     act(st, "attack goblin-1")
     # as if the same attack also defeated goblin-2 and the (large) ettin
     st.defeat(fig(st, "goblin-2"), fig(st, "syndrael"))
     st.defeat(fig(st, "ettin-1"), fig(st, "syndrael"))
     touch(st)
-    st.rng.script = [1]
     act(st, "pass", "done")
     act(st, "plot retribution goblin-m")
     assert st.turn is not None and "retribution:3" in st.turn.flags
@@ -302,11 +300,10 @@ def test_retribution_needs_two_small_monsters_a_large_one_does_not_count_for_the
     st = arena(groups, threat=2, faceup=["retribution"], fortune={"syndrael": 1})
     put(st, "goblin-1", "B1")
     act(st, "activate syndrael")
-    st.rng.script = [2, 1]
+    st.rng.script = [2, 1, 1]
     act(st, "attack goblin-1")
     st.defeat(fig(st, "ettin-1"), fig(st, "syndrael"))
     touch(st)
-    st.rng.script = [1]
     act(st, "pass", "done")
     assert not any(a.name == "plot" for a in st.legal_actions("overlord"))
 
@@ -372,7 +369,7 @@ def test_camaraderie_gives_small_monsters_comrade_for_the_encounter() -> None:
     assert st.round == 1
     act(st, "activate syndrael")
     put(st, "syndrael", "A1")
-    st.rng.script = [2, 1]            # a surge rolled
+    st.rng.script = [2, 1, 1]         # a surge rolled; gray blank (rolled with the attack)
     act(st, "attack goblin-1")
     assert names(st.legal_actions("heroes")) == ["comrade fatigue", "comrade no-surges"]
     act(st, "comrade no-surges")
@@ -402,10 +399,9 @@ def test_fealty_a_small_minion_suffers_five_for_two_shields_on_its_master() -> N
     put(st, "syndrael", "A1")
     put(st, "goblin-m", "B1")
     put(st, "goblin-1", "B2")
-    st.rng.script = [3, 3]            # 4 hearts
+    st.rng.script = [3, 3, 1]         # 4 hearts; gray blank (rolled with the attack): 0 + 2 shields
     act(st, "attack goblin-m")
     assert names(st.legal_actions("overlord")) == ["fealty goblin-1", "pass"]
-    st.rng.script = [1]               # gray blank: 0 + 2 shields
     act(st, "fealty goblin-1")
     assert st.figs[fig(st, "goblin-1")].status == "defeated"
     assert st.figs[fig(st, "goblin-m")].damage == 2
@@ -424,10 +420,9 @@ def test_fealty_may_sacrifice_a_small_minion_of_another_group_next_to_the_master
     put(st, "goblin-m", "B1")
     put(st, "zombie-1", "B2")
     put(st, "goblin-1", "H6")
-    st.rng.script = [3, 3]            # 4 hearts
+    st.rng.script = [3, 3, 1]         # 4 hearts; gray blank (rolled with the attack): 0 + 2 shields
     act(st, "attack goblin-m")
     assert names(st.legal_actions("overlord")) == ["fealty zombie-1", "pass"]
-    st.rng.script = [1]               # gray blank: 0 + 2 shields
     act(st, "fealty zombie-1")
     assert st.figs[fig(st, "zombie-1")].status == "defeated"    # 5 damage: more than its Health
     assert st.figs[fig(st, "goblin-m")].damage == 2
@@ -547,8 +542,8 @@ def test_a_cowardly_goblin_spends_surges_near_the_agent_a_master_monster() -> No
     act(st, "plot summon-ardus goblins", "give syndrael")
     assert st.board.names[st.figs[fig(st, "ardus")].pos] == "C3"
     act(st, "activate syndrael", "end", "end", "activate goblin-2")
-    st.rng.script = [2, 1]             # blue ♥2 ⚡, yellow ⚡: two surges
-    act(st, "attack syndrael")
+    st.rng.script = [2, 1, 1]          # blue ♥2 ⚡, yellow ⚡: two surges; gray blank
+    act(st, "attack syndrael", "pass")        # (she keeps her fortune: no defense reroll)
     assert st.pending[-1].kind == "surge"     # its master is gone, but the agent is 1 space away
 
 
@@ -619,9 +614,10 @@ def test_ardus_forceful_blow_and_flanking() -> None:
     atk = st.attack
     assert atk is not None and atk.extra_surges == 1
     assert names(st.legal_actions("overlord")) == ["flank zombie-2", "pass"]
-    st.rng.script = [2, 1, 1]         # blue: a surge, +1 from Forceful Blow
+    st.rng.script = [2, 1, 1, 1]      # blue: a surge, +1 from Forceful Blow; her gray die, rolled with them
     act(st, "flank zombie-2")
     assert {x[0] for x in atk.abilities} >= {"pierce1", "disease"}
+    act(st, "pass")                   # she keeps her fortune for a defense reroll too
     assert "surge disease" in names(st.legal_actions("overlord"))
 
 

@@ -24,7 +24,7 @@ def test_knocked_out_heroes_show_as_tokens_and_the_attack_is_drawn() -> None:
     st = new(setup(q, heroes=("syndrael", "leoric")))
     by_hand(st, st.suffer, st.ids["leoric"], 99)
     act(st, "activate syndrael")
-    st.rng.script = [6, 6]
+    st.rng.script = [6, 6, 1]
     act(st, "attack zombie-1")                      # waiting for surges
     text = plain(st.view(None))
     row2 = next(ln for ln in text.splitlines() if ln.lstrip("│ ").startswith("2 "))

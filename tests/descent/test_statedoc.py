@@ -225,7 +225,7 @@ ATTACK_CASES = [
     ("attacks.0.faces.1", DROP, r"attacks\.0\.faces"),                                # ValueError (zip)
     ("attacks.0.faces.1", 7, r"attacks\.0\.faces\.1"),
     ("attacks.0.used", ["nope"], r"attacks\.0\.used\.0"),
-    ("attacks.0.stage", 11, r"attacks\.0\.stage"),
+    ("attacks.0.stage", 15, r"attacks\.0\.stage"),
     ("attacks", [], r"attacks|pending\.0"),                                           # IndexError
 ]
 FEAT_CASES = [

@@ -460,11 +460,24 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
         if more and max(monster_square_score(st, fi, v[2], heroes) for v in more.values()) > here + 0.01:
             return MOVE
     for a in legal:
-        if a.name == "howl":
+        if a.name in ("flail", "howl", "heal"):
             return a
         if a.name in ("grab", "throw"):
             return a
     return END
+
+
+def breath_choice(st: DescentState, legal: list[Action]) -> Action:
+    """Fire Breath's next space: a hero's space first, never a monster's if it can be helped."""
+    board = st.enc.board
+
+    def value(a: Action) -> int:
+        o = st.occ.get(board.index[str(a.args[0])])
+        if o is None:
+            return 1
+        return 3 if st.figs[o].side == "hero" else 0
+
+    return max(legal, key=value)
 
 
 def overlord_choice(st: DescentState, legal: list[Action]) -> Action:
@@ -523,6 +536,8 @@ class HeuristicAgent:
             return _surge_choice(st, legal)
         if kind == "place":
             return place_choice(st, legal)
+        if kind == "breath":
+            return breath_choice(st, legal)
         if kind.startswith("mod:feats:"):
             return bot_decision(st, legal)
         if kind == "mod:overlord:play":

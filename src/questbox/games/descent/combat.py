@@ -1,13 +1,18 @@
-"""Attacks: targets, the attack in progress and its named steps, surges.
+"""Attacks: targets, the attack in progress and its named steps, surges, area attacks.
 
 An attack runs as the steps of :mod:`questbox.games.descent.flow` (``DECLARE`` ... ``FINISHED``),
-in the printed order, with a window after most of them: declare the target
-(``attack-declared``) -> before the roll (``attack-before-roll``) -> roll the attack dice ->
-rerolls (``attack-after-roll``) -> spend surges (each surge ability once per attack) -> range
-and miss check -> (``attack-before-defense``) -> defense roll (``attack-after-defense``) ->
-damage = hearts - (shields - Pierce) (``attack-before-damage``) -> damage is dealt, then
-conditions (``attack-after-damage``) -> ``attack-resolved``. ``Attack.stage`` is the step to run
-next; each step is one function of :data:`STEPS`.
+in the order of the Rules Reference's *Attack* entry (declare, roll dice, check range, spend
+surges, deal damage), with a window after most of them: declare the target (``attack-declared``)
+-> before the roll (``attack-before-roll``) -> the defense pool is settled
+(``attack-before-defense``: Night Stalker, Tomble) -> the attack **and** the defense dice are
+rolled together (``attack-after-roll``: the attacker's rerolls; ``attack-after-defense``: the
+defender's rerolls and shields) -> an X misses -> the attacker spends surges (each surge ability
+once per attack) **seeing the shields**; a ranged attack short of range may still buy range ->
+a ranged attack short of its target misses -> damage = hearts - (shields - Pierce)
+(``attack-before-damage``) -> damage is dealt, then conditions (``attack-after-damage``) -> the
+further figures of an area attack (Blast, Fire Breath, the Elementals' Fire, Flail), each with its
+own defense roll and damage from the same attack roll -> ``attack-resolved``. ``Attack.stage`` is
+the step to run next; each step is one function of :data:`STEPS`.
 """
 
 from __future__ import annotations
@@ -16,18 +21,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from questbox.core import Action, Decision
+from questbox.games.descent.abilities import ABILITIES, AREA, MORE, SURGE_ABILITIES
 from questbox.games.descent.conditions import add_condition, recover, roll, suffer, suffer_fatigue
 from questbox.games.descent.data import SURGE_CONDITION
 from questbox.games.descent.flow import (
     AFTER_DAMAGE,
     ATK,
+    BEFORE_DEFENSE,
     BEFORE_ROLL,
     CHECK_HIT,
+    CHECK_RANGE,
     DAMAGE,
     DEAL,
     DEFENSE,
     DONE,
     FINISHED,
+    FOLLOW_UP,
+    FOLLOW_UPS,
     RESOLVED,
     ROLL,
     SURGE,
@@ -54,7 +64,10 @@ def targets(st: DescentState, fi: int, melee: bool | None = None) -> tuple[int, 
     key = ("targets", fi, melee, st.doors, f.stat)
     got: tuple[int, ...] | None = st._geo.get(key)
     if got is None:
-        got = st._geo[key] = find_targets(st, fi, stat, melee)
+        got = find_targets(st, fi, stat, melee)
+        if any("air" in st.figs[x].tags for x in got):     # the Elementals' Air: no attack affects it
+            got = tuple(x for x in got if "air" not in st.figs[x].tags)
+        st._geo[key] = got
     return got
 
 
@@ -189,7 +202,8 @@ def surge_words(effect: str, value: int) -> str:
     words = {"heart": f"+{value} heart{plural}", "range": f"+{value} range", "pierce": f"Pierce {value}",
              "mend": f"Mend {value}", "recover-fatigue": f"recover {value} fatigue",
              "recover-heart": f"recover {value} heart{plural}", "runic": "1 fatigue for +2 hearts"}
-    return words.get(effect, effect.replace("-", " ").capitalize())
+    hook = SURGE_ABILITIES.get(effect)
+    return hook.words if hook is not None else words.get(effect, effect.replace("-", " ").capitalize())
 
 
 def spend_surge(st: DescentState, action: Action) -> None:
@@ -197,7 +211,7 @@ def spend_surge(st: DescentState, action: Action) -> None:
     atk = st.attack
     assert atk is not None
     if action == DONE:
-        atk.stage = CHECK_HIT
+        atk.stage = CHECK_RANGE
         st.tasks.append((ATK,))
         return
     sid = str(action.args[0])
@@ -225,6 +239,9 @@ def spend_surge(st: DescentState, action: Action) -> None:
     st.emit("surge", f"{st.name(atk.attacker)} spends {cost} surge{'s' if cost > 1 else ''}: "
                      f"{surge_words(effect, value)}.", {"ability": sid})
     st.tasks.append((ATK,))
+    hook = SURGE_ABILITIES.get(effect)
+    if hook is not None:
+        hook.spend(st, atk, value)
 
 
 class SurgeKind(Kind):
@@ -242,11 +259,45 @@ class SurgeKind(Kind):
         return "spend a surge of the attack, or be done"
 
 
+# ================================================================================ area attacks
+#: the flag of a follow-up: the part of an attack that affects one further figure
+FOLLOW: Final = "follow-up"
+#: flags of a follow-up that are also its attack's (what the attack defeated, for Retribution)
+SHARED: Final = "defeated"
+
+
+def follow_up(st: DescentState, p: Attack, t: int, *, area: bool) -> Attack:
+    """The attack ``p``, against one more figure ``t``: the same roll and surges, its own defense."""
+    a = p.attacker
+    sub = Attack(a, t, p.melee, p.source, list(p.dice))
+    sub.faces = list(p.faces)
+    sub.abilities = [list(x) for x in p.abilities]
+    sub.used = list(p.used)
+    sub.spent = p.spent
+    sub.bonus_hearts, sub.bonus_range, sub.pierce = p.bonus_hearts, p.bonus_range, p.pierce
+    sub.extra_surges, sub.no_surges = p.extra_surges, p.no_surges
+    sub.conditions = list(p.conditions)
+    sub.flags = [FOLLOW]
+    sub.def_dice = list(st.stat(t).defense)
+    sub.distance = 0 if area else st.distance(a, t)
+    sub.stage = FOLLOW_UP
+    st.attacks.append(sub)
+    st.emit("attack", f"The same attack roll against {st.name(t)}.",
+            {"attacker": st.figs[a].id, "target": st.figs[t].id, "source": p.source})
+    st.tasks.append((ATK,))
+    return sub
+
+
 # =================================================================================== the steps
 def _next(st: DescentState, atk: Attack, stage: int, window: str) -> None:
     """Go on with step ``stage`` after ``window``."""
     atk.stage = stage
     st.push((WIN, window, (), 0), (ATK,))
+
+
+def _go(st: DescentState, atk: Attack, stage: int) -> None:
+    atk.stage = stage
+    st.tasks.append((ATK,))
 
 
 def declare(st: DescentState, atk: Attack) -> None:
@@ -258,47 +309,102 @@ def declare(st: DescentState, atk: Attack) -> None:
 
 
 def before_roll(st: DescentState, atk: Attack) -> None:
-    _next(st, atk, ROLL, "attack-before-roll")
+    _next(st, atk, BEFORE_DEFENSE, "attack-before-roll")
+
+
+def before_defense(st: DescentState, atk: Attack) -> None:
+    """The defense pool is settled before the dice are rolled (the target's abilities: Night Stalker)."""
+    t = st.figs[atk.target]
+    if t.side == "monster":
+        for ab in st.stat(atk.target).abilities:
+            hook = ABILITIES.get(ab)
+            if hook is not None:
+                hook.defense_pool(st, atk)
+    _next(st, atk, ROLL, "attack-before-defense")
+
+
+def _defense_event(st: DescentState, atk: Attack) -> None:
+    st.emit("defense", f"{st.name(atk.target)} rolls defense: {describe_faces(st, atk.def_dice, atk.def_faces)}.",
+            {"dice": atk.def_dice, "faces": atk.def_faces})
 
 
 def roll_attack(st: DescentState, atk: Attack) -> None:
+    """The attacker rolls the attack dice while the target rolls its defense dice."""
     atk.faces = roll(st, atk.dice)
+    atk.def_faces = roll(st, atk.def_dice)
     st.emit("roll", f"Attack roll: {describe_faces(st, atk.dice, atk.faces)}.",
             {"dice": atk.dice, "faces": atk.faces})
-    _next(st, atk, SURGES, "attack-after-roll")
-
-
-def surges(st: DescentState, atk: Attack) -> None:
-    acts = [] if atk_totals(st, atk)[3] else surge_actions(st)   # an X: nothing to spend on
-    if acts:
-        acts.append(DONE)
-        st.ask(st.figs[atk.attacker].seat, SURGE, (), acts)
-    else:
-        atk.stage = CHECK_HIT
-        st.tasks.append((ATK,))
-
-
-def check_hit(st: DescentState, atk: Attack) -> None:
-    _hearts, rng, _surges, miss = atk_totals(st, atk)
-    why = ""
-    if miss:
-        why = "an X was rolled"
-    elif not atk.melee and rng < atk.distance:
-        why = f"range {rng} is short of {atk.distance}"
-    if why:
-        atk.missed = True
-        st.emit("miss", f"The attack misses: {why}.")
-        atk.stage = RESOLVED
-        st.tasks.append((ATK,))
-    else:
-        _next(st, atk, DEFENSE, "attack-before-defense")
+    _defense_event(st, atk)
+    _next(st, atk, DEFENSE, "attack-after-roll")
 
 
 def defense(st: DescentState, atk: Attack) -> None:
-    atk.def_faces = roll(st, atk.def_dice)
-    st.emit("defense", f"{st.name(atk.target)} rolls defense: {describe_faces(st, atk.def_dice, atk.def_faces)}.",
-            {"dice": atk.def_dice, "faces": atk.def_faces})
-    _next(st, atk, DAMAGE, "attack-after-defense")
+    _next(st, atk, CHECK_HIT, "attack-after-defense")
+
+
+def _miss(st: DescentState, atk: Attack, why: str) -> None:
+    atk.missed = True
+    st.emit("miss", f"The attack misses: {why}.")
+    _go(st, atk, RESOLVED if FOLLOW in atk.flags else FOLLOW_UPS)
+
+
+def check_hit(st: DescentState, atk: Attack) -> None:
+    if atk_totals(st, atk)[3]:
+        _miss(st, atk, "an X was rolled")
+    else:
+        _go(st, atk, SURGES)
+
+
+def surges(st: DescentState, atk: Attack) -> None:
+    """The attacker spends surges, one ability at a time, seeing the shields rolled."""
+    if FOLLOW in atk.flags:            # a follow-up: the surges were the attack's
+        _go(st, atk, CHECK_RANGE)
+        return
+    if not shadow(st, atk):
+        return
+    acts = surge_actions(st)
+    if acts:
+        if not atk.flags or "surges-shown" not in atk.flags:
+            atk.flags.append("surges-shown")
+            hearts, rng, n, _ = atk_totals(st, atk)
+            shields = atk_shields(st, atk)
+            st.emit("surges", f"{st.name(atk.attacker)} has {n - atk.spent} surge{'s' if n - atk.spent != 1 else ''} "
+                    f"to spend, with {hearts} heart{'s' if hearts != 1 else ''} against {shields} "
+                    f"shield{'s' if shields != 1 else ''}"
+                    f"{'' if atk.melee else f' and range {rng} of {atk.distance} needed'}.",
+                    {"surges": n - atk.spent, "hearts": hearts, "shields": shields})
+        acts.append(DONE)
+        st.ask(st.figs[atk.attacker].seat, SURGE, (), acts)
+    else:
+        _go(st, atk, CHECK_RANGE)
+
+
+def shadow(st: DescentState, atk: Attack) -> bool:
+    """Shadow: a hero attacking from next to a monster with Shadow spends 1 surge or misses
+    (the surge is spent for him: missing is never better). False when the attack missed."""
+    a = atk.attacker
+    if st.figs[a].side != "hero" or "shadow-paid" in atk.flags:
+        return True
+    dark = [m for m in st.monsters() if "shadow" in st.stat(m).abilities and st.adjacent(a, m)]
+    if not dark:
+        return True
+    atk.flags.append("shadow-paid")
+    if not atk.no_surges and surges_left(st, atk) >= 1:
+        atk.spent += 1
+        st.emit("surge", f"{st.name(a)} spends 1 surge against the Shadow of {st.name(dark[0])}.",
+                {"ability": "shadow"})
+        return True
+    _miss(st, atk, f"{st.name(a)} attacks from the Shadow of {st.name(dark[0])} without a surge to spend")
+    return False
+
+
+def check_range(st: DescentState, atk: Attack) -> None:
+    rng = atk_totals(st, atk)[1]
+    if not atk.melee and rng < atk.distance:
+        atk.flags.append("short")
+        _miss(st, atk, f"range {rng} is short of {atk.distance}")
+    else:
+        _go(st, atk, DAMAGE)
 
 
 def damage(st: DescentState, atk: Attack) -> None:
@@ -314,10 +420,9 @@ def deal(st: DescentState, atk: Attack) -> None:
     shields = atk_shields(st, atk)
     st.emit("hit", f"{hearts} heart{'s' if hearts != 1 else ''} against {shields} "
             f"shield{'s' if shields != 1 else ''}"
-            f"{f' (Pierce {atk.pierce})' if atk.pierce else ''}: {atk.damage} damage.",
+            f"{f' (Pierce {atk.pierce})' if atk.pierce else ''}: {atk.damage} damage to {st.name(d)}.",
             {"hearts": hearts, "shields": shields, "pierce": atk.pierce, "damage": atk.damage})
-    atk.stage = AFTER_DAMAGE
-    st.tasks.append((ATK,))
+    _go(st, atk, AFTER_DAMAGE)
     if atk.damage > 0:
         suffer(st, d, atk.damage, a)
         if st.figs[d].status == "active":
@@ -327,11 +432,38 @@ def deal(st: DescentState, atk: Attack) -> None:
 
 def after_damage(st: DescentState, atk: Attack) -> None:
     a = atk.attacker
-    if st.figs[a].status == "active":
-        heal = atk.mend + atk.recover_heart
-        if heal or atk.recover_fatigue:
-            recover(st, a, heal, atk.recover_fatigue)
-    _next(st, atk, RESOLVED, "attack-after-damage")
+    if FOLLOW not in atk.flags:
+        if st.figs[a].status == "active":
+            heal = atk.mend + atk.recover_heart
+            if heal or atk.recover_fatigue:
+                recover(st, a, heal, atk.recover_fatigue)
+        after: list[tuple[str, int]] = [(str(ab[1]), int(ab[2])) for ab in atk.abilities
+                                        if ab[0] in atk.used and ab[1] in SURGE_ABILITIES]
+        for k in range(len(after) - 1, -1, -1):     # pushed last, the first spent runs first
+            SURGE_ABILITIES[after[k][0]].after(st, atk, after[k][1])
+    _next(st, atk, RESOLVED if FOLLOW in atk.flags else FOLLOW_UPS, "attack-after-damage")
+
+
+def follow_ups(st: DescentState, atk: Attack) -> None:
+    """The further figures the attack affects, one at a time (each a follow-up attack)."""
+    nxt = next((x for x in atk.flags if x.startswith((AREA, MORE))), None)
+    if nxt is None:
+        _go(st, atk, RESOLVED)
+        return
+    atk.flags.remove(nxt)
+    st.tasks.append((ATK,))
+    if atk.missed and (nxt.startswith(AREA) or "short" not in atk.flags):
+        return        # a miss affects no one else (a target of its own with its own range check still may be hit)
+    t = st.ids[nxt.split(":", 1)[1]]
+    if st.figs[t].status == "active" and st.figs[atk.attacker].status == "active" and "air" not in st.figs[t].tags:
+        follow_up(st, atk, t, area=nxt.startswith(AREA))
+
+
+def follow_up_roll(st: DescentState, atk: Attack) -> None:
+    """A follow-up's figure rolls its defense dice (the attack roll is the attack's)."""
+    atk.def_faces = roll(st, atk.def_dice)
+    _defense_event(st, atk)
+    _next(st, atk, CHECK_HIT, "attack-after-defense")
 
 
 def resolved(st: DescentState, atk: Attack) -> None:
@@ -340,11 +472,14 @@ def resolved(st: DescentState, atk: Attack) -> None:
 
 def finished(st: DescentState, atk: Attack) -> None:
     st.attacks.pop()
+    if FOLLOW in atk.flags and st.attacks:
+        st.attacks[-1].flags.extend(x for x in atk.flags if x.startswith(SHARED))
 
 
 #: the steps of an attack, by ``Attack.stage`` (the constants of :mod:`~questbox.games.descent.flow`)
 STEPS: Final[tuple[Callable[[DescentState, Attack], None], ...]] = (
-    declare, before_roll, roll_attack, surges, check_hit, defense, damage, deal, after_damage, resolved, finished)
+    declare, before_roll, before_defense, roll_attack, defense, check_hit, surges, check_range, damage, deal,
+    after_damage, follow_ups, resolved, finished, follow_up_roll)
 
 
 def attack_step(st: DescentState, t: Task) -> None:

@@ -32,6 +32,7 @@ from typing import Any
 
 #: the modules compiled (``setup.py`` reads this list)
 MODULES = (
+    "questbox.games.descent.abilities",
     "questbox.games.descent.board",
     "questbox.games.descent.bots",
     "questbox.games.descent.combat",

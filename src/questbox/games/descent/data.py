@@ -28,9 +28,9 @@ DATA = Path(__file__).resolve().parent / "data"
 ATTRIBUTES = ("might", "knowledge", "willpower", "awareness")
 CONDITIONS = ("poisoned", "diseased", "immobilized", "stunned")
 SURGE_EFFECTS = ("heart", "range", "pierce", "poison", "disease", "stun", "immobilize", "mend",
-                 "recover-fatigue", "recover-heart", "runic", "fire-breath")
+                 "recover-fatigue", "recover-heart", "runic", "fire-breath", "blast", "fire", "earth", "water", "air")
 #: surge effects the engine does not play (a quest using a monster that has one is refused)
-UNPLAYED_SURGES = frozenset({"fire-breath"})
+UNPLAYED_SURGES: frozenset[str] = frozenset()
 #: surge effects that give a condition to the target, and the condition
 SURGE_CONDITION = {"poison": "poisoned", "disease": "diseased", "stun": "stunned",
                    "immobilize": "immobilized"}
@@ -116,7 +116,8 @@ class TerrainFile(_Model):
 # -- surges, heroes, classes ----------------------------------------------------------------------
 class SurgeModel(_Model):
     effect: Literal["heart", "range", "pierce", "poison", "disease", "stun", "immobilize", "mend",
-                    "recover-fatigue", "recover-heart", "runic", "fire-breath"]
+                    "recover-fatigue", "recover-heart", "runic", "fire-breath", "blast", "fire", "earth", "water",
+                    "air"]
     value: int = Field(1, ge=1)
     cost: int = Field(1, ge=1, le=3)
 
@@ -264,7 +265,7 @@ class MonstersFile(_Model):
 class AbilityModel(_Model):
     id: str
     name: str
-    kind: Literal["passive", "action"]
+    kind: Literal["passive", "action", "surge"]
     implemented: bool
     text: str
     source: str

@@ -49,6 +49,8 @@ SETUP_KEYS = {"quest", "heroes", "seats", "act", "two_hero_rule", "hero_abilitie
 #: the modules every encounter plays, in this order (the quest's first)
 BASE_MODULES = ("quest", "classes", "search")
 HERO_SURGE = Surge("recover-fatigue1", "recover-fatigue", 1, 1)
+#: the Fire Flask's surge ability (Blast)
+BLAST_SURGE = Surge("blast", "blast", 1, 1)
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class Encounter:
     by_name: dict[str, RuleModule] = field(default_factory=dict)
     #: windows no module listens to nor offers at (the engine only narrates them)
     quiet: frozenset[str] = frozenset()
+    #: whether a monster of the encounter has Web (a hero's steps then check the webs he leaves)
+    webs: bool = False
     #: the order seats are offered optional actions in, by the seat offered first (the acting one)
     offer_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -240,6 +244,7 @@ def _build(setup: JSON) -> Encounter:
     enc.listeners = {w: tuple(m for m in mods if w in m.listens) for w in WINDOWS}
     enc.offerers = {w: tuple(m for m in mods if w in m.offers_at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
     enc.quiet = frozenset(w for w in WINDOWS if not enc.listeners[w] and not enc.offerers[w])
+    enc.webs = any("web" in s.abilities for s in enc.stats.values())
     return enc
 
 

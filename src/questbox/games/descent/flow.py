@@ -64,6 +64,7 @@ NEXT_HERO: Final = "next-hero"              # (): which hero takes the next turn
 SURGE: Final = "surge"                      # (): spend a surge of the attack in progress
 REACT: Final = "react"                      # (window, ctx, seat number): an offer at a window
 PLACE: Final = "place"                      # (figure, most spaces away): where a thrown hero lands
+BREATH: Final = "breath"                    # (squares of the path so far): Fire Breath's next space
 MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
 
 # -------------------------------------------------------------------------------- fixed actions
@@ -77,17 +78,24 @@ PASS = Action("pass")
 BONUS_RECOVER = Action("bonus-recover")
 
 # ------------------------------------------------------------------------ attack steps (in order)
+# the Rules Reference's order (Attack: roll dice, check range, spend surges, deal damage): the
+# attack and the defense dice are rolled together, rerolls follow, then the miss, then surges are
+# spent with the shields known (range may still be bought), then range, then damage
 DECLARE: Final = 0          # narrate, window attack-declared
 BEFORE_ROLL: Final = 1      # window attack-before-roll
-ROLL: Final = 2             # roll the attack dice, window attack-after-roll (rerolls)
-SURGES: Final = 3           # the attacker spends surges (a decision) unless an X was rolled
-CHECK_HIT: Final = 4        # misses and range, window attack-before-defense
-DEFENSE: Final = 5          # roll the defense dice, window attack-after-defense
-DAMAGE: Final = 6           # hearts - (shields - Pierce), window attack-before-damage
-DEAL: Final = 7             # the damage is dealt, then conditions
-AFTER_DAMAGE: Final = 8     # the attacker's recoveries, window attack-after-damage
-RESOLVED: Final = 9         # window attack-resolved
-FINISHED: Final = 10        # the attack is taken off the stack
+BEFORE_DEFENSE: Final = 2   # window attack-before-defense (the defense pool is settled: Night Stalker)
+ROLL: Final = 3             # roll the attack and the defense dice together, window attack-after-roll
+DEFENSE: Final = 4          # window attack-after-defense (the defender's rerolls and shields)
+CHECK_HIT: Final = 5        # an X misses
+SURGES: Final = 6           # the attacker spends surges (a decision), seeing the shields
+CHECK_RANGE: Final = 7      # a ranged attack short of its target misses
+DAMAGE: Final = 8           # hearts - (shields - Pierce), window attack-before-damage
+DEAL: Final = 9             # the damage is dealt, then conditions
+AFTER_DAMAGE: Final = 10    # the attacker's recoveries, the surges' after-effects, window attack-after-damage
+FOLLOW_UPS: Final = 11      # the further figures an area attack affects, each its own part of the attack
+RESOLVED: Final = 12        # window attack-resolved
+FINISHED: Final = 13        # the attack is taken off the stack
+FOLLOW_UP: Final = 14       # a follow-up's first step: its figure rolls defense (then DEFENSE ...)
 
 # Events and decisions are built by ``tuple.__new__`` with every field given (the same values as
 # ``Event(kind, text, None, data)``), which skips the named tuple's Python-level ``__new__``

@@ -106,7 +106,7 @@ class DescentGame(Game):
     #: everything on the table is public; the Search deck's order and the dice to come are hidden
     #: from every seat alike (chance), so no seat ever knows more than another
     perfect_information = True
-    rules_version = 1
+    rules_version = 2     # 2: the attack in the printed order; every base monster ability (issue #17)
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup
@@ -210,6 +210,12 @@ class DescentGame(Game):
             return f"place the thrown hero on {args[0]}"
         if name in ("grab", "throw"):
             return f"{name.capitalize()} {who(args[0])}"
+        if name == "heal":
+            return f"Heal {who(args[0])} (roll 1 red die)"
+        if name == "flail":
+            return f"Flail: attack {who(args[0])} and {who(args[1])} with one roll"
+        if name == "breath":
+            return f"Fire Breath: the path goes on to {args[0]}"
         if name == "rage":
             return f"Rage: attack {who(args[0])} with +1 heart (1 fatigue)"
         if name == "pray":

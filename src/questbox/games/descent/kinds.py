@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Final
 
+import questbox.games.descent.abilities as abilities
 import questbox.games.descent.combat as combat
 import questbox.games.descent.conditions as conditions
 import questbox.games.descent.hero_turns as hero_turns
@@ -158,7 +159,7 @@ def turn_action(st: DescentState, fi: int, action: Action, point: str) -> None:
     if do is not None:
         do(st, fi, turn, action)
         return
-    if point == MONSTER_TURN and name in monster_turns.SPECIALS:
+    if point == MONSTER_TURN and name in abilities.ACTIONS:
         monster_turns.monster_special(st, fi, action)
         return
     seat = st.figs[fi].seat
@@ -241,7 +242,7 @@ class ModKind(Kind):
 #: every decision the engine (or a rule module, ``mod:``) may ask
 KINDS: Final[dict[str, Kind]] = table([
     HeroTurnKind(), MonsterTurnKind(), monster_turns.OverlordTurnKind(), hero_turns.NextHeroKind(),
-    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), ModKind()])
+    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), abilities.BreathKind(), ModKind()])
 
 
 # ================================================================================== task table
@@ -266,7 +267,7 @@ TASKS: Final[dict[str, Handler]] = {
     OL_PHASE: monster_turns.ol_phase, OL_ACT: monster_turns.ol_act, OL_END: monster_turns.ol_end,
     START_ACTIVATION: monster_turns.monster_turn, MONSTER_ACT: monster_turns.monster_act,
     MONSTER_END: monster_turns.monster_end, MONSTER_CLEANUP: monster_turns.monster_cleanup,
-    THROW: monster_turns.throw,
+    THROW: abilities.throw_task,
     START_CONDITIONS: conditions.start_conditions, STUN: conditions.stun,
     ADD_CONDITION: conditions.add_condition_task, REMOVE_CONDITION: conditions.remove_condition_task,
     SUFFER: conditions.suffer_task, FATIGUE_TASK: conditions.fatigue_task, EMIT: conditions.emit_task,

@@ -1,17 +1,17 @@
-"""The overlord's turn and monster activations: which monster activates, its menu of actions,
-Howl, Grab and Throw, out-of-turn activations granted by rule modules."""
+"""The overlord's turn and monster activations: which monster activates, its menu of actions
+(the action abilities are :mod:`.abilities`' objects), out-of-turn activations granted by rule
+modules."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action, Decision
+from questbox.games.descent.abilities import ACTIONS, air_ends
+from questbox.games.descent.abilities import special_actions as ability_actions
 from questbox.games.descent.combat import target_actions
-from questbox.games.descent.conditions import suffer, test
 from questbox.games.descent.flow import (
-    ADD_CONDITION,
     END,
-    FATIGUE_TASK,
     MONSTER_ACT,
     MONSTER_CLEANUP,
     MONSTER_END,
@@ -25,8 +25,6 @@ from questbox.games.descent.flow import (
     ROUND_END,
     START_ACTIVATION,
     START_CONDITIONS,
-    TEST,
-    THROW,
     WIN,
     Kind,
     Task,
@@ -43,6 +41,7 @@ if TYPE_CHECKING:
 def ol_phase(st: DescentState, t: Task) -> None:
     st.phase = "overlord"
     st.active_group = -1
+    air_ends(st)
     st.emit("turn", "The overlord's turn.")
     st.push((WIN, "turn-start", (-1,), 0), (OL_ACT,))
 
@@ -151,58 +150,30 @@ def monster_actions(st: DescentState, fi: int) -> list[Action]:
 
 
 def special_actions(st: DescentState, fi: int) -> tuple[Action, ...]:
-    """Howl, Grab and Throw (cached until a figure or a door moves)."""
+    """The monster's action abilities (Howl, Grab, Throw, Heal, Flail: :mod:`.abilities`), once
+    per activation (cached until a figure or a door moves)."""
     key = ("special", fi, st.doors, st.figs[fi].stat)
     got: tuple[Action, ...] | None = st._geo.get(key)
     if got is None:
-        got = st._geo[key] = tuple(_find_special_actions(st, fi))
+        got = st._geo[key] = tuple(ability_actions(st, fi))
     return got
 
 
-def _find_special_actions(st: DescentState, fi: int) -> list[Action]:
-    abilities = st.stat(fi).abilities
-    out = []
-    heroes = st._heroes or st._find_heroes()
-    if "howl" in abilities and any(st.within(fi, h, 3) for h in heroes if st.figs[h].status == "active"):
-        out.append(Action("howl"))
-    for ab in ("grab", "throw"):
-        if ab in abilities:
-            out.extend(Action(ab, (st.figs[h].id,)) for h in heroes
-                       if st.figs[h].status == "active" and st.adjacent(fi, h))
-    return out
-
-
-#: the monster abilities that are actions of their own (see :func:`monster_special`)
-SPECIALS = ("howl", "grab", "throw")
-
-
 def monster_special(st: DescentState, fi: int, action: Action) -> None:
-    """Howl (each hero within 3 spaces tests Willpower or suffers 1 fatigue), Grab (the hero
-    tests Might or is Immobilized), Throw (the hero tests Might or suffers 1 damage and is
-    placed up to 3 spaces away by the overlord)."""
+    """One of the monster's action abilities: it costs an action and counts as the monster's
+    attack (TAG's coded rule), then the ability's object plays it."""
     turn = st.turns[-1]
     turn.actions -= 1
-    turn.attacks += 1
     name = action.name
-    st.emit("action", f"{st.name(fi)} uses {name.capitalize()}.")
+    hook = ACTIONS[name]
+    if name == "flail":          # an attack: the attack counts itself
+        hook.perform(st, fi, action)
+        return
+    turn.attacks += 1
+    st.emit("action", f"{st.name(fi)} uses {st.enc.lib.abilities[name].name}.",
+            {"figure": st.figs[fi].id, "ability": name})
     st.window("action-performed", (fi, name))
-    if name == "howl":
-        todo = [(TEST, h, "willpower", None, (FATIGUE_TASK, h, 1), "Howl") for h in st.heroes()
-                if st.figs[h].status == "active" and st.within(fi, h, 3)]
-        st.push(*todo)
-    elif name == "grab":
-        h = st.ids[str(action.args[0])]
-        test(st, h, "might", None, (ADD_CONDITION, h, "immobilized"), "Grab")
-    elif name == "throw":
-        h = st.ids[str(action.args[0])]
-        test(st, h, "might", None, (THROW, h, fi), "Throw")
-
-
-def throw(st: DescentState, t: Task) -> None:
-    _, h, by = t
-    suffer(st, h, 1, by, "Throw")
-    if st.figs[h].status == "active" and place_squares(st, h, 3):
-        st.ask("overlord", PLACE, (h, 3), [Action("place", (st.enc.board.names[s],)) for s in place_squares(st, h, 3)])
+    hook.perform(st, fi, action)
 
 
 # =================================================================================== decisions
@@ -239,6 +210,7 @@ class PlaceKind(Kind):
         square = st.enc.board.index[str(action.args[0])]
         place(st, fi, square, 0)
         st.emit("place", f"{st.name(fi)} is thrown to {st.enc.board.names[square]}.")
+        st.window("enter-space", (fi, square))      # he counts as entering the space
 
     def text(self, st: DescentState, d: Decision) -> str:
         return "place the thrown hero"

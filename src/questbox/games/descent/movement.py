@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action, Event
+from questbox.games.descent.abilities import leave_cost
 from questbox.games.descent.conditions import suffer
 from questbox.games.descent.flow import LARGE_MOVE, STEP, Task, new_event
 from questbox.games.descent.geometry import fits, lift, place
@@ -28,7 +29,8 @@ def blocked(st: DescentState, fi: int) -> list[int]:
     if got is None:
         figs = st.figs
         side = f.side
-        got = st._geo[key] = [s for s, o in st.occ.items() if figs[o].side != side]
+        # (a monster turned to Air lets heroes through)
+        got = st._geo[key] = [s for s, o in st.occ.items() if figs[o].side != side and "air" not in figs[o].tags]
     return got
 
 
@@ -189,8 +191,13 @@ def step(st: DescentState, t: Task) -> None:
     # when nobody listens to enter-space and the space deals no damage, nothing can happen
     # between the step's window and the next step: take the next step here (same events)
     quiet = "enter-space" in st.enc.quiet
+    webs = st.enc.webs and f.side == "hero"
     while True:
         s = path[i]
+        if webs:
+            leave_cost(st, fi)          # Web: 1 fatigue to move out of a space next to the monster
+            if f.status != "active":
+                return
         turn.mp = max(0, turn.mp - board.cost[s] - (extra.get(s, 0) if extra else 0))
         o = occ.get(s)
         if o is not None and o != fi:

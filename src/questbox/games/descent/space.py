@@ -10,10 +10,12 @@ in a fixed order and without duplicates:
 2. ``move <square>`` for every passable space (small figures), then ``move <top-left>:<bottom-right>``
    for every footprint of every large shape on the map (both orientations, every door open: a
    closed door only removes footprints), on passable spaces only;
-3. ``place <square>`` (a thrown hero lands) when a monster can Throw;
+3. ``place <square>`` (a thrown hero lands) when a monster can Throw; ``breath <square>`` (every
+   space) when a monster has Fire Breath;
 4. actions naming figures: ``activate`` (heroes only with the party seat; every monster, masters
    and minions of every group as the setup's hero count fields them — reinforcements bring back
    the same figures), ``attack``, ``bonus-attack``, ``rage``, ``flask``, ``grab``, ``throw``,
+   ``heal`` (every monster), ``flail <hero> <hero>``,
    ``revive``, ``pray``;
 5. squares of search tokens: ``search`` (and ``greedy`` for a Thief); doors: ``open``, ``close``;
 6. ``surge <id>``: the surge abilities of every stat line (heroes' weapons with the heroes' own
@@ -36,7 +38,7 @@ from typing import Any
 
 from questbox.core import JSON, Action
 from questbox.games.descent.data import library
-from questbox.games.descent.encounter import HERO_SURGE, Encounter, encounter, normalize_setup
+from questbox.games.descent.encounter import BLAST_SURGE, HERO_SURGE, Encounter, encounter, normalize_setup
 from questbox.games.descent.flow import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REST, STAND
 from questbox.games.descent.modules.heroes import CONDITION_PRIORITY
 from questbox.games.descent.rules import WINDOWS
@@ -106,6 +108,9 @@ def _move_space(enc: Encounter, abilities: set[str]) -> list[Action]:
                 out.append(Action("move", (f"{names[anchor]}:{names[fp[-1]]}",)))
     if "throw" in abilities:
         out += [Action("place", (names[s],)) for s in passable]
+    if any(s.effect == "fire-breath" for g in enc.groups for k in (g.master_stat, g.minion_stat)
+           for s in enc.stats[k].surges):
+        out += [Action("breath", (names[s],)) for s in board.spaces]
     return out
 
 
@@ -125,6 +130,11 @@ def _figure_space(enc: Encounter, heroes: list[str], monsters: list[str], kits: 
     for ab in ("grab", "throw"):
         if ab in abilities:
             out += [Action(ab, (h,)) for h in heroes]
+    if "heal" in abilities:
+        healed = monsters + (["ardus"] if "campaign" in enc.by_name and "ardus" not in monsters else [])
+        out += [Action("heal", (m,)) for m in healed]
+    if "flail" in abilities:
+        out += [Action("flail", (a, b)) for i, a in enumerate(heroes) for b in heroes[i + 1:]]
     out += [Action("revive", (h,)) for h in heroes]
     if "prayer-of-healing" in kits:
         out += [Action("pray", (h,)) for h in heroes]
@@ -156,6 +166,8 @@ def _attack_space(enc: Encounter, heroes: list[str], monster_stats: list[Any], k
     dice = [len(st.dice) for st in hero_stats]
     if "fire-flask" in deck:
         dice.append(len(lib.search["fire-flask"].dice))
+        if BLAST_SURGE.id not in surges:
+            out.append(Action("surge", (BLAST_SURGE.id,)))
     if (abilities_played and "tarha" in hero_ids) or "power-potion" in deck:
         out += [Action("reroll", (i,)) for i in range(max(dice))]
     return out
@@ -183,7 +195,7 @@ def _card_space(enc: Encounter, heroes: list[str], kits: set[str], deck: set[str
 # ================================================================================ observations
 STATUSES = ("active", "ko", "defeated", "reserve")
 PHASES = ("setup", "heroes", "overlord", "over")
-DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "mod")
+DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath", "mod")
 TURN_FLAGS = ("bonus", "rested", "moved", "attacked")
 TURN_KINDS = ("hero", "monster", "extra")
 #: planes over the map's squares (width x height each)

@@ -36,7 +36,7 @@ from questbox.games.descent.state import DescentState
 M = TypeVar("M", bound=BaseModel)
 
 #: the decisions the engine asks (a rule module's are ``mod:<module>``)
-DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place"})
+DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath"})
 PHASES = ("setup", "heroes", "overlord", "over")
 STATUSES = ("active", "ko", "defeated", "reserve")
 #: what a Search token on the map may be
@@ -47,7 +47,7 @@ MAX_ROUND = 10_000
 MAX_POINTS = 1_000
 
 #: the stages of an attack (:meth:`DescentState._t_atk`)
-MAX_STAGE = 10
+MAX_STAGE = 14
 #: what each step of the task stack holds after its name: ``fig`` a figure's number, ``by`` a
 #: figure's number or -1, ``nat`` a whole number, ``int`` any, ``text`` a string, ``window`` /
 #: ``offers`` a timing window, ``ctx`` a list, ``cond`` a condition, ``attr`` an attribute,
@@ -579,6 +579,9 @@ def _check_decision(d: EncounterDoc, enc: Encounter, k: int, seat: str, kind: st
         _check_window(data[0], data[1], f"{where}.2.1", d, enc, bad)
         if data[2] >= len(enc.seats):
             raise bad(f"{where}.2.2", f"the number of the seat offered (below {len(enc.seats)})")
+    elif kind == "breath":      # Fire Breath's path so far (the target's space first), in an attack
+        if not d.attacks or not 1 <= len(data) < 4 or not all(_fits("square", x, d, enc) for x in data):
+            raise bad(f"{where}.2", "the squares of Fire Breath's path so far (1 to 3) in an attack")
     elif kind == "place":
         if len(data) != 2 or not isinstance(data[1], int) or isinstance(data[1], bool) or data[1] < 0:
             raise bad(f"{where}.2", "[figure, spaces] for a place decision")

@@ -24,9 +24,10 @@ our sources.
 **Attacks with several targets** (Tarha, Leoric): the attack is declared against the first target
 and rolled, rerolled and its surges spent once; after that attack is resolved on the first target,
 each further target in turn gets the same roll: its own range check, its own defense roll, its own
-damage and conditions. Those follow-up attacks (``feat-sub`` in their flags) resolve inside the
-first one's ``attack-resolved`` window, and what they defeat is added to the first attack's flags
-(``defeated-small:<group>``), so "defeated by the same attack" (Retribution) sees every target.
+damage and conditions (the engine's follow-ups, :func:`.abilities.add_figures`, as for Blast).
+They resolve before the first attack's ``attack-resolved`` window, and what they defeat is added
+to the first attack's flags (``defeated-small:<group>``), so "defeated by the same attack"
+(Retribution) sees every target.
 
 State: ``mods.feats.used`` lists the heroes who used their feat in this quest; Jain's pending
 attack is the turn flag ``feat-attack``.
@@ -37,8 +38,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action, Decision, Seat
-from questbox.games.descent.flow import ATK, CHECK_HIT
-from questbox.games.descent.model import Attack, Turn
+from questbox.games.descent.abilities import add_figures
+from questbox.games.descent.model import Turn
 from questbox.games.descent.rules import Ctx, RuleModule
 
 if TYPE_CHECKING:
@@ -52,10 +53,6 @@ END = Action("end")
 PLAYED = frozenset({"tarha", "leoric", "avric", "ashrian", "syndrael", "grisban", "jain"})
 #: the feats that cost one of the hero's actions
 ACTIONS = frozenset({"tarha", "leoric", "avric", "ashrian", "syndrael"})
-SUB = "feat-sub"
-NEXT = "feat-next:"
-#: flags of a follow-up attack that are also the first attack's (what the attack defeated)
-SHARED = "defeated"
 
 
 def _a(*args: Any) -> Action:
@@ -66,7 +63,6 @@ class HeroicFeats(RuleModule):
     """The heroic feats (see the module docstring)."""
 
     name = NAME
-    listens = frozenset({"attack-resolved"})
     offers_at = frozenset({"hero-turn"})
 
     def __init__(self, enc: Encounter) -> None:
@@ -132,7 +128,7 @@ class HeroicFeats(RuleModule):
             st.window("action-performed", (fi, "attack"))
             atk = st.own_attack(fi, targets[0])
             atk.flags.append(FEAT)
-            atk.flags.extend(NEXT + st.figs[t].id for t in targets[1:])
+            add_figures(st, atk, targets[1:], area=False)
         elif hid == "avric":
             faces = st.roll(["red", "red"])
             n = sum(st.face("red", x).hearts for x in faces)
@@ -163,26 +159,9 @@ class HeroicFeats(RuleModule):
             turn.mp += 2 * st.stat(fi).speed
             turn.flags.append("feat-attack")
 
-    # ---------------------------------------------------------------- attacks with several targets
-    def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
-        atk = st.attack
-        if atk is None or not atk.flags:
-            return
-        flags = atk.flags
-        if SUB in flags:
-            parent = st.attacks[-2]
-            parent.flags.extend(x for x in flags if x.startswith(SHARED))
-            return
-        nxt = [x[len(NEXT):] for x in flags if x.startswith(NEXT)]
-        if nxt:
-            flags[:] = [x for x in flags if not x.startswith(NEXT)]
-            st.push(*(st.mod_task(NAME, ("sub", fid)) for fid in nxt))
-
     def run(self, st: DescentState, payload: Any) -> None:
         what = payload[0]
-        if what == "sub":
-            self._follow_up(st, st.ids[payload[1]])
-        elif what == "move":
+        if what == "move":
             fi = payload[1]
             turn = st.turn
             assert turn is not None and turn.fig == fi
@@ -190,29 +169,6 @@ class HeroicFeats(RuleModule):
                 st.ask(st.figs[fi].seat, f"mod:{NAME}:move", (fi,))
             else:
                 st.turns.pop()
-
-    def _follow_up(self, st: DescentState, t: int) -> None:
-        """The attack in progress, against one more target: the same roll and surges."""
-        p = st.attacks[-1]
-        a = p.attacker
-        if st.figs[t].status != "active" or st.figs[a].status != "active":
-            return
-        sub = Attack(a, t, p.melee, p.source, list(p.dice))
-        sub.faces = list(p.faces)
-        sub.abilities = [list(x) for x in p.abilities]
-        sub.used = list(p.used)
-        sub.spent = p.spent
-        sub.bonus_hearts, sub.bonus_range, sub.pierce = p.bonus_hearts, p.bonus_range, p.pierce
-        sub.extra_surges, sub.no_surges = p.extra_surges, p.no_surges
-        sub.conditions = list(p.conditions)
-        sub.flags = [SUB]
-        sub.def_dice = list(st.stat(t).defense)
-        sub.distance = st.distance(a, t)
-        sub.stage = CHECK_HIT  # the range and miss check: the roll and the surges are the first target's
-        st.attacks.append(sub)
-        st.emit("attack", f"The same attack roll against {st.name(t)}.",
-                {"attacker": st.figs[a].id, "target": st.figs[t].id, "source": p.source})
-        st.tasks.append((ATK,))
 
     # ---------------------------------------------------------------- Syndrael's companion moves
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import Action, Decision, Seat
-from questbox.games.descent.encounter import HERO_SURGE
+from questbox.games.descent.encounter import BLAST_SURGE, HERO_SURGE
 from questbox.games.descent.flow import DONE
 from questbox.games.descent.rules import Ctx, RuleModule
 
@@ -80,7 +80,7 @@ class SearchCards(RuleModule):
             f.items.remove("fire-flask")
             st.window("action-performed", (fi, "attack"))
             st.start_attack(fi, st.ids[str(action.args[0])], source="fire-flask", melee=False,
-                            dice=self.enc.lib.search["fire-flask"].dice, abilities=(HERO_SURGE,))
+                            dice=self.enc.lib.search["fire-flask"].dice, abilities=(HERO_SURGE, BLAST_SURGE))
             return
         card = str(action.args[0])
         target = st.ids[str(action.args[1])]

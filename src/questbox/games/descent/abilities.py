@@ -1,0 +1,392 @@
+"""Monster abilities, one small object each, in two tables by id: :data:`ABILITIES` (the abilities
+of a monster's stat line: passives and actions) and :data:`SURGE_ABILITIES` (surge effects beyond
+the plain ones of :func:`questbox.games.descent.combat.spend_surge`). Each object holds its hooks;
+its text is ``data/abilities.yaml``'s. A new ability is a new object in one of the tables.
+
+Hooks of an :class:`Ability` (every one optional):
+
+* ``actions(st, fi)``: the actions it offers in the monster's activation (Howl, Grab, Throw,
+  Heal, Flail), once per activation, each counting as the monster's attack (TAG's coded rule);
+  ``perform(st, fi, action)`` plays one;
+* ``defense_pool(st, atk)``: the holder is attacked; adjust the defense pool before the roll
+  (Night Stalker);
+* ``leave_cost(st, fi, holder)``: fatigue figure ``fi`` suffers to move out of its space next to
+  the holder (Web);
+* flags the engine reads by id: ``scamper`` (moves through heroes), ``reach`` (melee up to 2
+  spaces), ``shambling`` (1 move action), ``cowardly`` (surges only near a master or lieutenant),
+  ``shadow`` (:func:`questbox.games.descent.combat.shadow`).
+
+A :class:`SurgeAbility` has ``spend(st, atk, value)`` (when the surge is spent) and
+``after(st, atk, value)`` (after the attack's damage, once per attack).
+
+Area attacks: :func:`add_figures` lets an attack affect further figures (``area:<id>`` and
+``more:<id>`` flags); :mod:`~questbox.games.descent.combat` resolves each as a follow-up with its
+own defense roll, damage and conditions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from questbox.core import Action, Decision
+from questbox.games.descent.conditions import recover, roll, suffer_fatigue, test
+from questbox.games.descent.flow import ADD_CONDITION, BREATH, FATIGUE_TASK, PLACE, SUFFER, TEST, THROW, Kind, Task
+from questbox.games.descent.geometry import place_squares
+
+if TYPE_CHECKING:
+    from questbox.games.descent.model import Attack
+    from questbox.games.descent.state import DescentState
+
+#: a flag of an attack: one more figure it affects (``area:<id>``: no range check of its own, as
+#: Blast, Fire Breath and the Elementals' Fire; ``more:<id>``: its own range check, as a feat's or
+#: Flail's second target)
+AREA: Final = "area:"
+MORE: Final = "more:"
+#: how many spaces Fire Breath's path has (the target's space first)
+BREATH_SPACES: Final = 4
+
+
+def add_figures(st: DescentState, atk: Attack, figs: list[int] | tuple[int, ...], *, area: bool = True) -> list[int]:
+    """Let the attack affect ``figs`` too (each rolls its own defense; the attacker, the target,
+    figures already affected and figures no attack can affect are left out); returns those added."""
+    have = {atk.target, atk.attacker} | {st.ids[x.split(":", 1)[1]] for x in atk.flags if x.startswith((AREA, MORE))}
+    out = []
+    for x in figs:
+        if x in have or st.figs[x].status != "active" or "air" in st.figs[x].tags:
+            continue
+        have.add(x)
+        out.append(x)
+        atk.flags.append((AREA if area else MORE) + st.figs[x].id)
+    return out
+
+
+def _names(st: DescentState, figs: list[int]) -> str:
+    return ", ".join(st.name(x) for x in figs) if figs else "nobody else"
+
+
+def _adjacent_figures(st: DescentState, fi: int) -> list[int]:
+    return [x for x, f in enumerate(st.figs) if x != fi and f.status == "active" and f.pos >= 0 and st.adjacent(fi, x)]
+
+
+# ================================================================================== abilities
+class Ability:
+    """A monster ability of a stat line (see the module docstring for its hooks)."""
+
+    id: ClassVar[str] = ""
+
+    def text(self, st: DescentState) -> str:
+        return st.enc.lib.abilities[self.id].text
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return []
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        raise AssertionError(f"{self.id} has no action")
+
+    def defense_pool(self, st: DescentState, atk: Attack) -> None:
+        return None
+
+    def leave_cost(self, st: DescentState, fi: int, holder: int) -> int:
+        return 0
+
+
+def _active_heroes(st: DescentState) -> list[int]:
+    return [h for h in (st._heroes or st._find_heroes()) if st.figs[h].status == "active"]
+
+
+class Howl(Ability):
+    """Each hero within 3 spaces tests Willpower; who fails suffers 1 fatigue."""
+
+    id = "howl"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("howl")] if any(st.within(fi, h, 3) for h in _active_heroes(st)) else []
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 1), "Howl") for h in st.heroes()
+                  if st.figs[h].status == "active" and st.within(fi, h, 3)])
+
+
+class Grab(Ability):
+    """An adjacent hero tests Might; if he fails he is Immobilized."""
+
+    id = "grab"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("grab", (st.figs[h].id,)) for h in _active_heroes(st) if st.adjacent(fi, h)]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        h = st.ids[str(action.args[0])]
+        test(st, h, "might", None, (ADD_CONDITION, h, "immobilized"), "Grab")
+
+
+class Throw(Ability):
+    """An adjacent hero tests Might; if he fails the overlord places him in an empty space within 3
+    spaces of his own (he counts as entering it), then he suffers 1 heart (printed order)."""
+
+    id = "throw"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("throw", (st.figs[h].id,)) for h in _active_heroes(st) if st.adjacent(fi, h)]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        h = st.ids[str(action.args[0])]
+        test(st, h, "might", None, (THROW, h, fi), "Throw")
+
+
+def throw_task(st: DescentState, t: Task) -> None:
+    """A thrown hero: the overlord places him (the ``place`` decision), then he suffers 1 heart."""
+    _, h, by = t
+    if st.figs[h].status != "active":
+        return
+    st.tasks.append((SUFFER, h, 1, by))
+    spots = place_squares(st, h, 3)
+    if spots:
+        st.ask("overlord", PLACE, (h, 3), [Action("place", (st.enc.board.names[s],)) for s in spots])
+
+
+class Heal(Ability):
+    """A monster within 3 spaces (this one too) recovers the hearts rolled on 1 red die."""
+
+    id = "heal"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("heal", (st.figs[m].id,)) for m in st.monsters()
+                if st.figs[m].damage > 0 and (m == fi or st.within(fi, m, 3))]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        m = st.ids[str(action.args[0])]
+        faces = roll(st, ["red"])
+        n = sum(st.enc.lib.dice["red"][x - 1].hearts for x in faces)
+        st.emit("roll", f"Heal: {st.name(fi)} rolls {n} heart{'s' if n != 1 else ''} for {st.name(m)}.",
+                {"dice": ["red"], "faces": faces})
+        recover(st, m, hearts=n)
+
+
+class Flail(Ability):
+    """The attack may target 2 different heroes: 1 attack roll, each hero rolls his own defense."""
+
+    id = "flail"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        from_here = [t for t in st.attack_targets(fi) if st.figs[t].side == "hero"]
+        return [Action("flail", (st.figs[a].id, st.figs[b].id))
+                for i, a in enumerate(from_here) for b in from_here[i + 1:]]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        a, b = (st.ids[str(x)] for x in action.args)
+        st.window("action-performed", (fi, "attack"))
+        atk = st.own_attack(fi, a)
+        add_figures(st, atk, [b], area=False)
+        st.emit("info", f"Flail: the attack affects {st.name(a)} and {st.name(b)}.",
+                {"figures": [st.figs[a].id, st.figs[b].id]})
+
+
+class NightStalker(Ability):
+    """Attacked by a hero not adjacent to it, this monster adds 1 brown die to its defense (it
+    always does: the die can only help)."""
+
+    id = "night-stalker"
+
+    def defense_pool(self, st: DescentState, atk: Attack) -> None:
+        if st.figs[atk.attacker].side == "hero" and not st.adjacent(atk.attacker, atk.target):
+            atk.def_dice.append("brown")
+            st.emit("info", f"Night Stalker: {st.name(atk.target)} adds a brown die to its defense.")
+
+
+class Web(Ability):
+    """A hero next to this monster suffers 1 fatigue to move out of his space (on top of any other)."""
+
+    id = "web"
+
+    def leave_cost(self, st: DescentState, fi: int, holder: int) -> int:
+        return 1 if st.figs[fi].side == "hero" else 0
+
+
+#: the monster abilities of the stat lines, by id
+ABILITIES: Final[dict[str, Ability]] = {a.id: a for a in (
+    Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web())}
+#: the abilities the engine reads by id where it needs them (see the module docstring)
+FLAGS: Final = frozenset({"scamper", "reach", "shambling", "cowardly", "shadow"})
+#: the abilities that are actions of the activation, by the action's name
+ACTIONS: Final[dict[str, Ability]] = {a: ABILITIES[a] for a in ("howl", "grab", "throw", "heal", "flail")}
+
+
+def played(ability: str) -> bool:
+    """Whether the engine plays ``ability`` (an id of abilities.yaml)."""
+    return ability in ABILITIES or ability in FLAGS
+
+
+def special_actions(st: DescentState, fi: int) -> list[Action]:
+    """The action abilities monster ``fi`` may use now."""
+    out: list[Action] = []
+    for ab in st.stat(fi).abilities:
+        hook = ACTIONS.get(ab)
+        if hook is not None:
+            out.extend(hook.actions(st, fi))
+    return out
+
+
+def leave_cost(st: DescentState, fi: int) -> None:
+    """Figure ``fi`` moves out of its space: Web's fatigue, once for each monster with Web next to it."""
+    for m in st.monsters():
+        for ab in st.stat(m).abilities:
+            hook = ABILITIES.get(ab)
+            if hook is not None and st.adjacent(fi, m):
+                n = hook.leave_cost(st, fi, m)
+                if n:
+                    st.emit("info", f"{st.name(fi)} pulls free of the web of {st.name(m)}.")
+                    suffer_fatigue(st, fi, n)
+
+
+def web_near(st: DescentState) -> bool:
+    """Whether any monster on the map has a leave cost (Web): the movement's fast path checks it."""
+    return any("web" in st.stat(m).abilities for m in st.monsters())
+
+
+# ============================================================================== surge abilities
+class SurgeAbility:
+    """A surge effect beyond the plain ones (see the module docstring)."""
+
+    effect: ClassVar[str] = ""
+    words: ClassVar[str] = ""
+
+    def spend(self, st: DescentState, atk: Attack, value: int) -> None:
+        return None
+
+    def after(self, st: DescentState, atk: Attack, value: int) -> None:
+        return None
+
+
+class Blast(SurgeAbility):
+    """The attack affects every figure adjacent to the target (each rolls its own defense). The
+    attacker is not affected by its own Blast (ours: the printed text names no exception)."""
+
+    effect = "blast"
+    words = "Blast"
+
+    def spend(self, st: DescentState, atk: Attack, value: int) -> None:
+        got = add_figures(st, atk, [x for x in _adjacent_figures(st, atk.target) if x != atk.attacker])
+        st.emit("area", f"Blast: the attack also affects {_names(st, got)}.",
+                {"figures": [st.figs[x].id for x in got]})
+
+
+class Fire(SurgeAbility):
+    """The Elementals' Fire: the attack affects every figure adjacent to the elemental as well."""
+
+    effect = "fire"
+    words = "Fire"
+
+    def spend(self, st: DescentState, atk: Attack, value: int) -> None:
+        got = add_figures(st, atk, _adjacent_figures(st, atk.attacker))
+        st.emit("area", f"Fire: the attack also affects {_names(st, got)}.",
+                {"figures": [st.figs[x].id for x in got]})
+
+
+class Earth(SurgeAbility):
+    """Each hero adjacent to the elemental tests Awareness; who fails is Immobilized."""
+
+    effect = "earth"
+    words = "Earth"
+
+    def after(self, st: DescentState, atk: Attack, value: int) -> None:
+        a = atk.attacker
+        if st.figs[a].status == "active":
+            st.push(*[(TEST, h, "awareness", None, (ADD_CONDITION, h, "immobilized"), "Earth")
+                      for h in _active_heroes(st) if st.adjacent(a, h)])
+
+
+class Water(SurgeAbility):
+    """Each hero adjacent to the elemental tests Willpower; who fails suffers 2 fatigue."""
+
+    effect = "water"
+    words = "Water"
+
+    def after(self, st: DescentState, atk: Attack, value: int) -> None:
+        a = atk.attacker
+        if st.figs[a].status == "active":
+            st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 2), "Water")
+                      for h in _active_heroes(st) if st.adjacent(a, h)])
+
+
+class Air(SurgeAbility):
+    """Until the start of the overlord's next turn no attack affects the elemental and heroes may
+    move through it (the figure's tag ``air``)."""
+
+    effect = "air"
+    words = "Air"
+
+    def after(self, st: DescentState, atk: Attack, value: int) -> None:
+        f = st.figs[atk.attacker]
+        if f.status == "active" and "air" not in f.tags:
+            f.tags.append("air")
+            st._geo = {}
+            st.emit("condition", f"{st.name(atk.attacker)} turns to air: no attack affects it and heroes may "
+                    "move through it until the overlord's next turn.", {"figure": f.id})
+
+
+class FireBreath(SurgeAbility):
+    """From the target's space the attacker traces a path of 4 spaces (``breath <square>``, one
+    space at a time); every figure on it is affected, each rolling its own defense."""
+
+    effect = "fire-breath"
+    words = "Fire Breath"
+
+    def spend(self, st: DescentState, atk: Attack, value: int) -> None:
+        start = st.figs[atk.target].pos
+        ask_breath(st, (start,))
+
+
+def breath_next(st: DescentState, path: tuple[int, ...]) -> list[int]:
+    """The spaces that may extend Fire Breath's path (adjacent to its last space, not on it)."""
+    atk = st.attack
+    assert atk is not None
+    board = st.enc.board
+    mine = set(st.squares(atk.attacker))
+    return sorted(s for s in board.adjacency(st.doors)[path[-1]] if s not in path and s not in mine and board.space[s])
+
+
+def ask_breath(st: DescentState, path: tuple[int, ...]) -> None:
+    atk = st.attack
+    assert atk is not None
+    nxt = breath_next(st, path) if len(path) < BREATH_SPACES else []
+    if nxt:
+        st.ask(st.figs[atk.attacker].seat, BREATH, path)
+        return
+    board = st.enc.board
+    figs = sorted({st.occ[s] for s in path if s in st.occ} - {atk.attacker})
+    got = add_figures(st, atk, figs)
+    st.emit("area", f"Fire Breath along {', '.join(board.names[s] for s in path)}: the attack also affects "
+            f"{_names(st, got)}.", {"path": [board.names[s] for s in path], "figures": [st.figs[x].id for x in got]})
+
+
+class BreathKind(Kind):
+    """``breath``: the next space of Fire Breath's path (``data``: the path so far)."""
+
+    kind: ClassVar[str] = BREATH
+
+    def legal(self, st: DescentState, d: Decision) -> list[Action]:
+        names = st.enc.board.names
+        return [Action("breath", (names[s],)) for s in breath_next(st, tuple(d.data))]
+
+    def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
+        s = st.enc.board.index[str(action.args[0])]
+        ask_breath(st, (*d.data, s))
+
+    def text(self, st: DescentState, d: Decision) -> str:
+        return "trace Fire Breath's path: its next space"
+
+
+#: the surge effects of :class:`SurgeAbility`, by effect
+SURGE_ABILITIES: Final[dict[str, SurgeAbility]] = {s.effect: s for s in (
+    Blast(), Fire(), Earth(), Water(), Air(), FireBreath())}
+
+
+def air_ends(st: DescentState) -> None:
+    """At the start of the overlord's turn the Elementals' Air ends."""
+    for x, f in enumerate(st.figs):
+        if "air" in f.tags:
+            f.tags.remove("air")
+            st._geo = {}
+            if f.status == "active":
+                st.emit("condition", f"{st.name(x)} is solid again.", {"figure": f.id})
