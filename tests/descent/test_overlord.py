@@ -126,7 +126,7 @@ def attack(hand: list[str], script: list[int]) -> DescentState:
     to_overlord(st)
     give(st, hand)
     put(st, "syndrael", "B1")
-    st.rng.script = list(script)
+    st.rng.script = [*script, 1]    # the attack dice, then Syndrael's gray die: blank (rolled together)
     act(st, "activate zombie-1", "attack syndrael")
     return st
 
@@ -158,7 +158,7 @@ def test_dark_fortune_rerolls_one_of_the_overlords_dice() -> None:
     to_overlord(st)
     give(st, ["dark-fortune", "dash", "dash"])
     put(st, "syndrael", "B1")
-    st.rng.script = [1, 3]                                   # blue X: a miss
+    st.rng.script = [1, 3, 1]                                # blue X: a miss; gray blank
     rolled = [e for e in act(st, "activate zombie-1", "attack syndrael") if e.data and "faces" in e.data]
     assert names(st.legal_actions("overlord")) == ["card dark-fortune 0", "card dark-fortune 1", "pass"]
     st.rng.script = [4]
@@ -166,7 +166,7 @@ def test_dark_fortune_rerolls_one_of_the_overlords_dice() -> None:
     atk = st.attack
     assert atk is not None and atk.faces[0] == 4
     # the roll's event still tells what was rolled then (the reroll does not rewrite it)
-    assert rolled and rolled[-1].data["faces"] == [1, 3]
+    assert rolled and rolled[0].data["faces"] == [1, 3]
 
 
 def test_dark_fortitude_adds_two_shields_to_a_monster_defense() -> None:
