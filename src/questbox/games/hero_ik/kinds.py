@@ -21,6 +21,7 @@ from questbox.games.hero_ik.model import FACE_DOWN, FINAL, REVEALED, RPS, Combat
 from questbox.games.hero_ik.setup import ADV, DM
 
 if TYPE_CHECKING:
+    from questbox.core.decisions import DecisionKind
     from questbox.games.hero_ik.state import HikState
 
 
@@ -502,6 +503,11 @@ class LoseMana(Kind):
         k = st.ctx.adv_ids.index(str(action.args[0]))
         st.mana[k] = 0
         st.events.append(Event("mana", f"{st.ctx.advs[k].name} loses a Mana token."))
+
+
+if TYPE_CHECKING:
+    def _is_a_decision_kind(k: Kind) -> DecisionKind[HikState]:
+        return k        # (mypy checks that the engine's kinds have the protocol's shape)
 
 
 BRINK: Final = Brink()
