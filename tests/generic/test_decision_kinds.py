@@ -23,7 +23,7 @@ from tests.generic.test_protocol import CONFIGS, _playout
 #: (and the test below then requires it to stay on it)
 #: (descent-campaign: inside a quest its encounter is Descent's state, on the table; between
 #: quests the campaign log's own steps decide, in campaign.py)
-NOT_YET: frozenset[str] = frozenset({"hero-ik", "descent-campaign"})
+NOT_YET: frozenset[str] = frozenset({"descent-campaign"})
 SEEDS = 4
 
 

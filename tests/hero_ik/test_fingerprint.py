@@ -15,6 +15,7 @@ Recompute a digest (for instance after a deliberate rules change, which also bum
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import subprocess
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from questbox.core import derive_seed, make_agent
+from questbox.core import Rng, derive_seed, make_agent
 from questbox.core.compiled import source
 from questbox.core.match import play_game
 from questbox.games.hero_ik import GAME, compiled
@@ -87,6 +88,45 @@ def test_the_same_ten_thousand_games_as_the_reference(mode: str) -> None:
     assert fingerprint(LARGE[mode]) == EXPECTED_LARGE[mode]
 
 
+#: random games whose every position is digested: its document (``to_json``: the steps and the
+#: pending decisions with their payloads), the view of the seat to move (the decision and its menu
+#: text) and, for every tenth position, the state read back from its document
+#: (``from_json``): a change of the turn engine must keep saved games loading and views the same
+WALKS: tuple[tuple[str, str, int], ...] = (("solitaire", "easy", 40), ("solitaire", "medium", 40),
+                                           ("solitaire", "hard", 40), ("duel", "", 120))
+EXPECTED_WALKS = "241ae5f8d80c15ff71a84859aed201bf163fc592432d80c8e22c316ae2abc5b1"
+
+
+def walk_fingerprint(walks: tuple[tuple[str, str, int], ...] = WALKS, seed: int = 16) -> str:
+    """The sha256 of every position of the random games of ``walks`` (see :data:`WALKS`)."""
+    parties = legal_parties()
+    h = hashlib.sha256()
+    for b, (mode, scenario, n) in enumerate(walks):
+        for i in range(n):
+            setup: dict[str, object] = {"mode": mode, "party": list(parties[(5 * i + b) % len(parties)])}
+            if scenario:
+                setup["scenario"] = scenario
+            s = GAME.new(GAME.setup_for_seats(1 if mode == "solitaire" else 2, setup), seed=derive_seed(seed, b, i))
+            pick = Rng(derive_seed(seed, b, i, 1))
+            k = 0
+            while not s.is_over():
+                seat = s.to_move()[pick.below(len(s.to_move()))]
+                legal = s.legal_actions(seat)
+                h.update(json.dumps([s.to_json(), s.view(seat)], sort_keys=True).encode())
+                if k % 10 == 0:
+                    assert GAME.from_json(json.loads(json.dumps(s.to_json()))).digest() == s.digest()
+                a = legal[pick.below(len(legal))]
+                h.update(f"{seat}:{a}".encode())
+                s.apply(seat, a)
+                k += 1
+            h.update(s.digest().encode())
+    return h.hexdigest()
+
+
+def test_the_same_positions_documents_and_views_along_random_games() -> None:
+    assert walk_fingerprint() == EXPECTED_WALKS
+
+
 # ---------------------------------------------------------------- the compiled engine (setup.py)
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,3 +171,4 @@ if __name__ == "__main__":
         table = SMALL if size == "small" else LARGE
         for mode, blocks in sorted(table.items()):
             print(size, mode, fingerprint(blocks), flush=True)
+    print("walks", walk_fingerprint(), flush=True)

@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
+from questbox.games.hero_ik.kinds import place_data, target_data
 from questbox.games.hero_ik.setup import ADV, DM
 from questbox.games.hero_ik.state import FACE_DOWN, FINAL, RPS, HikState
 
@@ -331,7 +332,7 @@ class HeuristicAgent:
         return False
 
     def _adv_target(self, s: HikState, legal: list[Action]) -> Action:
-        if s.pending[-1].data[0] == "mana":
+        if target_data(s.pending[-1]).what == "mana":
             return self._best_mana(s, legal)
         return max(legal, key=lambda a: (s.rank_power(int(a.args[0]) - 1), -int(a.args[0])))
 
@@ -502,7 +503,7 @@ class HeuristicAgent:
         return perm
 
     def _dm_place(self, s: HikState, legal: list[Action]) -> Action:
-        c = s.pending[-1].data[0]
+        c = place_data(s.pending[-1]).corridor
         i = s.slot[c]
         strong = self._strength(s, i)
         spare = s.fear - self.fear_reserve

@@ -13,6 +13,10 @@ from questbox.core.compiled import STAMP, CompiledEngine
 #: mypyc's C build (the C code names a module ``pydantic.main`` it never declares)
 MODULES = (
     "questbox.games.hero_ik.state",
+    "questbox.games.hero_ik.model",
+    "questbox.games.hero_ik.kinds",
+    "questbox.games.hero_ik.steps",
+    "questbox.games.hero_ik.views",
     "questbox.games.hero_ik.bots",
 )
 ENGINE = CompiledEngine("Hero IK", MODULES)

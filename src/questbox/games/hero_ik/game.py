@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from questbox.core import JSON, Action, Decision, Event, Game, Rng, Seat, State
+from questbox.core import JSON, Action, Event, Game, Rng, Seat, State
 from questbox.core.validation import check_canonical
+from questbox.games.hero_ik.kinds import decision
 from questbox.games.hero_ik.setup import ADV, DM, Ctx, SetupDoc, build_ctx, inline_files, normalize
 from questbox.games.hero_ik.state import FACE_DOWN, TERMINATIONS, Combat, HikState, new_turn_steps
 
@@ -30,6 +31,7 @@ class HeroIK(Game):
     atlas_module = "questbox.games.hero_ik.atlas"
     setup_model = SetupDoc
     hidden_module = "questbox.games.hero_ik.hidden"
+    decisions_module = "questbox.games.hero_ik.kinds"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         return (ADV,) if normalize(setup)["mode"] == "solitaire" else (ADV, DM)
@@ -85,7 +87,7 @@ class HeroIK(Game):
         s.combat = Combat.from_json(d.combat.model_dump(exclude_none=True)) if d.combat else None
         s.rps, s.perm, s.perm_ten = list(d.rps), list(d.perm), list(d.perm_ten)
         s.steps = [tuple(x) for x in d.steps]
-        s.pending = [Decision(seat, kind, tuple(data)) for seat, kind, data in d.pending]
+        s.pending = [decision(seat, kind, data) for seat, kind, data in d.pending]
         s.lich_dead, s.result, s.reason = d.lich_dead, d.result, d.reason
         check_canonical("not a hero-ik state", doc, s.to_json())
         return s
