@@ -14,8 +14,8 @@ A game lists its kinds once, in a table (:func:`table`), and its state answers
 may stand for a family of kinds sharing a prefix (``"mod:"`` answers ``"mod:feats:move"``): the
 exact kind is tried first, then the part up to and including the first ``:``.
 
-This module is the generic part of issue #16's mechanism; Descent uses it first
-(``questbox.games.descent.kinds``), the other games adopt it later.
+This module is the generic part of issue #16's mechanism: every game's ``kinds`` module
+(``questbox.games.<game>.kinds``, named by ``Game.decisions_module``) builds its table with it.
 """
 
 from __future__ import annotations
