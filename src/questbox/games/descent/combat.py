@@ -325,7 +325,7 @@ def before_defense(st: DescentState, atk: Attack) -> None:
 
 def _defense_event(st: DescentState, atk: Attack) -> None:
     st.emit("defense", f"{st.name(atk.target)} rolls defense: {describe_faces(st, atk.def_dice, atk.def_faces)}.",
-            {"dice": atk.def_dice, "faces": atk.def_faces})
+            {"dice": list(atk.def_dice), "faces": list(atk.def_faces)})   # copies: a reroll must not edit a told event
 
 
 def roll_attack(st: DescentState, atk: Attack) -> None:
@@ -333,7 +333,7 @@ def roll_attack(st: DescentState, atk: Attack) -> None:
     atk.faces = roll(st, atk.dice)
     atk.def_faces = roll(st, atk.def_dice)
     st.emit("roll", f"Attack roll: {describe_faces(st, atk.dice, atk.faces)}.",
-            {"dice": atk.dice, "faces": atk.faces})
+            {"dice": list(atk.dice), "faces": list(atk.faces)})   # copies (see _defense_event)
     _defense_event(st, atk)
     _next(st, atk, DEFENSE, "attack-after-roll")
 
