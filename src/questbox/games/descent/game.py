@@ -25,7 +25,7 @@ def normalize(doc: JSON) -> JSON:
     """An encounter setup with every default filled in (see :func:`.encounter.normalize_setup`);
     a campaign file setup (``{campaign, log}``) becomes the setup of the log's next quest."""
     if "log" in doc:
-        from questbox.games.descent.campaign import setup_from_file
+        from questbox.games.descent.campaign_log import setup_from_file
 
         doc = setup_from_file(doc)
     return normalize_setup(doc)
@@ -125,7 +125,7 @@ class DescentGame(Game):
 
     def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
         """A campaign file setup's ``log: PATH`` read into the log document."""
-        from questbox.games.descent.campaign import inline_log
+        from questbox.games.descent.campaign_log import inline_log
 
         return inline_log(setup, base_dir)
 

@@ -293,11 +293,17 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
 
     if tuple(d.seats) != enc.seats:
         raise bad("seats", f"the setup's seats are {list(enc.seats)}")
-    # the figures: those of a fresh encounter (same id, side, seat and size), then any a rule
-    # module added (a monster of the overlord's)
+    _check_figures(d, enc, fresh, bad)
+    _check_progress(d, enc, bad)
+    _check_flow(d, enc, bad)
+    _check_table(d, enc, fresh, game_id, at, bad)
+
+
+def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s figures: those of a fresh encounter (same id, side, seat and size), then
+    any a rule module added (a monster of the overlord's)."""
     if len(set(d.order)) != len(d.order) or set(d.order) != set(d.figures):
         raise bad("order", "each figure of figures once")
-    n = len(d.order)
     known = [f.id for f in fresh.figs]
     if d.order[:len(known)] != known:
         raise bad("order", f"the setup's figures come first, in the order {known}")
@@ -338,7 +344,11 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
         for it in f.items:
             if it not in enc.lib.search:
                 raise fbad("items", f"{it!r} is not an item the engine plays")
-    # the turns, attacks and tests in progress
+
+
+def _check_progress(d: EncounterDoc, enc: Encounter, bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s turns, attacks and tests in progress."""
+    n = len(d.order)
     for k, t in enumerate(d.turns):
         if t.fig >= n:
             raise bad(f"turns.{k}.fig", f"a figure's number (below {n})")
@@ -352,7 +362,10 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
     for k, test in enumerate(d.tests):
         if test[0] >= n:
             raise bad(f"tests.{k}.0", f"a figure's number (below {n})")
-    # the flow: task steps and decisions
+
+
+def _check_flow(d: EncounterDoc, enc: Encounter, bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s flow: task steps and decisions."""
     for k, task in enumerate(d.tasks):
         _check_task(task, f"tasks.{k}", d, enc, bad)
     if any(t[0] == "atk" for t in d.tasks) and not d.attacks:
@@ -380,7 +393,12 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
         raise bad("tasks.0" if d.tasks else "tasks",
                   "the task stack ends with a step that keeps the round going (or the decision asked is a "
                   "turn's, whose answer pushes one)")
-    # the map, the Search deck, the counters, the rule modules
+
+
+def _check_table(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, at: Callable[[str], str],
+                 bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s map, Search deck, counters and rule modules."""
+    board = enc.board
     if set(d.doors) != set(board.door_ids):
         raise bad("doors", f"the map's doors are {sorted(board.door_ids)}")
     for sq, tok in d.tokens.items():
@@ -403,7 +421,6 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
             _check_mod(name, validated(model, value, game_id, at(f"mods.{name}")), d, fresh, bad)
         elif type(value) is not type(fresh.mods[name]):
             raise bad(f"mods.{name}", f"a {type(fresh.mods[name]).__name__}")
-
 
 def _fits(kind: str, v: Any, d: EncounterDoc, enc: Encounter) -> bool:
     """Whether ``v`` is a ``kind`` of :data:`TASK_ARGS` in this encounter."""
