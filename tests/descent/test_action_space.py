@@ -24,7 +24,7 @@ OTHERS: list[JSON] = [
     {"heroes": ["grisban", "tarha", "ashrian", "jain"], "open_groups": {"zombies": "goblin-archer"}, "act": 2},
     {"heroes": ["syndrael", "tarha"], "two_hero_rule": False, "hero_abilities": False, "seats": "per-hero"},
 ]
-SIZES = {2: 360, 3: 324, 4: 336, 5: 356}   # heroic feats: feat, feat <hero> (Syndrael)
+SIZES = {2: 418, 3: 382, 4: 394, 5: 414}   # heroic feats: feat, feat <hero> (Syndrael); place <footprint>: 58
 #: medium (1x2, both orientations) and huge figures, two large groups, a gate, water, rubble
 ARENA = quest(["AAAAAAAA.BBBBBB", "AAAAAAAA.BBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAA.BBBBBB",
                "AAAAAAAA.BBBBBB"],

@@ -385,7 +385,7 @@ class CampaignGame(Game):
     #: the overlord knows his face-down Plot cards
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
-    rules_version = 1
+    rules_version = 2
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
     setup_model = CampaignSetup

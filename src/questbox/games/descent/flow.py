@@ -64,6 +64,7 @@ NEXT_HERO: Final = "next-hero"              # (): which hero takes the next turn
 SURGE: Final = "surge"                      # (): spend a surge of the attack in progress
 REACT: Final = "react"                      # (window, ctx, seat number): an offer at a window
 PLACE: Final = "place"                      # (figure, most spaces away): where a thrown hero lands
+LARGE_PLACE: Final = "large-place"          # (figure, square): where a large monster ends its movement
 MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
 
 # -------------------------------------------------------------------------------- fixed actions

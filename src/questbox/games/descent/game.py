@@ -106,7 +106,7 @@ class DescentGame(Game):
     #: everything on the table is public; the Search deck's order and the dice to come are hidden
     #: from every seat alike (chance), so no seat ever knows more than another
     perfect_information = True
-    rules_version = 1
+    rules_version = 2
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup
@@ -207,7 +207,7 @@ class DescentGame(Game):
         if name == "reroll":
             return f"reroll attack die #{args[0]}"
         if name == "place":
-            return f"place the thrown hero on {args[0]}"
+            return f"place the {'large monster' if ':' in str(args[0]) else 'thrown hero'} on {args[0]}"
         if name in ("grab", "throw"):
             return f"{name.capitalize()} {who(args[0])}"
         if name == "rage":

@@ -241,7 +241,7 @@ class ModKind(Kind):
 #: every decision the engine (or a rule module, ``mod:``) may ask
 KINDS: Final[dict[str, Kind]] = table([
     HeroTurnKind(), MonsterTurnKind(), monster_turns.OverlordTurnKind(), hero_turns.NextHeroKind(),
-    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), ModKind()])
+    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), movement.LargePlaceKind(), ModKind()])
 
 
 # ================================================================================== task table

@@ -36,7 +36,8 @@ from questbox.games.descent.state import DescentState
 M = TypeVar("M", bound=BaseModel)
 
 #: the decisions the engine asks (a rule module's are ``mod:<module>``)
-DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place"})
+DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place",
+                            "large-place"})
 PHASES = ("setup", "heroes", "overlord", "over")
 STATUSES = ("active", "ko", "defeated", "reserve")
 #: what a Search token on the map may be
@@ -590,6 +591,10 @@ def _check_decision(d: EncounterDoc, enc: Encounter, k: int, seat: str, kind: st
         if len(data) != 2 or not isinstance(data[1], int) or isinstance(data[1], bool) or data[1] < 0:
             raise bad(f"{where}.2", "[figure, spaces] for a place decision")
         fig_arg(0)
+    elif kind == "large-place":
+        _check_args(("fig", "path"), data, f"{where}.2", "a large-place decision", d, enc, bad)
+        if not data[1] or d.figures[d.order[data[0]]].shape == [1, 1]:
+            raise bad(f"{where}.2", "[a large figure, the spaces it entered] for a large-place decision")
 
 
 def _check_mod(name: str, m: StrictModel, d: EncounterDoc, fresh: DescentState,
