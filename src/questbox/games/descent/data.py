@@ -241,9 +241,19 @@ class MonsterModel(_Model):
     attack: Literal["melee", "ranged"]
     group: dict[int, tuple[int, int]]
     source: str
+    #: the source of each stat line: act -> role -> source
+    sources: dict[int, dict[Literal["minion", "master"], str]]
     acts: dict[int, ActModel]
 
     _src = field_validator("source")(_check_source)
+
+    @field_validator("sources")
+    @classmethod
+    def _line_sources(cls, v: dict[int, dict[str, str]]) -> dict[int, dict[str, str]]:
+        for roles in v.values():
+            for text in roles.values():
+                _check_source(text)
+        return v
 
     @model_validator(mode="after")
     def _check(self) -> MonsterModel:
@@ -254,6 +264,9 @@ class MonsterModel(_Model):
             raise ValueError(f"monster {self.id}: group sizes are given for 2, 3 and 4 heroes")
         if set(self.acts) != {1, 2}:
             raise ValueError(f"monster {self.id}: stats are given for Act 1 and Act 2")
+        if set(self.sources) != {1, 2} or any(set(r) != {"minion", "master"} for r in self.sources.values()):
+            raise ValueError(f"monster {self.id}: sources name the source of each stat line (act 1 and 2, "
+                             "minion and master)")
         return self
 
 
@@ -510,7 +523,7 @@ def build_library(root: Path = DATA) -> Library:
                     defense=check_dice(s.defense, ("defense",), where),
                     dice=check_dice(s.dice, ("attack", "power"), where), attack=mm.attack,
                     abilities=frozenset(s.abilities), surges=make_surges(s.surges),
-                    traits=frozenset(mm.traits), shape=(mm.shape[0], mm.shape[1]), source=mm.source)
+                    traits=frozenset(mm.traits), shape=(mm.shape[0], mm.shape[1]), source=mm.sources[act][role])
         monsters[mm.id] = MonsterDef(mm.id, mm.name, mm.short, (mm.shape[0], mm.shape[1]), frozenset(mm.traits),
                                     mm.attack, {k: (v[0], v[1]) for k, v in mm.group.items()}, stats,
                                     mm.source)
