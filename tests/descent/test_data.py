@@ -105,8 +105,8 @@ def test_a_broken_data_file_is_refused_with_a_clear_error(tmp_path: Path) -> Non
                    lambda d: d["monsters"][0]["acts"][1]["minion"]["abilities"].append("teleport"))
     with pytest.raises(SetupError, match="unknown ability 'teleport'"):
         build_library(root)
-    root = _broken(tmp_path / "c", "heroes.yaml", lambda d: d["heroes"][0].update(defense=["green"]))
-    with pytest.raises(SetupError, match="unknown die 'green'"):
+    root = _broken(tmp_path / "c", "heroes.yaml", lambda d: d["heroes"][0].update(defense=["purple"]))
+    with pytest.raises(SetupError, match="unknown die 'purple'"):
         build_library(root)
     root = _broken(tmp_path / "d", "classes.yaml", lambda d: d["classes"][0].update(source="somewhere"))
     with pytest.raises(SetupError, match="printed"):

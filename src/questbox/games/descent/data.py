@@ -13,7 +13,7 @@ the engine plays, reachable goals).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeVar
@@ -452,6 +452,36 @@ def _unique(ids: list[str], what: str, where: str) -> None:
         seen.add(i)
 
 
+DiceCheck = Callable[[list[str], tuple[str, ...], str], tuple[str, ...]]
+
+
+def _monsters(root: Path, abilities: Mapping[str, AbilityModel], check_dice: DiceCheck) -> dict[str, MonsterDef]:
+    """:func:`build_library`'s monsters.yaml: each monster's stat lines by (act, role)."""
+    mon_f = _validate(MonstersFile, _read(root / "monsters.yaml"), "monsters.yaml")
+    _unique([m.id for m in mon_f.monsters], "monster", "monsters.yaml")
+    monsters: dict[str, MonsterDef] = {}
+    for mm in mon_f.monsters:
+        stats: dict[tuple[int, str], Stat] = {}
+        for act, pair in mm.acts.items():
+            for role in ("minion", "master"):
+                s: MonsterStatModel = getattr(pair, role)
+                where = f"monsters.yaml: {mm.id} act {act} {role}"
+                for a in s.abilities:
+                    if a not in abilities:
+                        raise SetupError(f"{where}: unknown ability {a!r}")
+                stats[(act, role)] = Stat(
+                    key=f"{mm.id}/{act}/{role}", name=mm.name + (" (master)" if role == "master" else ""),
+                    monster=mm.id, master=role == "master", speed=s.speed, health=s.health,
+                    defense=check_dice(s.defense, ("defense",), where),
+                    dice=check_dice(s.dice, ("attack", "power"), where), attack=mm.attack,
+                    abilities=frozenset(s.abilities), surges=make_surges(s.surges),
+                    traits=frozenset(mm.traits), shape=(mm.shape[0], mm.shape[1]), source=mm.sources[act][role])
+        monsters[mm.id] = MonsterDef(mm.id, mm.name, mm.short, (mm.shape[0], mm.shape[1]), frozenset(mm.traits),
+                                    mm.attack, {k: (v[0], v[1]) for k, v in mm.group.items()}, stats,
+                                    mm.source)
+    return monsters
+
+
 def build_library(root: Path = DATA) -> Library:
     """Load and validate every data file under ``root`` (the quests excepted)."""
     dice_f = _validate(DiceFile, _read(root / "dice.yaml"), "dice.yaml")
@@ -505,28 +535,7 @@ def build_library(root: Path = DATA) -> Library:
     _unique([a.id for a in abil_f.abilities], "ability", "abilities.yaml")
     abilities = {a.id: a for a in abil_f.abilities}
 
-    mon_f = _validate(MonstersFile, _read(root / "monsters.yaml"), "monsters.yaml")
-    _unique([m.id for m in mon_f.monsters], "monster", "monsters.yaml")
-    monsters: dict[str, MonsterDef] = {}
-    for mm in mon_f.monsters:
-        stats: dict[tuple[int, str], Stat] = {}
-        for act, pair in mm.acts.items():
-            for role in ("minion", "master"):
-                s: MonsterStatModel = getattr(pair, role)
-                where = f"monsters.yaml: {mm.id} act {act} {role}"
-                for a in s.abilities:
-                    if a not in abilities:
-                        raise SetupError(f"{where}: unknown ability {a!r}")
-                stats[(act, role)] = Stat(
-                    key=f"{mm.id}/{act}/{role}", name=mm.name + (" (master)" if role == "master" else ""),
-                    monster=mm.id, master=role == "master", speed=s.speed, health=s.health,
-                    defense=check_dice(s.defense, ("defense",), where),
-                    dice=check_dice(s.dice, ("attack", "power"), where), attack=mm.attack,
-                    abilities=frozenset(s.abilities), surges=make_surges(s.surges),
-                    traits=frozenset(mm.traits), shape=(mm.shape[0], mm.shape[1]), source=mm.sources[act][role])
-        monsters[mm.id] = MonsterDef(mm.id, mm.name, mm.short, (mm.shape[0], mm.shape[1]), frozenset(mm.traits),
-                                    mm.attack, {k: (v[0], v[1]) for k, v in mm.group.items()}, stats,
-                                    mm.source)
+    monsters = _monsters(root, abilities, check_dice)
 
     search_f = _validate(SearchFile, _read(root / "search.yaml"), "search.yaml")
     _unique([c.id for c in search_f.cards], "search card", "search.yaml")
