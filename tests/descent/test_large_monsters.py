@@ -179,3 +179,20 @@ def test_the_movement_points_spent_space_by_space_add_up_to_the_route_cost() -> 
         for action, (path, cost, _a, _o) in moves(st, e, paths=True).items():
             spent = sum(st.board.cost[s] for s in path)
             assert spent == cost, (action, path)
+
+
+@pytest.mark.clause("DLP-SIZE-06")
+def test_a_movement_goes_on_from_the_last_space_entered_until_an_action_interrupts_it() -> None:
+    # one step right (it re-enters B1 from A1) places it on B1:C2; with 2 points left and nothing
+    # done in between, its movement goes on from B1, not from C1 or C2: E1:F2 is 3 spaces away
+    st, e = ettin_turn()
+    act(st, "move B1:C2")
+    assert st.turn is not None and st.turn.mp == 2
+    assert "move E1:F2" not in [str(a) for a in st.legal_actions()]
+    assert "move D1:E2" in [str(a) for a in st.legal_actions()]
+    # its second action (another move action) interrupts the movement: it may start from any of
+    # its spaces again (C1 -> D1 -> E1 covers E1:F2 within 2 of the 5 points)
+    act(st, "move")
+    assert "move E1:F2" in [str(a) for a in st.legal_actions()]
+    act(st, "move E1:F2")
+    assert squares(st, e) == ["E1", "E2", "F1", "F2"]

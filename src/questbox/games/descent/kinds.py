@@ -150,6 +150,8 @@ def turn_action(st: DescentState, fi: int, action: Action, point: str) -> None:
     ``monster-turn``), then ask its next action."""
     turn = st.turns[-1]
     name = action.name
+    if turn.flags and not (name == "move" and action.args):
+        movement.interrupt(turn)
     st.tasks.append((HERO_ACT, fi) if point == HERO_TURN else (MONSTER_ACT, fi))
     if name == "end":
         turn.ended = True

@@ -13,6 +13,7 @@ from questbox.games.descent.geometry import fits, lift, place
 
 if TYPE_CHECKING:
     from questbox.games.descent.board import Board
+    from questbox.games.descent.model import Turn
     from questbox.games.descent.state import DescentState
 
 #: a ``move`` action's route: (path of squares entered, cost, anchor, orientation)
@@ -111,17 +112,39 @@ def small_reach(st: DescentState, fi: int, mp: int) -> Reach:
     return got
 
 
+#: a turn flag ``large-from:<square>``: the large figure's movement goes on from that square (the
+#: last it entered; no action has interrupted its movement since it was placed)
+GOING_ON = "large-from:"
+
+
+def large_starts(st: DescentState, fi: int) -> tuple[int, ...]:
+    """Where large figure ``fi``'s next step of movement starts: any of its spaces, or, while its
+    movement goes on uninterrupted (:data:`GOING_ON`), the last space it entered."""
+    turn = st.turns[-1] if st.turns else None
+    if turn is not None and turn.fig == fi and turn.flags:
+        for flag in turn.flags:
+            if flag.startswith(GOING_ON):
+                return (st.enc.board.index[flag[len(GOING_ON):]],)
+    return st.squares(fi)
+
+
+def interrupt(turn: Turn) -> None:
+    """An action other than spending movement points interrupts the figure's movement: a large
+    figure's next movement starts from any of its spaces again."""
+    turn.flags[:] = [f for f in turn.flags if not f.startswith(GOING_ON)]
+
+
 def _entries(st: DescentState, fi: int, mp: int, best: dict[int, tuple[int, int, int]],
-             extra: dict[int, int] | None) -> dict[int, tuple[int, int]]:
+             extra: dict[int, int] | None, starts: tuple[int, ...]) -> dict[int, tuple[int, int]]:
     """The cost of *entering* each square, and the square it is entered from: a large figure
-    moves as if it were small from one of its squares, and may re-enter its own squares."""
+    moves as if it were small from one of its squares (``starts``), and may re-enter them."""
     board = st.enc.board
     nb = board.move_neighbors(st.doors)
     enter: dict[int, tuple[int, int]] = {}
     for s, (c, _, prev) in best.items():
         if prev != -1:
             enter[s] = (c, prev)
-    for s in st.squares(fi):
+    for s in starts:
         for u in nb[s]:
             if u in best:
                 c = best[u][0] + board.cost[s] + (extra.get(s, 0) if extra else 0)
@@ -145,15 +168,17 @@ def _hurt_rank(board: Board, best: dict[int, tuple[int, int, int]], enter: dict[
 def large_moves(st: DescentState, fi: int, mp: int) -> dict[Action, Route]:
     """A large figure's :func:`moves` with paths (cached until a figure or a door moves: do not
     mutate)."""
+    starts = large_starts(st, fi)
     key, extra = _geo_key(st, "large", fi, mp)
+    key = (*key, starts)
     got = st._geo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
     f = st.figs[fi]
     board = st.enc.board
     out: dict[Action, Route] = {}
-    best = board.reach(st.doors, st.squares(fi), mp, blocked(st, fi), extra, pits=False)[0]
-    enter = _entries(st, fi, mp, best, extra)
+    best = board.reach(st.doors, starts, mp, blocked(st, fi), extra, pits=False)[0]
+    enter = _entries(st, fi, mp, best, extra, starts)
     w0, h0 = f.shape
     shapes = ((0, w0, h0),) if w0 == h0 else ((0, w0, h0), (1, h0, w0))
     seen: set[tuple[int, int]] = set()
@@ -311,8 +336,11 @@ def put_large(st: DescentState, fi: int, anchor: int, orient: int, entered: tupl
     before = st.squares(fi)
     place(st, fi, anchor, orient)
     turn = st.turns[-1] if st.turns else None
-    if turn is not None and turn.fig == fi and "moved" not in turn.flags:
-        turn.flags.append("moved")
+    if turn is not None and turn.fig == fi:
+        if "moved" not in turn.flags:
+            turn.flags.append("moved")
+        interrupt(turn)
+        turn.flags.append(GOING_ON + board.names[entered[-1]])
     squares = st.squares(fi)
     if all(board.stops[s] for s in squares):
         if turn is not None and turn.fig == fi:
