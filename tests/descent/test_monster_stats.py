@@ -3,7 +3,7 @@ checked-in extract of two public transcriptions of the cards (tests/descent/data
 monster_stats_public.yaml, its origin in its header): any2cards/d2e, which transcribes the card
 fronts, and TAG's monsters.json. Ours must equal any2cards; where TAG disagrees, the line's
 recorded source must say so (issue #17: cave spider Act I master +2 hearts, barghest Act I master
-blue + red)."""
+blue + red). The group sizes (the card backs) too."""
 
 from __future__ import annotations
 
@@ -68,3 +68,9 @@ def test_the_two_known_slips_are_fixed() -> None:
     assert [x.value for x in spider.surges if x.effect == "heart"] == [2]
     barghest = lib.monsters["barghest"].stats[(1, "master")]
     assert Counter(barghest.dice) == Counter(["blue", "red"])
+
+
+@pytest.mark.parametrize("monster", sorted(PUBLIC["groups"]))
+def test_each_group_size_is_the_card_back_as_any2cards_transcribes_it(monster: str) -> None:
+    group = library().monsters[monster].group
+    assert {n: list(group[n]) for n in (2, 3, 4)} == PUBLIC["groups"][monster]
