@@ -196,3 +196,17 @@ def test_a_movement_goes_on_from_the_last_space_entered_until_an_action_interrup
     assert "move E1:F2" in [str(a) for a in st.legal_actions()]
     act(st, "move E1:F2")
     assert squares(st, e) == ["E1", "E2", "F1", "F2"]
+
+
+def test_a_saved_state_with_a_bad_large_from_flag_is_refused() -> None:
+    from questbox.core.errors import StateError
+    from questbox.games.descent import GAME
+
+    st, _ = ettin_turn()
+    act(st, "move B1:C2")
+    doc = st.to_json()
+    assert "large-from:B1" in doc["turns"][0]["flags"]
+    assert GAME.from_json(doc).to_json() == doc
+    doc["turns"][0]["flags"] = ["moved", "large-from:Z99"]
+    with pytest.raises(StateError, match="large-from"):
+        GAME.from_json(doc)

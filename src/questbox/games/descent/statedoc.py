@@ -355,6 +355,10 @@ def _check_progress(d: EncounterDoc, enc: Encounter, bad: Callable[[str, str], S
             raise bad(f"turns.{k}.fig", f"a figure's number (below {n})")
         if t.kind != "extra" and d.figures[d.order[t.fig]].side != t.kind:
             raise bad(f"turns.{k}.kind", f"the figure is a {d.figures[d.order[t.fig]].side}")
+        for j, flag in enumerate(t.flags):
+            if flag.startswith("large-from:") and (flag[len("large-from:"):] not in enc.board.index
+                                                   or d.figures[d.order[t.fig]].shape == [1, 1]):
+                raise bad(f"turns.{k}.flags.{j}", "large-from:<a space of the map>, for a large figure")
     for k, a in enumerate(d.attacks):
         for field in ("attacker", "target"):
             if getattr(a, field) >= n:
