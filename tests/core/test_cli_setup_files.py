@@ -44,7 +44,7 @@ def test_play_reads_a_card_file_the_setup_names_and_the_replay_holds_it(tmp_path
 
 
 def test_play_reads_a_mission_file_and_a_campaign_log(tmp_path: Path) -> None:
-    from questbox.games.descent.campaign import new_log
+    from questbox.games.descent.campaign_log import new_log
     from questbox.games.heroica.data import bundled_missions
 
     mission = {**bundled_missions()["crypt-gate"], "id": "my-gate", "title": "My gate"}

@@ -24,7 +24,8 @@ OTHERS: list[JSON] = [
     {"heroes": ["grisban", "tarha", "ashrian", "jain"], "open_groups": {"zombies": "goblin-archer"}, "act": 2},
     {"heroes": ["syndrael", "tarha"], "two_hero_rule": False, "hero_abilities": False, "seats": "per-hero"},
 ]
-SIZES = {2: 361, 3: 325, 4: 337, 5: 357}   # heroic feats: feat, feat <hero> (Syndrael); the Fire Flask's Blast
+SIZES = {2: 419, 3: 383, 4: 395, 5: 415}   # heroic feats: feat, feat <hero> (Syndrael); the Fire Flask's Blast;
+#                                           place <footprint>: 58
 #: medium (1x2, both orientations) and huge figures, two large groups, a gate, water, rubble
 ARENA = quest(["AAAAAAAA.BBBBBB", "AAAAAAAA.BBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAA.BBBBBB",
                "AAAAAAAA.BBBBBB"],

@@ -9,17 +9,9 @@ import pytest
 
 from questbox.core import JSON, Action, SetupError
 from questbox.games.descent import GAME
-from questbox.games.descent.campaign import (
-    apply,
-    campaign_data,
-    encounter_setup,
-    legal,
-    new_log,
-    record,
-    run_campaign,
-    to_move,
-    view,
-)
+from questbox.games.descent.campaign_log import apply, encounter_setup, legal, new_log, record, to_move, view
+from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.campaign_play import run_campaign
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
 
@@ -246,7 +238,7 @@ def test_the_table_shows_threat_fortune_and_the_face_up_plot_cards() -> None:
 
 def test_a_quest_played_at_the_table_is_recorded_from_its_replay() -> None:
     from questbox.core import Match
-    from questbox.games.descent.campaign import record_replay
+    from questbox.games.descent.campaign_play import record_replay
     from questbox.games.descent.plot_bots import PlotAgent
 
     log = started()

@@ -79,7 +79,7 @@ def test_a_partial_log_starts_anywhere_and_a_full_log_round_trips() -> None:
 
 
 def test_a_log_file_is_a_setup(tmp_path: Any) -> None:
-    from questbox.games.descent.campaign import apply, new_log
+    from questbox.games.descent.campaign_log import apply, new_log
 
     path = tmp_path / "camp.json"
     path.write_text(json.dumps(apply(new_log("harrowmere", ["avric", "jain"], seed=4), "overlord",

@@ -1,4 +1,5 @@
-"""The data files: dice faces as printed (research/descent.md §2), sources on every entry, monster
+"""The data files: dice faces as printed (research/descent.md §2; the green die from TAG's descent
+branch, checked against the Descent-Community wiki's odds), sources on every entry, monster
 sizes, and validation with clear errors."""
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ PRINTED = {
     "brown": [0, 0, 0, 1, 1, 2],
     "gray": [0, 1, 1, 1, 2, 3],
     "black": [0, 2, 2, 2, 3, 4],
+    # TAG's descent branch dice.json (not in the base game; issue #17)
+    "green": [(0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 0), (0, 1, 1), (1, 1, 1)],
 }
 
 
 def test_the_dice_faces_are_the_printed_ones() -> None:
     lib = library()
-    assert set(lib.dice) == set(PRINTED), "no green die: its faces are in none of our sources"
+    assert set(lib.dice) == set(PRINTED)
     for die, faces in PRINTED.items():
         got = lib.dice[die]
         for f, want in zip(got, faces, strict=True):
@@ -35,6 +38,14 @@ def test_the_dice_faces_are_the_printed_ones() -> None:
                 assert (f.range, f.hearts, f.surges) == want and not f.miss
             else:
                 assert f.shields == want
+
+
+def test_the_green_die_has_the_public_odds() -> None:
+    # the Descent-Community wiki's Dice table: range 1 on 3/6, 1 heart on 4/6, 1 surge on 4/6, no X
+    faces = library().dice["green"]
+    assert sum(f.range == 1 for f in faces) == 3 and all(f.range <= 1 for f in faces)
+    assert sum(f.hearts == 1 for f in faces) == 4 and all(f.hearts <= 1 for f in faces)
+    assert sum(f.surges == 1 for f in faces) == 4 and not any(f.miss for f in faces)
 
 
 def test_every_entry_says_where_it_comes_from() -> None:
@@ -94,8 +105,8 @@ def test_a_broken_data_file_is_refused_with_a_clear_error(tmp_path: Path) -> Non
                    lambda d: d["monsters"][0]["acts"][1]["minion"]["abilities"].append("teleport"))
     with pytest.raises(SetupError, match="unknown ability 'teleport'"):
         build_library(root)
-    root = _broken(tmp_path / "c", "heroes.yaml", lambda d: d["heroes"][0].update(defense=["green"]))
-    with pytest.raises(SetupError, match="unknown die 'green'"):
+    root = _broken(tmp_path / "c", "heroes.yaml", lambda d: d["heroes"][0].update(defense=["purple"]))
+    with pytest.raises(SetupError, match="unknown die 'purple'"):
         build_library(root)
     root = _broken(tmp_path / "d", "classes.yaml", lambda d: d["classes"][0].update(source="somewhere"))
     with pytest.raises(SetupError, match="printed"):

@@ -31,6 +31,6 @@ def test_a_loaded_die_fails_the_check() -> None:
 
 def test_the_tray_setup_is_validated() -> None:
     with pytest.raises(SetupError):
-        GAME.new({"dice_tray": {"dice": ["green"]}})
+        GAME.new({"dice_tray": {"dice": ["purple"]}})
     with pytest.raises(SetupError):
         GAME.new({"dice_tray": {"dice": ["red"]}, "heroes": ["jain", "avric"]})

@@ -19,7 +19,7 @@ SEEDS = 8
 
 
 def _told(ev: object) -> str:
-    return json.dumps([getattr(ev, "kind"), getattr(ev, "text"), getattr(ev, "data")], sort_keys=True)
+    return json.dumps([ev.kind, ev.text, ev.data], sort_keys=True)
 
 
 @pytest.mark.parametrize(("gid", "n"), CONFIGS)

@@ -74,7 +74,7 @@ def test_a_setup_naming_a_file_is_refused_and_the_file_is_not_read(server: Serve
 
 
 def test_inline_documents_are_accepted_and_the_table_keeps_them(server: ServerProc) -> None:
-    from questbox.games.descent.campaign import new_log
+    from questbox.games.descent.campaign_log import new_log
 
     card = {"set": "mine", "dungeon": [{"id": "zombie", "name": "Zombie (mine)", "source": "printed",
                                         "printed_source": "my card", "colour": "blue", "family": "undead",

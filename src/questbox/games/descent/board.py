@@ -104,6 +104,7 @@ class Board:
         self.cost = [cost[self.terrain[i]] if self.space[i] else 0 for i in range(n)]
         self.damage = [damage[self.terrain[i]] if self.space[i] else 0 for i in range(n)]
         self.stops = [self.space[i] and stops[self.terrain[i]] for i in range(n)]
+        self._no_stops = [False] * n
         self.walls: set[tuple[int, int]] = set()
         for text in walls:
             self.walls.add(self.edge(text, "walls"))
@@ -139,6 +140,8 @@ class Board:
         # no terrain deals damage and entering any space costs at least 1: the movement search
         # needs no tie-breaking on damage (see _shortest_paths)
         self._no_damage = all(not self.damage[i] and self.cost[i] >= 1 for i in self.spaces if self.passable[i])
+        #: whether some space a figure may enter deals damage
+        self.hurts = any(self.damage[i] for i in self.spaces if self.passable[i])
         # squares of each tile
         self.tiles: dict[str, tuple[int, ...]] = {}
         for i in self.spaces:
@@ -569,11 +572,12 @@ class Board:
         return got
 
     def _shortest_paths(self, mask: int, starts: tuple[int, ...], budget: int, can_pass: list[bool],
-                        extra: dict[int, int] | None) -> dict[int, tuple[int, int, int]]:
+                        extra: dict[int, int] | None, pits: bool = True) -> dict[int, tuple[int, int, int]]:
         if self._no_damage and (not extra or min(extra.values()) >= 0):
-            return self._plain_paths(mask, starts, budget, can_pass, extra)
+            return self._plain_paths(mask, starts, budget, can_pass, extra, pits)
         nb = self.move_neighbors(mask)
-        cost, damage, stops = self.cost, self.damage, self.stops
+        cost, damage = self.cost, self.damage
+        stops = self.stops if pits else self._no_stops
         best: dict[int, tuple[int, int, int]] = {}
         best_get = best.get
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
@@ -611,9 +615,11 @@ class Board:
         return best
 
     def reach(self, mask: int, starts: tuple[int, ...], budget: int, blocked: Iterable[int],
-              extra: dict[int, int] | None = None) -> tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]:
+              extra: dict[int, int] | None = None, pits: bool = True
+              ) -> tuple[dict[int, tuple[int, int, int]], tuple[int, ...]]:
         """:meth:`shortest_paths` with the squares the mover may not enter given as ``blocked``
         (besides impassable terrain); returns the routes and their squares in ascending order.
+        ``pits``: a pit ends the route (not for a large figure on its way, which is placed later).
 
         The search without ``blocked`` is memoized per map position and budget (so it is shared by
         every game on this map); a blocked square matters only if that search reaches it (the two
@@ -621,18 +627,18 @@ class Board:
         memoized by the blocked squares it reaches, and skipped when there are none. Callers must
         not mutate the results."""
         ex = tuple(sorted(extra.items())) if extra else None
-        key: tuple[Any, ...] = (mask, starts, budget, ex)
+        key: tuple[Any, ...] = (mask, starts, budget, ex) if pits else (mask, starts, budget, ex, "through-pits")
         free = self._reach.get(key)
         if free is None:
             if len(self._reach) >= 16384:
                 self._reach.clear()
-            best = self._shortest_paths(mask, starts, budget, self.passable, extra)
+            best = self._shortest_paths(mask, starts, budget, self.passable, extra, pits)
             free = self._reach[key] = (best, tuple(sorted(best)))
         reached = free[0]
         relevant = tuple(sorted(filter(reached.__contains__, blocked)))
         if not relevant:
             return free
-        key = (mask, starts, budget, ex, relevant)
+        key = (mask, starts, budget, ex, relevant) if pits else (mask, starts, budget, ex, relevant, "through-pits")
         memo = self._reach_blocked
         got = memo.get(key)
         if got is None:
@@ -641,18 +647,19 @@ class Board:
             can = self.passable[:]
             for s in relevant:
                 can[s] = False
-            best = self._shortest_paths(mask, starts, budget, can, extra)
+            best = self._shortest_paths(mask, starts, budget, can, extra, pits)
             got = memo[key] = (best, tuple(sorted(best)))
         return got
 
     def _plain_paths(self, mask: int, starts: tuple[int, ...], budget: int, can_pass: list[bool],
-                     extra: dict[int, int] | None) -> dict[int, tuple[int, int, int]]:
+                     extra: dict[int, int] | None, pits: bool = True) -> dict[int, tuple[int, int, int]]:
         """:meth:`_shortest_paths` when no space deals damage and every step costs at least 1:
         the cost of entering a square does not depend on where it is entered from, so the first
         time the bucket order reaches a square is its cheapest route, and with no damage to break
         ties, no later route replaces it (the same result as the general search, faster)."""
         nb = self.move_neighbors(mask)
-        cost, stops = self.cost, self.stops
+        cost = self.cost
+        stops = self.stops if pits else self._no_stops
         best: dict[int, tuple[int, int, int]] = {}
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         for s in starts:

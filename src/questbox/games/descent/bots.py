@@ -508,6 +508,22 @@ def place_choice(st: DescentState, legal: list[Action]) -> Action:
     return max(legal, key=dist)
 
 
+def large_place_choice(st: DescentState, legal: list[Action]) -> Action:
+    """Where the overlord places a large monster whose movement ended: nearest a hero."""
+    board = st.enc.board
+    heroes = [sq for h in st.heroes() for sq in st.squares(h)]
+    if not heroes:
+        return legal[0]
+
+    def dist(a: Action) -> int:
+        top, bottom = (board.index[x] for x in str(a.args[0]).split(":"))
+        (x0, y0), (x1, y1) = board.xy(top), board.xy(bottom)
+        spaces = [q for y in range(y0, y1 + 1) for x in range(x0, x1 + 1) if (q := board.at(x, y)) >= 0]
+        return board.distance(st.doors, spaces, heroes)
+
+    return min(legal, key=dist)
+
+
 # -- agents ----------------------------------------------------------------------------------
 class HeuristicAgent:
     """Plays whichever Descent seat it sits in (heroes or overlord)."""
@@ -538,6 +554,8 @@ class HeuristicAgent:
             return place_choice(st, legal)
         if kind == "breath":
             return breath_choice(st, legal)
+        if kind == "large-place":
+            return large_place_choice(st, legal)
         if kind.startswith("mod:feats:"):
             return bot_decision(st, legal)
         if kind == "mod:overlord:play":

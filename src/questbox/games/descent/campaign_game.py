@@ -32,7 +32,9 @@ from typing import Any
 from questbox.core import JSON, Action, Event, Game, Outcome, Rng, Seat, SetupError, State
 from questbox.core.agent import AgentFactory
 from questbox.core.setupfiles import path_refused
-from questbox.games.descent import campaign as C
+from questbox.games.descent import campaign_log as L
+from questbox.games.descent.campaign_bots import bot_action
+from questbox.games.descent.campaign_model import CampaignModel, campaign_data
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
 from questbox.games.descent.game import setup_for_seats
@@ -73,8 +75,8 @@ def _read_log(raw: Any) -> JSON:
 def check_log(raw: Any, seed: int = 0) -> JSON:
     """A campaign log document, validated, the keys it leaves out filled in as in a new log."""
     doc = _read_log(raw)
-    if doc.get("format", C.FORMAT) != C.FORMAT:
-        raise SetupError(f"log.format: {C.FORMAT}, not {doc['format']!r}")
+    if doc.get("format", L.FORMAT) != L.FORMAT:
+        raise SetupError(f"log.format: {L.FORMAT}, not {doc['format']!r}")
     cid = doc.get("campaign", "harrowmere")
     if not isinstance(cid, str):
         raise SetupError("log.campaign: a campaign id")
@@ -82,12 +84,12 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     if seats not in ("party", "per-hero"):
         raise SetupError("log.seats: party or per-hero")
     heroes = doc.get("heroes", ["syndrael", "avric"])
-    log = C.new_log(cid, heroes, seed=_int(doc.get("seed", seed), "seed"), seats=seats)
+    log = L.new_log(cid, heroes, seed=_int(doc.get("seed", seed), "seed"), seats=seats)
     unknown = set(doc) - set(log)
     if unknown:
         raise SetupError(f"log: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(log))})")
-    cm = C.campaign_data(cid)
-    hs = C.hero_ids(log)
+    cm = campaign_data(cid)
+    hs = L.hero_ids(log)
     phase = doc.get("phase", "plot-deck")
     if phase not in PHASES:
         raise SetupError(f"log.phase: one of {', '.join(PHASES)} (not {phase!r})")
@@ -101,7 +103,14 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     if phase in ("shopping", "spend-xp") and (log["next"] == 0 or cm.quests[log["next"] - 1].kind == "finale"):
         raise SetupError(f"log.phase: the Campaign phase ({phase}) follows a quest other than the Finale "
                          "(log.next counts the quests played)")
-    # the Plot deck, threat and fortune
+    _check_plot(doc, log, phase, hs)
+    _check_gear(doc, log, cm, hs)
+    _check_progress(doc, log, cm, cid, phase)
+    return log
+
+
+def _check_plot(doc: JSON, log: JSON, phase: str, hs: list[str]) -> None:
+    """:func:`check_log`'s Plot deck, threat and fortune."""
     pd = doc.get("plot_deck")
     if pd is not None:
         if phase == "plot-deck":
@@ -121,7 +130,10 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     log["fortune"] = {h: _int(fortune.get(h, 0), f"fortune.{h}") for h in hs}
     if pd is None and (log["threat"] or any(log["fortune"].values())):
         raise SetupError("log: threat and fortune need a plot_deck")
-    # XP, gold, upgrades and items
+
+
+def _check_gear(doc: JSON, log: JSON, cm: CampaignModel, hs: list[str]) -> None:
+    """:func:`check_log`'s XP, gold, upgrades and items."""
     xp = doc.get("xp", {})
     if not isinstance(xp, dict) or set(xp) - {*hs, "overlord"}:
         raise SetupError(f"log.xp: experience points per hero ({', '.join(hs)}) and for the overlord")
@@ -147,7 +159,10 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
                 raise SetupError(f"log.items.{h}: {it!r} is not an item the engine plays")
     log["upgrades"] = {h: list(upgrades.get(h, [])) for h in hs}
     log["items"] = {h: list(items.get(h, [])) for h in hs}
-    # the Shop, the step's progress, the history and the end
+
+
+def _check_progress(doc: JSON, log: JSON, cm: CampaignModel, cid: str, phase: str) -> None:
+    """:func:`check_log`'s Shop, the step's progress, the history and the end."""
     shop = doc.get("shop")
     if shop is not None:
         if phase != "shopping":
@@ -162,8 +177,8 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
                 raise SetupError(f"log.shop: the {cid} Shop deck has {counts.get(it, 0)} {it} card(s), not {n}")
         log["shop"] = {"offer": list(shop["offer"]), "deck": list(shop["deck"])}
     done = doc.get("done", [])
-    if not isinstance(done, list) or set(done) - {C.hero_seat(log)} or (done and phase != "spend-xp"):
-        raise SetupError(f"log.done: in the spend-xp phase, [{C.hero_seat(log)}] once the heroes are done")
+    if not isinstance(done, list) or set(done) - {L.hero_seat(log)} or (done and phase != "spend-xp"):
+        raise SetupError(f"log.done: in the spend-xp phase, [{L.hero_seat(log)}] once the heroes are done")
     log["done"] = list(done)
     history = doc.get("history", [])
     if not isinstance(history, list) or len(history) > log["next"] or not all(isinstance(x, dict) for x in history):
@@ -177,7 +192,6 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     if not isinstance(stats, dict) or set(stats) != {"bought", "triggered"}:
         raise SetupError("log.stats: {bought: [...], triggered: {...}}")
     log["stats"] = copy_json(stats)
-    return log
 
 
 def campaign_log(setup: JSON | None, seed: int = 0) -> JSON:
@@ -201,7 +215,7 @@ def campaign_log(setup: JSON | None, seed: int = 0) -> JSON:
         seats = doc.get("seats", "party")
         if seats not in ("party", "per-hero"):
             raise SetupError("seats: party (one seat plays every hero) or per-hero")
-        log = C.new_log(cid, heroes, seed=seed, seats=seats)
+        log = L.new_log(cid, heroes, seed=seed, seats=seats)
     if "players" in doc:
         n = len(_seats(log))
         if type(doc["players"]) is not int:     # strict: true, 2.0 or "2" is not a number of seats
@@ -234,15 +248,15 @@ class CampaignState(State):
         log = self.log
         if log["phase"] == "shopping" and log["shop"] is None:
             log = copy_json(log)
-            C._deal_shop(log, self.rng)
+            L.deal_shop(log, self.rng)
             self.log = log
         if log["phase"] != "quest" or self.encounter is not None:
             return []
-        enc = encounter(normalize_setup(C.encounter_setup(log)))
+        enc = encounter(normalize_setup(L.encounter_setup(log)))
         st = DescentState(enc, self.rng)
         st._setup()
         self.encounter = st
-        q = C.campaign_data(log["campaign"]).quests[log["next"]]
+        q = campaign_data(log["campaign"]).quests[log["next"]]
         text = f"Quest {log['next'] + 1}: {enc.quest.name} ({q.kind}) begins."
         events = [Event("quest", text, None, {"quest": enc.quest.id, "kind": q.kind})]
         if st.is_over():       # (no quest of ours ends before a seat acts)
@@ -252,7 +266,7 @@ class CampaignState(State):
     def _end_quest(self) -> list[Event]:
         st = self.encounter
         assert st is not None and st.result is not None
-        self.log = C.record(self.log, st, self.rng)
+        self.log = L.record(self.log, st, self.rng)
         self.encounter = None
         winner, reason = st.result
         h = self.log["history"][-1]
@@ -267,13 +281,13 @@ class CampaignState(State):
     def to_move(self) -> tuple[Seat, ...]:
         if self.encounter is not None:
             return self.encounter.to_move()
-        seat = C.to_move(self.log)
+        seat = L.to_move(self.log)
         return (seat,) if seat is not None else ()
 
     def _legal_actions(self, seat: Seat) -> list[Action]:
         if self.encounter is not None:
             return self.encounter.legal_actions(seat)
-        return C.legal(self.log, seat)
+        return L.legal(self.log, seat)
 
     def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
         st = self.encounter
@@ -293,7 +307,7 @@ class CampaignState(State):
             if st.is_over():
                 events += self._end_quest()
             return events
-        self.log = C.apply(self.log, seat, action)
+        self.log = L.apply(self.log, seat, action)
         events = [Event("campaign", f"{seat}: {action} ({DESCRIBE.get(action.name, action.name)}).", None,
                         {"seat": seat, "action": str(action)})]
         return events + self._advance()
@@ -312,7 +326,7 @@ class CampaignState(State):
 
     # ---------------------------------------------------------------- information
     def view(self, seat: Seat | None) -> JSON:
-        log = C.view(self.log, seat)
+        log = L.view(self.log, seat)
         return {"campaign": log, "phase": log["phase"],
                 "encounter": self.encounter.view(seat) if self.encounter is not None else None}
 
@@ -371,7 +385,7 @@ class CampaignGame(Game):
     #: the overlord knows his face-down Plot cards
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
-    rules_version = 2     # 2: the encounter rules of descent 2
+    rules_version = 3     # 3: the encounter rules of descent 3
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
     setup_model = CampaignSetup
@@ -383,7 +397,7 @@ class CampaignGame(Game):
         return setup_for_seats(n, setup, fixed="log")
 
     def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
-        return C.inline_log(setup, base_dir)
+        return L.inline_log(setup, base_dir)
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> State:
         log = campaign_log(setup, seed)
@@ -411,7 +425,7 @@ class CampaignGame(Game):
         from questbox.games.descent.render import render
 
         log = view["campaign"]
-        panel = Panel(C.show(log, actions=False), title="the campaign", expand=False)
+        panel = Panel(L.show(log, actions=False), title="the campaign", expand=False)
         if view["encounter"] is None:
             return panel
         return Group(panel, render(view["encounter"], seat))
@@ -427,7 +441,7 @@ class CampaignGame(Game):
             card = cards_of(log["plot_deck"])[args[0]]
             return f"buy the Plot card {card.name} for {card.buy} threat"
         if name == "buy":
-            cost = next(s.cost for s in C.campaign_data(log["campaign"]).shop if s.id == args[0])
+            cost = next(s.cost for s in campaign_data(log["campaign"]).shop if s.id == args[0])
             return f"buy {library().search[args[0]].name} for {args[1]} ({cost} gold)"
         if name == "plot-deck":
             return "play without a Plot deck" if args[0] == "none" else f"choose the {args[0]} Plot deck"
@@ -457,8 +471,8 @@ def campaign_space(log: JSON) -> list[Action]:
 
     from questbox.games.descent.space import encounter_space
 
-    cm = C.campaign_data(log["campaign"])
-    hs = C.hero_ids(log)
+    cm = campaign_data(log["campaign"])
+    hs = L.hero_ids(log)
     decks = plot_data().decks
     out: list[Action] = [*(Action("plot-deck", (d.id,)) for d in decks), Action("plot-deck", ("none",))]
     out += [Action("buy", (s.id, h)) for s in cm.shop for h in hs]
@@ -500,7 +514,7 @@ class CampaignAgent:
         if state.encounter is not None:
             return self.quest.act(state.encounter, seat)
         legal = state.legal_actions(seat)
-        act = C.bot_action(state.view(seat)["campaign"], seat, self.plot)
+        act = bot_action(state.view(seat)["campaign"], seat, self.plot)
         return act if act in legal else legal[0]
 
 

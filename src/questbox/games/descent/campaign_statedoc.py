@@ -18,7 +18,8 @@ from pydantic import Field
 from questbox.core import JSON
 from questbox.core.errors import SetupError, StateError
 from questbox.core.validation import RngDoc, StrictModel, first_difference
-from questbox.games.descent import campaign as C
+from questbox.games.descent import campaign_log as L
+from questbox.games.descent.campaign_model import campaign_data
 from questbox.games.descent.encounter import normalize_setup
 from questbox.games.descent.statedoc import (
     MAX_ROUND,
@@ -76,7 +77,7 @@ def check_campaign(doc: Any, check_log: Callable[[Any, int], JSON],
         raise refuse(GAME_ID, f"log.{diff}",
                      "not a complete campaign log (a key left out, or a value the log check changes)")
     validated(StatsDoc, log["stats"], GAME_ID, "log.stats")
-    cm = C.campaign_data(log["campaign"])
+    cm = campaign_data(log["campaign"])
     # (a log a setup started later in the campaign may have fewer entries than quests played: the
     # entries are those of the last quests played)
     first = log["next"] - len(log["history"])
@@ -93,7 +94,7 @@ def check_campaign(doc: Any, check_log: Callable[[Any, int], JSON],
     if (d.encounter is not None) != quest:
         raise refuse(GAME_ID, "encounter", "the quest's state in the log's quest phase, else null")
     if d.encounter is not None:
-        setup = guarded(GAME_ID, "log", lambda: normalize_setup(C.encounter_setup(log)))
+        setup = guarded(GAME_ID, "log", lambda: normalize_setup(L.encounter_setup(log)))
         enc_setup: JSON = d.encounter.get("setup", {})
         diff = first_difference(enc_setup, setup)
         if diff is not None:

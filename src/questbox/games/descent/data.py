@@ -13,7 +13,7 @@ the engine plays, reachable goals).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeVar
@@ -242,9 +242,19 @@ class MonsterModel(_Model):
     attack: Literal["melee", "ranged"]
     group: dict[int, tuple[int, int]]
     source: str
+    #: the source of each stat line: act -> role -> source
+    sources: dict[int, dict[Literal["minion", "master"], str]]
     acts: dict[int, ActModel]
 
     _src = field_validator("source")(_check_source)
+
+    @field_validator("sources")
+    @classmethod
+    def _line_sources(cls, v: dict[int, dict[str, str]]) -> dict[int, dict[str, str]]:
+        for roles in v.values():
+            for text in roles.values():
+                _check_source(text)
+        return v
 
     @model_validator(mode="after")
     def _check(self) -> MonsterModel:
@@ -255,6 +265,9 @@ class MonsterModel(_Model):
             raise ValueError(f"monster {self.id}: group sizes are given for 2, 3 and 4 heroes")
         if set(self.acts) != {1, 2}:
             raise ValueError(f"monster {self.id}: stats are given for Act 1 and Act 2")
+        if set(self.sources) != {1, 2} or any(set(r) != {"minion", "master"} for r in self.sources.values()):
+            raise ValueError(f"monster {self.id}: sources name the source of each stat line (act 1 and 2, "
+                             "minion and master)")
         return self
 
 
@@ -440,6 +453,36 @@ def _unique(ids: list[str], what: str, where: str) -> None:
         seen.add(i)
 
 
+DiceCheck = Callable[[list[str], tuple[str, ...], str], tuple[str, ...]]
+
+
+def _monsters(root: Path, abilities: Mapping[str, AbilityModel], check_dice: DiceCheck) -> dict[str, MonsterDef]:
+    """:func:`build_library`'s monsters.yaml: each monster's stat lines by (act, role)."""
+    mon_f = _validate(MonstersFile, _read(root / "monsters.yaml"), "monsters.yaml")
+    _unique([m.id for m in mon_f.monsters], "monster", "monsters.yaml")
+    monsters: dict[str, MonsterDef] = {}
+    for mm in mon_f.monsters:
+        stats: dict[tuple[int, str], Stat] = {}
+        for act, pair in mm.acts.items():
+            for role in ("minion", "master"):
+                s: MonsterStatModel = getattr(pair, role)
+                where = f"monsters.yaml: {mm.id} act {act} {role}"
+                for a in s.abilities:
+                    if a not in abilities:
+                        raise SetupError(f"{where}: unknown ability {a!r}")
+                stats[(act, role)] = Stat(
+                    key=f"{mm.id}/{act}/{role}", name=mm.name + (" (master)" if role == "master" else ""),
+                    monster=mm.id, master=role == "master", speed=s.speed, health=s.health,
+                    defense=check_dice(s.defense, ("defense",), where),
+                    dice=check_dice(s.dice, ("attack", "power"), where), attack=mm.attack,
+                    abilities=frozenset(s.abilities), surges=make_surges(s.surges),
+                    traits=frozenset(mm.traits), shape=(mm.shape[0], mm.shape[1]), source=mm.sources[act][role])
+        monsters[mm.id] = MonsterDef(mm.id, mm.name, mm.short, (mm.shape[0], mm.shape[1]), frozenset(mm.traits),
+                                    mm.attack, {k: (v[0], v[1]) for k, v in mm.group.items()}, stats,
+                                    mm.source)
+    return monsters
+
+
 def build_library(root: Path = DATA) -> Library:
     """Load and validate every data file under ``root`` (the quests excepted)."""
     dice_f = _validate(DiceFile, _read(root / "dice.yaml"), "dice.yaml")
@@ -493,28 +536,7 @@ def build_library(root: Path = DATA) -> Library:
     _unique([a.id for a in abil_f.abilities], "ability", "abilities.yaml")
     abilities = {a.id: a for a in abil_f.abilities}
 
-    mon_f = _validate(MonstersFile, _read(root / "monsters.yaml"), "monsters.yaml")
-    _unique([m.id for m in mon_f.monsters], "monster", "monsters.yaml")
-    monsters: dict[str, MonsterDef] = {}
-    for mm in mon_f.monsters:
-        stats: dict[tuple[int, str], Stat] = {}
-        for act, pair in mm.acts.items():
-            for role in ("minion", "master"):
-                s: MonsterStatModel = getattr(pair, role)
-                where = f"monsters.yaml: {mm.id} act {act} {role}"
-                for a in s.abilities:
-                    if a not in abilities:
-                        raise SetupError(f"{where}: unknown ability {a!r}")
-                stats[(act, role)] = Stat(
-                    key=f"{mm.id}/{act}/{role}", name=mm.name + (" (master)" if role == "master" else ""),
-                    monster=mm.id, master=role == "master", speed=s.speed, health=s.health,
-                    defense=check_dice(s.defense, ("defense",), where),
-                    dice=check_dice(s.dice, ("attack", "power"), where), attack=mm.attack,
-                    abilities=frozenset(s.abilities), surges=make_surges(s.surges),
-                    traits=frozenset(mm.traits), shape=(mm.shape[0], mm.shape[1]), source=mm.source)
-        monsters[mm.id] = MonsterDef(mm.id, mm.name, mm.short, (mm.shape[0], mm.shape[1]), frozenset(mm.traits),
-                                    mm.attack, {k: (v[0], v[1]) for k, v in mm.group.items()}, stats,
-                                    mm.source)
+    monsters = _monsters(root, abilities, check_dice)
 
     search_f = _validate(SearchFile, _read(root / "search.yaml"), "search.yaml")
     _unique([c.id for c in search_f.cards], "search card", "search.yaml")

@@ -65,6 +65,7 @@ SURGE: Final = "surge"                      # (): spend a surge of the attack in
 REACT: Final = "react"                      # (window, ctx, seat number): an offer at a window
 PLACE: Final = "place"                      # (figure, most spaces away): where a thrown hero lands
 BREATH: Final = "breath"                    # (squares of the path so far): Fire Breath's next space
+LARGE_PLACE: Final = "large-place"          # (figure, square): where a large monster ends its movement
 MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
 
 # -------------------------------------------------------------------------------- fixed actions

@@ -25,7 +25,7 @@ def normalize(doc: JSON) -> JSON:
     """An encounter setup with every default filled in (see :func:`.encounter.normalize_setup`);
     a campaign file setup (``{campaign, log}``) becomes the setup of the log's next quest."""
     if "log" in doc:
-        from questbox.games.descent.campaign import setup_from_file
+        from questbox.games.descent.campaign_log import setup_from_file
 
         doc = setup_from_file(doc)
     return normalize_setup(doc)
@@ -106,7 +106,8 @@ class DescentGame(Game):
     #: everything on the table is public; the Search deck's order and the dice to come are hidden
     #: from every seat alike (chance), so no seat ever knows more than another
     perfect_information = True
-    rules_version = 2     # 2: the attack in the printed order; every base monster ability (issue #17)
+    #: 2: the attack in the printed order, every base monster ability; 3: large monsters as printed (#17)
+    rules_version = 3
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup
@@ -125,7 +126,7 @@ class DescentGame(Game):
 
     def inline_files(self, setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
         """A campaign file setup's ``log: PATH`` read into the log document."""
-        from questbox.games.descent.campaign import inline_log
+        from questbox.games.descent.campaign_log import inline_log
 
         return inline_log(setup, base_dir)
 
@@ -207,7 +208,7 @@ class DescentGame(Game):
         if name == "reroll":
             return f"reroll attack die #{args[0]}"
         if name == "place":
-            return f"place the thrown hero on {args[0]}"
+            return f"place the {'large monster' if ':' in str(args[0]) else 'thrown hero'} on {args[0]}"
         if name in ("grab", "throw"):
             return f"{name.capitalize()} {who(args[0])}"
         if name == "heal":

@@ -191,11 +191,8 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
     return out
 
 
-def glossary(game: Game) -> JSON:
-    monsters, by_id = _monster_entries()
-    texts = _load("glossary.yaml")
-    ours = str(texts["source"])
-    heroes = [
+def _hero_entries() -> list[JSON]:
+    return [
         _e(
             f"hero:{h['id']}",
             h["name"],
@@ -215,7 +212,11 @@ def glossary(game: Game) -> JSON:
         )
         for h in _load("heroes.yaml")["heroes"]
     ]
-    classes, cards = [], []
+
+
+def _class_entries() -> tuple[list[JSON], list[JSON]]:
+    classes: list[JSON] = []
+    cards: list[JSON] = []
     for c in _load("classes.yaml")["classes"]:
         classes.append(
             _e(
@@ -230,6 +231,31 @@ def glossary(game: Game) -> JSON:
             if x.get("dice"):
                 facts.append(["dice", "+".join(x["dice"])])
             cards.append(_e(f"card:{x['id']}", x["name"], x.get("text", ""), c["source"], facts))
+    return classes, cards
+
+
+def _plot_entries(texts: JSON, ours: str) -> list[JSON]:
+    plot: list[JSON] = []
+    for deck in _load("plot.yaml")["decks"]:
+        for p in deck["cards"]:
+            plot.append(
+                _e(
+                    f"plot:{p['id']}",
+                    p["name"],
+                    texts["plot"].get(p["id"], ""),
+                    f"{p['source']}; text {ours}",
+                    [["deck", deck["name"]], ["buy", f"{p['buy']} threat"], ["trigger", f"{p['trigger']} threat"]],
+                )
+            )
+    return plot
+
+
+def glossary(game: Game) -> JSON:
+    monsters, by_id = _monster_entries()
+    texts = _load("glossary.yaml")
+    ours = str(texts["source"])
+    heroes = _hero_entries()
+    classes, cards = _class_entries()
     abilities = [
         _e(
             f"ability:{a['id']}",
@@ -259,18 +285,7 @@ def glossary(game: Game) -> JSON:
         )
         for t in _load("terrain.yaml")["terrain"]
     ]
-    plot = []
-    for deck in _load("plot.yaml")["decks"]:
-        for p in deck["cards"]:
-            plot.append(
-                _e(
-                    f"plot:{p['id']}",
-                    p["name"],
-                    texts["plot"].get(p["id"], ""),
-                    f"{p['source']}; text {ours}",
-                    [["deck", deck["name"]], ["buy", f"{p['buy']} threat"], ["trigger", f"{p['trigger']} threat"]],
-                )
-            )
+    plot = _plot_entries(texts, ours)
     terms = [_e(f"term:{k}", k.capitalize() if k != "xp" else "XP", v, ours) for k, v in texts["terms"].items()]
     sections = [
         {"id": "quests", "title": "Quests and their goals", "entries": _quests(by_id)},

@@ -151,6 +151,8 @@ def turn_action(st: DescentState, fi: int, action: Action, point: str) -> None:
     ``monster-turn``), then ask its next action."""
     turn = st.turns[-1]
     name = action.name
+    if turn.flags and not (name == "move" and action.args):
+        movement.interrupt(turn)
     st.tasks.append((HERO_ACT, fi) if point == HERO_TURN else (MONSTER_ACT, fi))
     if name == "end":
         turn.ended = True
@@ -242,7 +244,8 @@ class ModKind(Kind):
 #: every decision the engine (or a rule module, ``mod:``) may ask
 KINDS: Final[dict[str, Kind]] = table([
     HeroTurnKind(), MonsterTurnKind(), monster_turns.OverlordTurnKind(), hero_turns.NextHeroKind(),
-    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), abilities.BreathKind(), ModKind()])
+    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), abilities.BreathKind(),
+    movement.LargePlaceKind(), ModKind()])
 
 
 # ================================================================================== task table

@@ -105,7 +105,8 @@ class Fig:
 class Turn:
     """A figure's turn (a hero) or activation (a monster), or an out-of-turn activation a rule
     grants (``kind`` ``extra``). ``flags`` are words: ``bonus`` (the two-hero action is used),
-    ``rested``, ``moved``, ``attacked``, or a rule module's own."""
+    ``rested``, ``moved``, ``attacked``, ``large-from:<square>`` (see
+    :data:`questbox.games.descent.movement.GOING_ON`), or a rule module's own."""
 
     fig: int
     kind: str

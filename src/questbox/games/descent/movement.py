@@ -1,17 +1,20 @@
 """Movement: where a figure may move with its movement points, and moving it space by space
-(small figures enter each space of the path; large ones move as if small, then are placed)."""
+(small figures enter each space of the path; large ones move as if small, then are placed: the
+``large-place`` decision when the placement their ``move`` named is no longer possible)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from questbox.core import Action, Event
+from questbox.core import Action, Decision, Event
 from questbox.games.descent.abilities import leave_cost
 from questbox.games.descent.conditions import suffer
-from questbox.games.descent.flow import LARGE_MOVE, STEP, Task, new_event
+from questbox.games.descent.flow import LARGE_MOVE, LARGE_PLACE, STEP, Kind, Task, new_event
 from questbox.games.descent.geometry import fits, lift, place
 
 if TYPE_CHECKING:
+    from questbox.games.descent.board import Board
+    from questbox.games.descent.model import Turn
     from questbox.games.descent.state import DescentState
 
 #: a ``move`` action's route: (path of squares entered, cost, anchor, orientation)
@@ -111,17 +114,39 @@ def small_reach(st: DescentState, fi: int, mp: int) -> Reach:
     return got
 
 
+#: a turn flag ``large-from:<square>``: the large figure's movement goes on from that square (the
+#: last it entered; no action has interrupted its movement since it was placed)
+GOING_ON = "large-from:"
+
+
+def large_starts(st: DescentState, fi: int) -> tuple[int, ...]:
+    """Where large figure ``fi``'s next step of movement starts: any of its spaces, or, while its
+    movement goes on uninterrupted (:data:`GOING_ON`), the last space it entered."""
+    turn = st.turns[-1] if st.turns else None
+    if turn is not None and turn.fig == fi and turn.flags:
+        for flag in turn.flags:
+            if flag.startswith(GOING_ON):
+                return (st.enc.board.index[flag[len(GOING_ON):]],)
+    return st.squares(fi)
+
+
+def interrupt(turn: Turn) -> None:
+    """An action other than spending movement points interrupts the figure's movement: a large
+    figure's next movement starts from any of its spaces again."""
+    turn.flags[:] = [f for f in turn.flags if not f.startswith(GOING_ON)]
+
+
 def _entries(st: DescentState, fi: int, mp: int, best: dict[int, tuple[int, int, int]],
-             extra: dict[int, int] | None) -> dict[int, tuple[int, int]]:
+             extra: dict[int, int] | None, starts: tuple[int, ...]) -> dict[int, tuple[int, int]]:
     """The cost of *entering* each square, and the square it is entered from: a large figure
-    moves as if it were small from one of its squares, and may re-enter its own squares."""
+    moves as if it were small from one of its squares (``starts``), and may re-enter them."""
     board = st.enc.board
     nb = board.move_neighbors(st.doors)
     enter: dict[int, tuple[int, int]] = {}
     for s, (c, _, prev) in best.items():
         if prev != -1:
             enter[s] = (c, prev)
-    for s in st.squares(fi):
+    for s in starts:
         for u in nb[s]:
             if u in best:
                 c = best[u][0] + board.cost[s] + (extra.get(s, 0) if extra else 0)
@@ -130,18 +155,32 @@ def _entries(st: DescentState, fi: int, mp: int, best: dict[int, tuple[int, int,
     return enter
 
 
+def _hurt_rank(board: Board, best: dict[int, tuple[int, int, int]], enter: dict[int, tuple[int, int]],
+               fp: tuple[int, ...], old: tuple[int, ...], q: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """On a map with damaging spaces, the route to placement ``fp`` through its square ``q``:
+    (cost, damage on the way and on placing, q, path), so that the cheapest route hurts least."""
+    c, prev = enter[q]
+    path = (*board.path_to(best, prev), q)
+    damage, stops = board.damage, board.stops
+    hurt = sum(damage[s] for s in path if not stops[s])
+    hurt += sum(damage[s] for s in fp if not stops[s] and s not in path and s not in old)
+    return c, hurt, q, path
+
+
 def large_moves(st: DescentState, fi: int, mp: int) -> dict[Action, Route]:
     """A large figure's :func:`moves` with paths (cached until a figure or a door moves: do not
     mutate)."""
+    starts = large_starts(st, fi)
     key, extra = _geo_key(st, "large", fi, mp)
+    key = (*key, starts)
     got = st._geo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
     f = st.figs[fi]
     board = st.enc.board
     out: dict[Action, Route] = {}
-    best = board.reach(st.doors, st.squares(fi), mp, blocked(st, fi), extra)[0]
-    enter = _entries(st, fi, mp, best, extra)
+    best = board.reach(st.doors, starts, mp, blocked(st, fi), extra, pits=False)[0]
+    enter = _entries(st, fi, mp, best, extra, starts)
     w0, h0 = f.shape
     shapes = ((0, w0, h0),) if w0 == h0 else ((0, w0, h0), (1, h0, w0))
     seen: set[tuple[int, int]] = set()
@@ -149,6 +188,8 @@ def large_moves(st: DescentState, fi: int, mp: int) -> dict[Action, Route]:
     taken = {s for s, o in st.occ.items() if o != fi}         # the other figures' squares
     rank = {q: (c, q) for q, (c, _) in enter.items()}
     here = (f.pos, f.orient)
+    hurts = board.hurts
+    old = st.squares(fi)
     for s in sorted(enter):
         for o, w, h in shapes:
             for anchor in board.covering(s, w, h):
@@ -159,6 +200,10 @@ def large_moves(st: DescentState, fi: int, mp: int) -> dict[Action, Route]:
                 # what fits(fi, anchor, o) checks: on spaces, no wall inside, passable, free
                 fp = board.open_footprint(doors, anchor, w, h)
                 if fp is None or not taken.isdisjoint(fp):
+                    continue
+                if hurts:
+                    c, _, q, path = min(_hurt_rank(board, best, enter, fp, old, q) for q in fp if q in enter)
+                    out[board.large_move(anchor, fp[-1])] = (path, c, anchor, o)
                     continue
                 c, q = min(map(rank.__getitem__, filter(rank.__contains__, fp)))
                 out[board.large_move(anchor, fp[-1])] = ((*board.path_to(best, enter[q][1]), q), c, anchor, o)
@@ -224,25 +269,116 @@ def step(st: DescentState, t: Task) -> None:
 
 
 def large_move(st: DescentState, t: Task) -> None:
-    """A large figure moves as if it were small along ``path``, then is placed."""
+    """A large figure enters the next space of its path as if it were small (Rules Reference,
+    Large Monsters): each space costs its movement points, opens ``enter-space`` and deals its
+    terrain damage as it is entered (a pit only counts once the figure is placed wholly on pits).
+    At the end of the path, or when its turn ends on the way, it is placed covering the last space
+    entered (:func:`settle`)."""
     _, fi, path, i, anchor, orient = t
     f = st.figs[fi]
     turn = st.turns[-1] if st.turns else None
     if f.status != "active":
         return
-    if i < len(path):
-        st.tasks.append((LARGE_MOVE, fi, path, i + 1, anchor, orient))
-        st.window("enter-space", (fi, path[i]))
+    if turn is None or turn.ended or turn.fig != fi or i == len(path):
+        if i:
+            settle(st, fi, path[:i], anchor, orient)
         return
-    if fits(st, fi, anchor, orient) is None:
+    board = st.enc.board
+    s = path[i]
+    extra = extra_cost(st, fi)
+    turn.mp = max(0, turn.mp - board.cost[s] - (extra.get(s, 0) if extra else 0))
+    if "moved" not in turn.flags:
+        turn.flags.append("moved")
+    st.tasks.append((LARGE_MOVE, fi, path, i + 1, anchor, orient))
+    st.window("enter-space", (fi, s))
+    if board.damage[s] and not board.stops[s]:
+        suffer(st, fi, board.damage[s], -1, board.terrain[s])
+
+
+def placements(st: DescentState, fi: int, square: int) -> list[tuple[int, int]]:
+    """Where large figure ``fi`` may be placed so that it covers ``square``: (anchor, orientation)
+    on spaces it may stand on (its own included), in board order."""
+    w, h = st.figs[fi].shape
+    out: list[tuple[int, int]] = []
+    board = st.enc.board
+    for o in ((0,) if w == h else (0, 1)):
+        ww, hh = (h, w) if o else (w, h)
+        out += [(a, o) for a in board.covering(square, ww, hh) if fits(st, fi, a, o) is not None]
+    return sorted(out)
+
+
+def place_action(st: DescentState, fi: int, anchor: int, orient: int) -> Action:
+    """``place <top-left>:<bottom-right>``: a large figure's placement."""
+    fp = fits(st, fi, anchor, orient, ignore=(fi,))
+    board = st.enc.board
+    assert fp is not None
+    return Action("place", (f"{board.names[anchor]}:{board.names[fp[-1]]}",))
+
+
+def settle(st: DescentState, fi: int, entered: tuple[int, ...], anchor: int, orient: int) -> None:
+    """The movement of large figure ``fi`` ends, ``entered`` the spaces it entered: it is placed
+    covering the last of them, where its ``move`` named if that still covers it and is free, else
+    on the one placement that does, else where the overlord (its seat) chooses (decision
+    ``large-place``); with none, it stays where it was."""
+    fp = fits(st, fi, anchor, orient)
+    if fp is not None and entered[-1] in fp:
+        put_large(st, fi, anchor, orient, entered)
+        return
+    spots = placements(st, fi, entered[-1])
+    if not spots:
         st.emit("info", f"{st.name(fi)} cannot be placed there any more and stays put.")
         return
+    if len(spots) == 1:
+        put_large(st, fi, *spots[0], entered)
+        return
+    st.ask(st.figs[fi].seat, LARGE_PLACE, (fi, entered), [place_action(st, fi, a, o) for a, o in spots])
+
+
+def put_large(st: DescentState, fi: int, anchor: int, orient: int, entered: tuple[int, ...]) -> None:
+    """Place large figure ``fi`` at the end of its movement (``entered``: the spaces its path
+    entered, whose terrain already counted). The spaces it now covers and had neither entered
+    nor stood on deal their terrain's damage (they cost no movement: water neither); a pit
+    counts only when every space it covers is a pit: then its movement ends too."""
+    board = st.enc.board
+    before = st.squares(fi)
     place(st, fi, anchor, orient)
-    if turn is not None and "moved" not in turn.flags:
-        turn.flags.append("moved")
-    dmg = sum(st.enc.board.damage[s] for s in path)
-    if dmg:
-        suffer(st, fi, dmg, -1, "terrain")
+    turn = st.turns[-1] if st.turns else None
+    if turn is not None and turn.fig == fi:
+        if "moved" not in turn.flags:
+            turn.flags.append("moved")
+        interrupt(turn)
+        turn.flags.append(GOING_ON + board.names[entered[-1]])
+    squares = st.squares(fi)
+    if all(board.stops[s] for s in squares):
+        if turn is not None and turn.fig == fi:
+            turn.mp = 0
+        suffer(st, fi, board.damage[squares[0]], -1, board.terrain[squares[0]])
+        return
+    for s in squares:
+        if board.damage[s] and not board.stops[s] and s not in entered and s not in before:
+            if st.figs[fi].status != "active":
+                return
+            suffer(st, fi, board.damage[s], -1, board.terrain[s])
+
+
+class LargePlaceKind(Kind):
+    """``large-place``: where a large monster whose movement ended stands (``data``: the figure,
+    the spaces its path entered); the placements that cover the last of them."""
+
+    kind: ClassVar[str] = LARGE_PLACE
+
+    def legal(self, st: DescentState, d: Decision) -> list[Action]:
+        fi, entered = d.data
+        return [place_action(st, fi, a, o) for a, o in placements(st, fi, entered[-1])]
+
+    def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
+        fi, entered = d.data
+        spot = next(p for p in placements(st, fi, entered[-1]) if place_action(st, fi, *p) == action)
+        put_large(st, fi, *spot, tuple(entered))
+        st.emit("place", f"{st.name(fi)} is placed on {action.args[0]}.")
+
+    def text(self, st: DescentState, d: Decision) -> str:
+        return f"place {st.name(d.data[0])}"
 
 
 def move_figure(st: DescentState, fi: int, action: Action) -> None:
@@ -256,7 +392,4 @@ def move_figure(st: DescentState, fi: int, action: Action) -> None:
         if path:
             st.tasks.append((STEP, fi, path, 0))
     else:
-        turn = st.turns[-1] if st.turns else None
-        assert turn is not None
-        turn.mp -= cost
         st.tasks.append((LARGE_MOVE, fi, path, 0, anchor, orient))

@@ -57,7 +57,7 @@ def _a(name: str, *args: Any) -> Action:
     return Action(name, tuple(args))
 
 
-class CampaignModule(RuleModule):
+class PlotModule(RuleModule):
     """Threat, fortune, the Plot deck's cards and the agent (see the module docstring)."""
 
     name = NAME
@@ -471,22 +471,6 @@ class CampaignModule(RuleModule):
                 st.emit("plot", f"Comrade: {st.name(fi)} spends no surges in this attack.")
                 atk.no_surges = True
 
-    def describe(self, action: Action) -> str | None:
-        if action.name == "plot" and action.args:
-            c = self.cards.get(str(action.args[0]))
-            if c is not None:
-                extra = f" on {action.args[1]}" if len(action.args) > 1 else ""
-                return f"{'use' if c.id == 'camaraderie' else 'exhaust'} {c.name}{extra} ({c.trigger} threat)"
-        if action.name == "threat":
-            return f"gain 1 threat for defeating {action.args[0]} (instead of an Overlord card)"
-        if action.name == "fortune":
-            return {"recover": "spend 1 fortune: recover 1 fatigue",
-                    "action": "spend 2 fortune: one more action",
-                    "reroll": "spend 1 fortune: reroll an attack die",
-                    "defend": "spend 1 fortune: reroll a defense die",
-                    "retest": "spend 1 fortune: reroll a test die"}.get(str(action.args[0]))
-        return None
-
 
 def risen_stat(minion: Stat, master: Stat) -> Stat:
     """A minion under Rise to the Challenge (DLP-C08-04): the master's Speed, Health, Defense,
@@ -499,7 +483,7 @@ def campaign_space(enc: Encounter) -> list[Action]:
     """Every action the ``campaign`` module can offer in an encounter of ``enc`` (for the fixed
     action space of :mod:`questbox.games.descent.space`), in a fixed order."""
     mod = enc.by_name.get(NAME)
-    if not isinstance(mod, CampaignModule):
+    if not isinstance(mod, PlotModule):
         return []
     heroes = [h.id for h in enc.heroes]
     monsters: list[str] = []
@@ -553,4 +537,4 @@ def campaign_space(enc: Encounter) -> list[Action]:
     return out
 
 
-register_module(NAME, CampaignModule)
+register_module(NAME, PlotModule)

@@ -1,6 +1,6 @@
 """The First Legion Plot deck's cards, one object each: the windows at which a card is offered,
 its offers, its effect when the overlord plays it, and what it does at the windows it listens to
-while exhausted. :class:`~questbox.games.descent.plot.CampaignModule` holds the shared parts
+while exhausted. :class:`~questbox.games.descent.plot.PlotModule` holds the shared parts
 (threat, paying a card, refreshing, fortune) and hands each card its windows; a new card is a new
 object in :data:`CARDS`.
 
@@ -17,7 +17,7 @@ from questbox.core import Action
 from questbox.games.descent.rules import Ctx
 
 if TYPE_CHECKING:
-    from questbox.games.descent.plot import CampaignModule
+    from questbox.games.descent.plot import PlotModule
     from questbox.games.descent.state import DescentState
 
 NAME = "campaign"
@@ -38,15 +38,15 @@ class PlotCard:
     #: playing the card exhausts it (else it is used, for the rest of the quest)
     exhaust: ClassVar[bool] = True
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         """What the overlord may do with the card at ``point``."""
         return [_a("plot", self.id)] if mod.ready(st, self.id) else []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         """Play the card (its ``plot <card> ...`` action): the effect, then pay for it."""
         mod.pay(st, self.id, exhaust=self.exhaust)
 
-    def on(self, mod: CampaignModule, st: DescentState, window: str, ctx: Ctx) -> None:
+    def on(self, mod: PlotModule, st: DescentState, window: str, ctx: Ctx) -> None:
         """Mandatory effects at ``window``."""
 
 
@@ -56,7 +56,7 @@ class StrengthInNumbers(PlotCard):
     id: ClassVar[str] = "strength-in-numbers"
     offers_at: ClassVar[frozenset[str]] = frozenset({"attack-before-roll"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         atk = st.attack
         assert atk is not None
         a = atk.attacker
@@ -64,7 +64,7 @@ class StrengthInNumbers(PlotCard):
             return [_a("plot", self.id)]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         atk = st.attack
         assert atk is not None
         g = st.figs[atk.attacker].group
@@ -83,7 +83,7 @@ class Retribution(PlotCard):
     offers_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
     listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         atk = st.attack
         assert atk is not None
         groups = {int(fl.split(":")[1]) for fl in atk.flags if fl.startswith("defeated-small:")}
@@ -93,7 +93,7 @@ class Retribution(PlotCard):
                     if st.figs[x].status == "active"]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         atk = st.attack
         assert atk is not None
         x = sum(1 for fl in atk.flags if fl.startswith("defeated:"))    # every monster, any size
@@ -103,7 +103,7 @@ class Retribution(PlotCard):
         st.grant_activation(fi, st.stat(fi).speed, 1, (f"retribution:{x}",))
         mod.pay(st, self.id)     # the fortune tokens are placed first
 
-    def on(self, mod: CampaignModule, st: DescentState, window: str, ctx: Ctx) -> None:
+    def on(self, mod: PlotModule, st: DescentState, window: str, ctx: Ctx) -> None:
         """The granted activation's attack gains its Pierce."""
         atk = st.attack
         assert atk is not None
@@ -122,7 +122,7 @@ class ThreateningMasses(PlotCard):
     id: ClassVar[str] = "threatening-masses"
     offers_at: ClassVar[frozenset[str]] = frozenset({"enter-space"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         fi, sq = ctx
         turn = st.turn
         f = st.figs[fi]
@@ -132,7 +132,7 @@ class ThreateningMasses(PlotCard):
             return [_a("plot", self.id)]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         st.tasks.append(st.mod_task(NAME, ("masses", ctx[0])))
         mod.pay(st, self.id)
 
@@ -146,7 +146,7 @@ class RiseToTheChallenge(PlotCard):
     offers_at: ClassVar[frozenset[str]] = frozenset({"figure-defeated"})
     listens: ClassVar[frozenset[str]] = frozenset({"turn-end"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         fi = ctx[0]
         f = st.figs[fi]
         if (f.side == "monster" and f.master and st.is_small(fi) and mod.ready(st, self.id)
@@ -155,7 +155,7 @@ class RiseToTheChallenge(PlotCard):
             return [_a("plot", self.id)]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         fi = ctx[0]
         g = st.figs[fi].group
         st.mods[NAME]["marks"][self.id] = mod.group_ids[g]
@@ -166,7 +166,7 @@ class RiseToTheChallenge(PlotCard):
                     st.defeat(x)
         mod.pay(st, self.id)
 
-    def on(self, mod: CampaignModule, st: DescentState, window: str, ctx: Ctx) -> None:
+    def on(self, mod: PlotModule, st: DescentState, window: str, ctx: Ctx) -> None:
         """At the end of the overlord's turn the card refreshes and the minions are minions again."""
         if ctx[0] != -1 or not mod.exhausted(st, self.id):
             return
@@ -193,10 +193,10 @@ class SwarmingTide(PlotCard):
     offers_at: ClassVar[frozenset[str]] = frozenset({"turn-end"})
     listens: ClassVar[frozenset[str]] = frozenset({"turn-start"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         return [_a("plot", self.id)] if ctx[0] == -1 and mod.ready(st, self.id) else []
 
-    def on(self, mod: CampaignModule, st: DescentState, window: str, ctx: Ctx) -> None:
+    def on(self, mod: PlotModule, st: DescentState, window: str, ctx: Ctx) -> None:
         fi = ctx[0]
         if fi != -1 and mod.exhausted(st, self.id) and st.figs[fi].side == "hero":
             st.test(fi, "willpower", None, st.mod_task(NAME, ("swarm", fi)), "Swarming Tide")
@@ -209,7 +209,7 @@ class Fealty(PlotCard):
     id: ClassVar[str] = "fealty"
     offers_at: ClassVar[frozenset[str]] = frozenset({"turn-end", "attack-after-roll"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         if point == "turn-end":
             return [_a("plot", self.id)] if ctx[0] == -1 and mod.ready(st, self.id) else []
         atk = st.attack
@@ -242,19 +242,19 @@ class DefensivePosition(PlotCard):
     offers_at: ClassVar[frozenset[str]] = frozenset({"turn-end"})
     listens: ClassVar[frozenset[str]] = frozenset({"turn-start", "turn-end", "activation-end"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         if ctx[0] == -1 and mod.ready(st, self.id):
             return [_a("plot", self.id, t) for t in mod.tiles]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         tile = str(action.args[1])
         st.mods[NAME]["marks"][self.id] = tile
         st.surcharge.append(["hero", tile, 1])
         mod.pay(st, self.id)
         st.emit("plot", f"Defensive Position on tile {tile} ({mod.enc.board.tile_names[tile]}).")
 
-    def on(self, mod: CampaignModule, st: DescentState, window: str, ctx: Ctx) -> None:
+    def on(self, mod: PlotModule, st: DescentState, window: str, ctx: Ctx) -> None:
         m = st.mods[NAME]
         if not mod.exhausted(st, self.id):
             return
@@ -278,17 +278,17 @@ class Camaraderie(PlotCard):
     listens: ClassVar[frozenset[str]] = frozenset({"attack-after-roll"})
     exhaust: ClassVar[bool] = False
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         if mod.ready(st, self.id) and self.id not in st.mods[NAME]["marks"]:
             return [_a("plot", self.id, mod.group_ids[g]) for g in range(len(mod.group_ids))
                     if any(st.figs[x].status == "active" for x in st.group_figs(g))]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         st.mods[NAME]["marks"][self.id] = str(action.args[1])
         mod.pay(st, self.id, exhaust=False)
 
-    def on(self, mod: CampaignModule, st: DescentState, window: str, ctx: Ctx) -> None:
+    def on(self, mod: PlotModule, st: DescentState, window: str, ctx: Ctx) -> None:
         atk = st.attack
         g = st.mods[NAME]["marks"].get(self.id)
         if atk is None or g is None or "comrade" in atk.flags:
@@ -309,12 +309,12 @@ class LoyaltyRewarded(PlotCard):
     id: ClassVar[str] = "loyalty-rewarded"
     offers_at: ClassVar[frozenset[str]] = frozenset({"after-setup"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         if mod.ready(st, self.id):
             return [_a("plot", self.id, mod.group_ids[g]) for g in mod.open_groups]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         gi = mod.group_ids.index(str(action.args[1]))
         st.mods[NAME]["marks"][self.id] = str(action.args[1])
         for x in st.group_figs(gi):
@@ -329,13 +329,13 @@ class SummonArdus(PlotCard):
     id: ClassVar[str] = "summon-ardus"
     offers_at: ClassVar[frozenset[str]] = frozenset({"after-setup"})
 
-    def offers(self, mod: CampaignModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
+    def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         if mod.ready(st, self.id) and mod.may_summon(st):
             return [_a("plot", self.id, mod.group_ids[g]) for g in mod.open_groups
                     if any(st.figs[x].status == "active" for x in st.group_figs(g))]
         return []
 
-    def take(self, mod: CampaignModule, st: DescentState, ctx: Ctx, action: Action) -> None:
+    def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
         mod.summon(st, mod.group_ids.index(str(action.args[1])))
         mod.pay(st, self.id)
 

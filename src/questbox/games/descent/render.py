@@ -50,6 +50,30 @@ def label(fid: str, fig: JSON) -> str:
     return letter + num
 
 
+def _occupants(view: JSON) -> dict[tuple[int, int], tuple[str, str]]:
+    """:func:`draw_map`'s figures: square -> (label, style)."""
+    occupant: dict[tuple[int, int], tuple[str, str]] = {}
+    for fid, f in view["figures"].items():
+        if f["status"] == "active":
+            style = ("bold green" if f["side"] == "hero" else ("bold red" if f.get("master") else "red"))
+            for s in f["squares"]:
+                occupant[_sq(s)] = (label(fid, f), style)
+        elif f["status"] == "ko" and f["at"]:
+            occupant.setdefault(_sq(f["at"]), (label(fid, f).lower(), "dim green"))
+    return occupant
+
+
+def _edges(view: JSON) -> tuple[set[frozenset[tuple[int, int]]], dict[frozenset[tuple[int, int]], bool]]:
+    """:func:`draw_map`'s walls and doors (edge -> open), as pairs of squares."""
+    m = view["map"]
+    walls: set[frozenset[tuple[int, int]]] = {frozenset(map(_sq, e.split("|"))) for e in m["walls"]}
+    doors: dict[frozenset[tuple[int, int]], bool] = {}
+    for did, edges in m["doors"].items():
+        for e in edges:
+            doors[frozenset(map(_sq, e.split("|")))] = view["doors"][did]
+    return walls, doors
+
+
 def draw_map(view: JSON) -> Text:
     m = view["map"]
     grid: list[str] = m["grid"]
@@ -59,19 +83,8 @@ def draw_map(view: JSON) -> Text:
     for ter, squares in m["terrain"].items():
         for s in squares:
             terrain[_sq(s)] = ter
-    walls: set[frozenset[tuple[int, int]]] = {frozenset(map(_sq, e.split("|"))) for e in m["walls"]}
-    doors: dict[frozenset[tuple[int, int]], bool] = {}
-    for did, edges in m["doors"].items():
-        for e in edges:
-            doors[frozenset(map(_sq, e.split("|")))] = view["doors"][did]
-    occupant: dict[tuple[int, int], tuple[str, str]] = {}
-    for fid, f in view["figures"].items():
-        if f["status"] == "active":
-            style = ("bold green" if f["side"] == "hero" else ("bold red" if f.get("master") else "red"))
-            for s in f["squares"]:
-                occupant[_sq(s)] = (label(fid, f), style)
-        elif f["status"] == "ko" and f["at"]:
-            occupant.setdefault(_sq(f["at"]), (label(fid, f).lower(), "dim green"))
+    walls, doors = _edges(view)
+    occupant = _occupants(view)
     tokens = {_sq(s): k for s, k in view["tokens"].items()}
     los = {_sq(s) for s in view.get("los", [])}
     acting = None

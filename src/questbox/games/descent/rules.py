@@ -108,10 +108,6 @@ class RuleModule:
     def run(self, st: DescentState, payload: Any) -> None:
         """Run a task ``("mod", name, payload)`` this module pushed."""
 
-    def describe(self, action: Action) -> str | None:
-        """A short description of one of this module's actions, for menus."""
-        return None
-
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
         """What ``seat`` sees of this module's state (``data``, a copy it may change): a module
         with hidden information (face-down plot cards) hides it here. ``None``: a spectator."""

@@ -9,7 +9,8 @@ in a fixed order and without duplicates:
    ``pass`` (and ``bonus-recover`` with the two-hero rule, ``howl`` if a monster howls);
 2. ``move <square>`` for every passable space (small figures), then ``move <top-left>:<bottom-right>``
    for every footprint of every large shape on the map (both orientations, every door open: a
-   closed door only removes footprints), on passable spaces only;
+   closed door only removes footprints), on passable spaces only, then ``place <top-left>:<bottom-right>``
+   for the same footprints (a large monster placed when its movement ends);
 3. ``place <square>`` (a thrown hero lands) when a monster can Throw; ``breath <square>`` (every
    space) when a monster has Fire Breath;
 4. actions naming figures: ``activate`` (heroes only with the party seat; every monster, masters
@@ -101,11 +102,14 @@ def _move_space(enc: Encounter, abilities: set[str]) -> list[Action]:
     all_open = (1 << len(board.door_ids)) - 1
     shapes = sorted({enc.lib.monsters[g.monster].shape for g in enc.groups} - {(1, 1)})
     dims = sorted({d for w, h in shapes for d in ((w, h), (h, w))})
+    places: list[Action] = []
     for w, h in dims:
         for anchor in board.spaces:
             fp = board.footprint(all_open, anchor, w, h)
             if fp is not None and all(board.passable[s] for s in fp):
                 out.append(Action("move", (f"{names[anchor]}:{names[fp[-1]]}",)))
+                places.append(Action("place", (f"{names[anchor]}:{names[fp[-1]]}",)))
+    out += places
     if "throw" in abilities:
         out += [Action("place", (names[s],)) for s in passable]
     if any(s.effect == "fire-breath" for g in enc.groups for k in (g.master_stat, g.minion_stat)
@@ -195,7 +199,8 @@ def _card_space(enc: Encounter, heroes: list[str], kits: set[str], deck: set[str
 # ================================================================================ observations
 STATUSES = ("active", "ko", "defeated", "reserve")
 PHASES = ("setup", "heroes", "overlord", "over")
-DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath", "mod")
+DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath",
+             "large-place", "mod")
 TURN_FLAGS = ("bonus", "rested", "moved", "attacked")
 TURN_KINDS = ("hero", "monster", "extra")
 #: planes over the map's squares (width x height each)

@@ -36,7 +36,8 @@ from questbox.games.descent.state import DescentState
 M = TypeVar("M", bound=BaseModel)
 
 #: the decisions the engine asks (a rule module's are ``mod:<module>``)
-DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath"})
+DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place",
+                            "breath", "large-place"})
 PHASES = ("setup", "heroes", "overlord", "over")
 STATUSES = ("active", "ko", "defeated", "reserve")
 #: what a Search token on the map may be
@@ -303,11 +304,17 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
 
     if tuple(d.seats) != enc.seats:
         raise bad("seats", f"the setup's seats are {list(enc.seats)}")
-    # the figures: those of a fresh encounter (same id, side, seat and size), then any a rule
-    # module added (a monster of the overlord's)
+    _check_figures(d, enc, fresh, bad)
+    _check_progress(d, enc, bad)
+    _check_flow(d, enc, bad)
+    _check_table(d, enc, fresh, game_id, at, bad)
+
+
+def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s figures: those of a fresh encounter (same id, side, seat and size), then
+    any a rule module added (a monster of the overlord's)."""
     if len(set(d.order)) != len(d.order) or set(d.order) != set(d.figures):
         raise bad("order", "each figure of figures once")
-    n = len(d.order)
     known = [f.id for f in fresh.figs]
     if d.order[:len(known)] != known:
         raise bad("order", f"the setup's figures come first, in the order {known}")
@@ -348,12 +355,20 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
         for it in f.items:
             if it not in enc.lib.search:
                 raise fbad("items", f"{it!r} is not an item the engine plays")
-    # the turns, attacks and tests in progress
+
+
+def _check_progress(d: EncounterDoc, enc: Encounter, bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s turns, attacks and tests in progress."""
+    n = len(d.order)
     for k, t in enumerate(d.turns):
         if t.fig >= n:
             raise bad(f"turns.{k}.fig", f"a figure's number (below {n})")
         if t.kind != "extra" and d.figures[d.order[t.fig]].side != t.kind:
             raise bad(f"turns.{k}.kind", f"the figure is a {d.figures[d.order[t.fig]].side}")
+        for j, flag in enumerate(t.flags):
+            if flag.startswith("large-from:") and (flag[len("large-from:"):] not in enc.board.index
+                                                   or d.figures[d.order[t.fig]].shape == [1, 1]):
+                raise bad(f"turns.{k}.flags.{j}", "large-from:<a space of the map>, for a large figure")
     for k, a in enumerate(d.attacks):
         for field in ("attacker", "target"):
             if getattr(a, field) >= n:
@@ -362,7 +377,10 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
     for k, test in enumerate(d.tests):
         if test[0] >= n:
             raise bad(f"tests.{k}.0", f"a figure's number (below {n})")
-    # the flow: task steps and decisions
+
+
+def _check_flow(d: EncounterDoc, enc: Encounter, bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s flow: task steps and decisions."""
     for k, task in enumerate(d.tasks):
         _check_task(task, f"tasks.{k}", d, enc, bad)
     if any(t[0] == "atk" for t in d.tasks) and not d.attacks:
@@ -390,7 +408,12 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
         raise bad("tasks.0" if d.tasks else "tasks",
                   "the task stack ends with a step that keeps the round going (or the decision asked is a "
                   "turn's, whose answer pushes one)")
-    # the map, the Search deck, the counters, the rule modules
+
+
+def _check_table(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, at: Callable[[str], str],
+                 bad: Callable[[str, str], StateError]) -> None:
+    """:func:`_check`'s map, Search deck, counters and rule modules."""
+    board = enc.board
     if set(d.doors) != set(board.door_ids):
         raise bad("doors", f"the map's doors are {sorted(board.door_ids)}")
     for sq, tok in d.tokens.items():
@@ -413,7 +436,6 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
             _check_mod(name, validated(model, value, game_id, at(f"mods.{name}")), d, fresh, bad)
         elif type(value) is not type(fresh.mods[name]):
             raise bad(f"mods.{name}", f"a {type(fresh.mods[name]).__name__}")
-
 
 def _fits(kind: str, v: Any, d: EncounterDoc, enc: Encounter) -> bool:
     """Whether ``v`` is a ``kind`` of :data:`TASK_ARGS` in this encounter."""
@@ -586,6 +608,10 @@ def _check_decision(d: EncounterDoc, enc: Encounter, k: int, seat: str, kind: st
         if len(data) != 2 or not isinstance(data[1], int) or isinstance(data[1], bool) or data[1] < 0:
             raise bad(f"{where}.2", "[figure, spaces] for a place decision")
         fig_arg(0)
+    elif kind == "large-place":
+        _check_args(("fig", "path"), data, f"{where}.2", "a large-place decision", d, enc, bad)
+        if not data[1] or d.figures[d.order[data[0]]].shape == [1, 1]:
+            raise bad(f"{where}.2", "[a large figure, the spaces it entered] for a large-place decision")
 
 
 def _check_mod(name: str, m: StrictModel, d: EncounterDoc, fresh: DescentState,

@@ -126,8 +126,3 @@ class ClassesModule(RuleModule):
             atk.abilities.append(["runic", "runic", 2, 1])
         if atk.source == spec.weapon and weapon.adjacent_hearts and st.adjacent(atk.attacker, atk.target):
             atk.bonus_hearts += weapon.adjacent_hearts
-
-    def describe(self, action: Action) -> str | None:
-        return {"rage": "Rage: suffer 1 fatigue, melee attack with +1 heart",
-                "pray": "Prayer of Healing: 1 fatigue, roll 1 red die, recover that many hearts",
-                "greedy": "Greedy: suffer 1 fatigue to search a token within 3 spaces"}.get(action.name)

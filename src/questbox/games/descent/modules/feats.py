@@ -182,13 +182,6 @@ class HeroicFeats(RuleModule):
         st.tasks.append(st.mod_task(NAME, ("move", fi)))
         st.move_figure(fi, action)
 
-    def describe(self, action: Action) -> str | None:
-        if action.name != FEAT:
-            return None
-        if not action.args:
-            return "heroic feat (once per quest)"
-        return f"heroic feat (once per quest): {' and '.join(str(x) for x in action.args)}"
-
 
 # ================================================================================ bots
 def bot_feat(st: DescentState, fi: int, legal: list[Action]) -> Action | None:

@@ -107,8 +107,3 @@ class HeroAbilities(RuleModule):
             atk.damage -= n
             st.emit("ability", f"Jain Fairwood takes {n} of the hearts as fatigue.")
             st.suffer_fatigue(atk.target, n)
-
-    def describe(self, action: Action) -> str | None:
-        if action.name == "endure":
-            return f"Jain: suffer {action.args[0]} of the hearts as fatigue"
-        return None

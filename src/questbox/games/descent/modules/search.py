@@ -116,11 +116,3 @@ class SearchCards(RuleModule):
         st.emit("reroll", f"Reroll of the {atk.dice[i]} die: {st.describe_faces([atk.dice[i]], [old])} → "
                 f"{st.describe_faces([atk.dice[i]], [atk.faces[i]])}.")
         self._ask_reroll(st, d.seat, (*d.data, i))
-
-    def describe(self, action: Action) -> str | None:
-        if action.name == "flask":
-            return "Fire Flask: a ranged attack (blue + yellow)"
-        if action.name == "use" and action.args:
-            card = self.enc.lib.search.get(str(action.args[0]))
-            return f"use {card.name}" if card else None
-        return None

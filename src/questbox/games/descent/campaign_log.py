@@ -1,0 +1,376 @@
+"""The campaign log of Descent (a sequence of quests, :mod:`~questbox.games.descent.campaign_model`)
+and its rules: the log saved as JSON between quests, the record of a quest in it, and the
+Campaign phase with its Shopping and Spend Experience Points steps.
+
+The campaign log is plain JSON and the campaign between quests is a pure state machine on it:
+:func:`legal` lists the actions of a seat, :func:`apply` returns the next log (the argument is
+not changed). Randomness (the Shop deck) comes from the log's seed, so a log replays exactly.
+
+Phases (``log["phase"]``):
+
+``plot-deck``  the overlord chooses his Plot deck (``plot-deck first-legion`` or ``plot-deck none``)
+``quest``      the next quest is played as an encounter: :func:`encounter_setup`, then :func:`record`
+``shopping``   the heroes: ``buy <item> <hero>``, ``extra-card <hero> <hero>`` (2 fortune), ``done``
+``spend-xp``   the heroes: ``upgrade <hero> <upgrade>``, ``done``; then the overlord:
+               ``xp-threat`` (1 XP for 3 threat), ``buy-plot <card>``, ``done``
+``over``       the campaign is over (``log["winner"]``: the side that won the Finale)
+
+The bots of the Campaign phase are in :mod:`~questbox.games.descent.campaign_bots`, whole
+campaigns between bots in :mod:`~questbox.games.descent.campaign_play`, the command line
+(``questbox campaign``) in :mod:`~questbox.games.descent.campaign`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from questbox.core import JSON, Action, Rng, SetupError
+from questbox.core.setupfiles import path_refused, read_document
+from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.model import copy_json
+from questbox.games.descent.plot import NAME, cards_of
+
+FORMAT = "questbox-descent-campaign/1"
+HEROES_SEAT = "heroes"
+
+
+# ================================================================================ the log
+def new_log(campaign: str = "harrowmere", heroes: list[str] | None = None, *, seed: int = 0,
+            seats: str = "party") -> JSON:
+    """A new campaign: the heroes have chosen their classes (``hero:class``); the overlord chooses
+    a Plot deck next."""
+    from questbox.games.descent.encounter import normalize_setup
+
+    campaign_data(campaign)
+    norm = normalize_setup({"heroes": heroes or ["syndrael", "avric"], "seats": seats})
+    hs = [h.split(":")[0] for h in norm["heroes"]]
+    return {"format": FORMAT, "campaign": campaign, "seed": seed, "heroes": norm["heroes"], "seats": seats,
+            "plot_deck": None, "phase": "plot-deck", "next": 0, "threat": 0, "faceup": [], "facedown": [],
+            "fortune": {h: 0 for h in hs}, "xp": {**{h: 0 for h in hs}, "overlord": 0}, "gold": 0,
+            "upgrades": {h: [] for h in hs}, "items": {h: [] for h in hs}, "shop": None, "done": [],
+            "history": [], "winner": None, "stats": {"bought": [], "triggered": {}}}
+
+
+def _copy(log: JSON) -> JSON:
+    out: JSON = copy_json(log)
+    return out
+
+
+def hero_ids(log: JSON) -> list[str]:
+    return [h.split(":")[0] for h in log["heroes"]]
+
+
+def hero_seat(log: JSON) -> str:
+    """The seat that speaks for the party between quests (the first hero's in per-hero seating)."""
+    return HEROES_SEAT if log["seats"] == "party" else "hero1"
+
+
+def to_move(log: JSON) -> str | None:
+    ph = log["phase"]
+    if ph == "plot-deck":
+        return "overlord"
+    if ph == "shopping":
+        return hero_seat(log)
+    if ph == "spend-xp":
+        return hero_seat(log) if hero_seat(log) not in log["done"] else "overlord"
+    return None
+
+
+def encounter_setup(log: JSON) -> JSON:
+    """The encounter setup of the campaign's next quest (phase ``quest``)."""
+    if log["phase"] != "quest":
+        raise SetupError(f"the campaign is in its {log['phase']} phase, not before a quest")
+    cm = campaign_data(log["campaign"])
+    q = cm.quests[log["next"]]
+    camp: JSON = {"kind": q.kind, "plot_deck": log["plot_deck"], "lieutenants": list(q.lieutenants),
+                  "upgrades": copy_json(log["upgrades"]), "items": copy_json(log["items"])}
+    if log["plot_deck"]:
+        camp.update(threat=log["threat"], faceup=list(log["faceup"]), facedown=list(log["facedown"]),
+                    fortune=dict(log["fortune"]))
+    return {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act, "campaign": camp}
+
+
+def inline_log(setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
+    """``log: PATH`` read into the campaign log document it names (the local command line only:
+    ``Game.inline_files`` of descent and descent-campaign)."""
+    if not isinstance(setup, dict) or not isinstance(setup.get("log"), str):
+        return setup
+    return {**setup, "log": read_document(setup["log"], base_dir, "log")}
+
+
+def setup_from_file(doc: JSON) -> JSON:
+    """A campaign file setup ``{campaign: <id>, log: <log document>}`` -> the next quest's setup
+    (the command line reads ``log: PATH`` into the document first)."""
+    extra = set(doc) - {"campaign", "log", "seats", "players"}
+    if extra:
+        raise SetupError(f"a campaign file has the keys campaign and log (not {', '.join(sorted(extra))})")
+    log = doc["log"]
+    if isinstance(log, str):
+        raise path_refused("log", "the campaign log document")
+    if not isinstance(log, dict) or log.get("format") != FORMAT:
+        raise SetupError(f"log: not a campaign log ({FORMAT})")
+    if doc.get("campaign") not in (None, log["campaign"]):
+        raise SetupError(f"campaign: the log is of the campaign {log['campaign']!r}")
+    out = encounter_setup(log)
+    if doc.get("seats", log["seats"]) != log["seats"]:
+        raise SetupError(f"seats: this campaign is played with {log['seats']} seats")
+    if "players" in doc:
+        out["players"] = doc["players"]
+    return out
+
+
+def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
+    """The log after a quest: threat (+1, +1 more for an overlord win), fortune, plot cards, XP,
+    gold, the heroes' unused Shop items; then the Campaign phase (or the end after the Finale).
+    The Shop deck is shuffled with ``rng`` (default: a generator seeded from the log's seed)."""
+    if log["phase"] != "quest" or state.result is None:
+        raise SetupError("record: the quest is not over")
+    out = _copy(log)
+    cm = campaign_data(log["campaign"])
+    q = cm.quests[log["next"]]
+    winner = state.result[0]
+    m = state.mods.get(NAME, {})
+    if out["plot_deck"]:
+        out["threat"] = m["threat"]        # the end-of-quest threat is already in (encounter-end)
+        out["fortune"] = dict(m["fortune"])
+        cards = m["cards"]
+        out["faceup"] = [c for c in cards_of(out["plot_deck"]) if cards[c] != "facedown"]
+        out["facedown"] = [c for c in cards_of(out["plot_deck"]) if cards[c] == "facedown"]
+        trig = out["stats"]["triggered"]
+        for c, n in m.get("used", {}).items():
+            trig[c] = trig.get(c, 0) + n
+    rw = cm.rewards
+    for h in hero_ids(out):
+        out["xp"][h] += rw.xp + (rw.winner_xp if winner == "heroes" else 0)
+        left = Counter(state.figs[state.ids[h]].items)
+        kept = []
+        for it in log["items"][h]:
+            if left[it] > 0:
+                left[it] -= 1
+                kept.append(it)
+        out["items"][h] = kept
+    out["xp"]["overlord"] += rw.xp + (rw.winner_xp if winner == "overlord" else 0)
+    out["gold"] += rw.hero_gold + (rw.win_gold if winner == "heroes" else 0)
+    out["history"].append({"quest": q.quest, "kind": q.kind, "winner": winner, "reason": state.result[1],
+                           "rounds": state.round, "threat_after": out["threat"]})
+    out["next"] += 1
+    if q.kind == "finale":
+        out["phase"], out["winner"] = "over", winner
+        return out
+    out["phase"] = "shopping"
+    deal_shop(out, rng)
+    return out
+
+
+def _shop_deck(log: JSON, rng: Rng | None = None) -> list[str]:
+    cm = campaign_data(log["campaign"])
+    deck = [s.id for s in cm.shop for _ in range(s.count)]
+    if rng is None:
+        rng = Rng(log["seed"] * 1000 + log["next"])
+    rng.shuffle(deck)
+    return deck
+
+
+def deal_shop(log: JSON, rng: Rng | None = None) -> None:
+    deck = _shop_deck(log, rng)
+    n = campaign_data(log["campaign"]).shop_draw
+    log["shop"] = {"offer": deck[:n], "deck": deck[n:]}
+    log["done"] = []
+
+
+# ================================================================================ the Campaign phase
+def legal(log: JSON, seat: str) -> list[Action]:
+    """The legal actions of ``seat`` now (empty when it is not that seat's move)."""
+    if to_move(log) != seat:
+        return []
+    ph = log["phase"]
+    cm = campaign_data(log["campaign"])
+    if ph == "plot-deck":
+        from questbox.games.descent.plot import plot_data
+
+        return [*(Action("plot-deck", (d.id,)) for d in plot_data().decks), Action("plot-deck", ("none",))]
+    hs = hero_ids(log)
+    out: list[Action] = []
+    if ph == "shopping":
+        costs = {s.id: s.cost for s in cm.shop}
+        for it in dict.fromkeys(log["shop"]["offer"]):
+            if costs[it] <= log["gold"]:
+                out.extend(Action("buy", (it, h)) for h in hs)
+        f = log["fortune"]
+        if log["shop"]["deck"]:
+            for i, a in enumerate(hs):
+                for b in hs[i:]:
+                    if (a == b and f[a] >= 2) or (a != b and f[a] >= 1 and f[b] >= 1):
+                        out.append(Action("extra-card", (a, b)))
+        out.append(Action("done"))
+        return out
+    if ph == "spend-xp":
+        if seat != "overlord":
+            for h in hs:
+                for u in cm.upgrades:
+                    if log["xp"][h] >= u.xp and log["upgrades"][h].count(u.id) < u.max:
+                        out.append(Action("upgrade", (h, u.id)))
+            out.append(Action("done"))
+            return out
+        if log["plot_deck"]:
+            if log["xp"]["overlord"] > 0:
+                out.append(Action("xp-threat"))
+            cards = cards_of(log["plot_deck"])
+            out.extend(Action("buy-plot", (c,)) for c in log["facedown"] if cards[c].buy <= log["threat"])
+        out.append(Action("done"))
+        return out
+    return []
+
+
+def apply(log: JSON, seat: str, action: Action | str) -> JSON:
+    """The log after ``seat`` takes ``action`` (``SetupError`` if it is not legal)."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    if action not in legal(log, seat):
+        raise SetupError(f"{seat} cannot {action} now (legal: {', '.join(map(str, legal(log, seat))) or 'none'})")
+    out = _copy(log)
+    name, args = action.name, action.args
+    cm = campaign_data(log["campaign"])
+    if name == "plot-deck":
+        if args[0] != "none":
+            cards = cards_of(str(args[0]))
+            out["plot_deck"] = str(args[0])
+            out["faceup"] = [c for c, m in cards.items() if m.basic]
+            out["facedown"] = [c for c, m in cards.items() if not m.basic]
+        out["phase"] = "quest"
+    elif name == "buy":
+        it, h = str(args[0]), str(args[1])
+        out["gold"] -= next(s.cost for s in cm.shop if s.id == it)
+        out["shop"]["offer"].remove(it)
+        out["items"][h].append(it)
+    elif name == "extra-card":
+        for who in args:
+            out["fortune"][str(who)] -= 1
+        out["shop"]["offer"].append(out["shop"]["deck"].pop(0))
+    elif name == "upgrade":
+        h, u = str(args[0]), str(args[1])
+        out["xp"][h] -= next(x.xp for x in cm.upgrades if x.id == u)
+        out["upgrades"][h].append(u)
+    elif name == "xp-threat":
+        out["xp"]["overlord"] -= 1
+        out["threat"] += 3
+    elif name == "buy-plot":
+        c = str(args[0])
+        out["threat"] -= cards_of(out["plot_deck"])[c].buy
+        out["facedown"].remove(c)
+        out["faceup"].append(c)
+        out["stats"]["bought"].append(c)
+    elif name == "done":
+        if log["phase"] == "shopping":
+            # after the Shopping step every fortune token goes back to the supply
+            out["fortune"] = {h: 0 for h in out["fortune"]}
+            out["shop"] = None
+            out["phase"], out["done"] = "spend-xp", []
+        elif seat != "overlord":
+            out["done"].append(seat)
+        else:
+            out["phase"], out["done"] = "quest", []
+    return out
+
+
+def view(log: JSON, seat: str | None) -> JSON:
+    """The log as ``seat`` sees it: the face-down plot cards are the overlord's secret, and the
+    order of the Shop deck is nobody's (its size is shown), nor the seed (from which the Shop deck
+    and every die to come follow)."""
+    out = _copy(log)
+    del out["seed"]
+    if seat != "overlord":
+        out["facedown"] = len(log["facedown"])
+    if log["shop"]:
+        out["shop"] = {"offer": list(log["shop"]["offer"]), "deck": len(log["shop"]["deck"])}
+    return out
+
+
+# ================================================================================ checks and text
+PHASES = ("plot-deck", "quest", "shopping", "spend-xp", "over")
+#: the keys of a campaign log and the JSON types of their values
+LOG_KEYS: dict[str, type | tuple[type, ...]] = {
+    "format": str, "campaign": str, "seed": int, "heroes": list, "seats": str, "plot_deck": (str, type(None)),
+    "phase": str, "next": int, "threat": int, "faceup": list, "facedown": list, "fortune": dict, "xp": dict,
+    "gold": int, "upgrades": dict, "items": dict, "shop": (dict, type(None)), "done": list, "history": list,
+    "winner": (str, type(None)), "stats": dict}
+
+
+def check_log(log: Any, where: str = "log") -> JSON:
+    """``log`` if it is a campaign log: the format, every key with a value of its type, a known
+    campaign and phase, the next quest in the campaign and an entry per hero (``SetupError``
+    naming the first problem)."""
+    if not isinstance(log, dict) or log.get("format") != FORMAT:
+        raise SetupError(f"{where}: not a campaign log ({FORMAT})")
+    for key, kind in LOG_KEYS.items():
+        if key not in log:
+            raise SetupError(f"{where}: the key {key!r} is missing")
+        if not isinstance(log[key], kind) or (kind is int and isinstance(log[key], bool)):
+            raise SetupError(f"{where}: {key} has the wrong type ({type(log[key]).__name__})")
+    cm = campaign_data(log["campaign"])
+    if log["phase"] not in PHASES:
+        raise SetupError(f"{where}: phase {log['phase']!r} is not one of {', '.join(PHASES)}")
+    if log["seats"] not in ("party", "per-hero"):
+        raise SetupError(f"{where}: seats {log['seats']!r} is not party or per-hero")
+    if not 0 <= log["next"] <= len(cm.quests) or (log["phase"] != "over" and log["next"] == len(cm.quests)):
+        raise SetupError(f"{where}: next {log['next']} is not a quest of {log['campaign']}")
+    if log["phase"] == "shopping" and not isinstance(log["shop"], dict):
+        raise SetupError(f"{where}: the shopping phase has no shop")
+    if not all(isinstance(h, str) for h in log["heroes"]):
+        raise SetupError(f"{where}: heroes are hero:class words")
+    for h in hero_ids(log):
+        for key in ("fortune", "xp", "upgrades", "items"):
+            if h not in log[key]:
+                raise SetupError(f"{where}: {key} has no entry for {h}")
+    if "overlord" not in log["xp"]:
+        raise SetupError(f"{where}: xp has no entry for the overlord")
+    return log
+
+
+def load_log(path: str) -> JSON:
+    """The campaign log in the file ``path`` (``SetupError`` if it cannot be read or is not one)."""
+    try:
+        doc = json.loads(Path(path).read_text())
+    except OSError as exc:
+        raise SetupError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SetupError(f"{path}: a campaign log is UTF-8 JSON") from None
+    except RecursionError:
+        raise SetupError(f"{path}: nested too deeply") from None
+    except ValueError as exc:
+        raise SetupError(f"{path}: not JSON ({exc})") from None
+    return check_log(doc, path)
+
+
+def show(log: JSON, actions: bool = True) -> str:
+    """The log (or a seat's :func:`view` of it) as text; ``actions``: end with the legal actions of
+    the seat to move (a full log only)."""
+    cm = campaign_data(log["campaign"])
+    seed = f", seed {log['seed']}" if "seed" in log else ""
+    lines = [f"{cm.name} ({log['campaign']}){seed}: phase {log['phase']}"]
+    lines.append(f"heroes: {', '.join(log['heroes'])}; gold {log['gold']}; XP "
+                 + ", ".join(f"{k} {v}" for k, v in log["xp"].items()))
+    if log["plot_deck"]:
+        down = log["facedown"]
+        lines.append(f"plot deck {log['plot_deck']}: threat {log['threat']}; face up {', '.join(log['faceup'])}; "
+                     f"face down {len(down) if isinstance(down, list) else down}; fortune "
+                     + ", ".join(f"{k} {v}" for k, v in log["fortune"].items()))
+    else:
+        lines.append("no plot deck")
+    for h in hero_ids(log):
+        lines.append(f"  {h}: upgrades {log['upgrades'][h] or '-'}; items {log['items'][h] or '-'}")
+    for i, q in enumerate(cm.quests):
+        done = log["history"][i] if i < len(log["history"]) else None
+        mark = f"{done['winner']} won in {done['rounds']} rounds" if done else ("next" if i == log["next"] else "")
+        lines.append(f"  {i + 1}. {q.quest} ({q.kind}) {mark}")
+    if log["shop"]:
+        lines.append(f"shop: {', '.join(log['shop']['offer'])}")
+    if log["winner"]:
+        lines.append(f"the campaign is over: the {log['winner']} win")
+    who = to_move(log)
+    if who and actions:
+        lines.append(f"{who} to move: " + ", ".join(str(a) for a in legal(log, who)))
+    return "\n".join(lines)

@@ -1,0 +1,87 @@
+"""The data of a Descent campaign (``data/campaigns/<id>.yaml``): its quests, rewards, upgrades
+and Shop deck, validated (:func:`campaign_data`)."""
+
+from __future__ import annotations
+
+import functools
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from questbox.core import SetupError
+from questbox.games.descent.data import DATA, _check_source, library, load_yaml
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CampaignQuest(_M):
+    quest: str
+    kind: str = Field(pattern="^(quest|interlude|finale)$")
+    act: int | None = Field(None, ge=1, le=2)
+    lieutenants: list[str] = Field(default_factory=list)
+
+
+class Rewards(_M):
+    xp: int = Field(ge=0)
+    winner_xp: int = Field(ge=0)
+    hero_gold: int = Field(ge=0)
+    win_gold: int = Field(ge=0)
+
+
+class Upgrade(_M):
+    id: str
+    name: str
+    xp: int = Field(ge=1)
+    max: int = Field(ge=1)
+    text: str
+
+
+class ShopCard(_M):
+    id: str
+    cost: int = Field(ge=0)
+    count: int = Field(ge=1)
+
+
+class CampaignModel(_M):
+    id: str
+    name: str
+    source: str
+    quests: list[CampaignQuest] = Field(min_length=1)
+    rewards: Rewards
+    upgrades: list[Upgrade]
+    shop_draw: int = Field(ge=1)
+    shop: list[ShopCard] = Field(min_length=1)
+    _src = field_validator("source")(_check_source)
+
+
+@functools.lru_cache(maxsize=8)
+def campaign_data(cid: str) -> CampaignModel:
+    """data/campaigns/<cid>.yaml, validated (``SetupError`` with the place of the first problem)."""
+    files = {p.stem: p for p in sorted((DATA / "campaigns").glob("*.yaml"))}
+    if cid not in files:
+        raise SetupError(f"no campaign {cid!r} (campaigns: {', '.join(files)})")
+    try:
+        cm = CampaignModel.model_validate(load_yaml(files[cid]))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise SetupError(f"campaigns/{cid}.yaml: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from exc
+    from questbox.games.descent.data import quest_files
+
+    quests = quest_files()
+    kinds = [q.kind for q in cm.quests]
+    for q in cm.quests:
+        if q.quest not in quests:
+            raise SetupError(f"campaigns/{cid}.yaml: unknown quest {q.quest!r}")
+    if kinds[-1] != "finale" or kinds.count("finale") != 1:
+        raise SetupError(f"campaigns/{cid}.yaml: the last quest, and only it, is the Finale")
+    search = library().search
+    for s in cm.shop:
+        if s.id not in search:
+            raise SetupError(f"campaigns/{cid}.yaml: shop card {s.id!r} is not an item the engine plays")
+    from questbox.games.descent.plot import UPGRADE_HEALTH
+
+    for u in cm.upgrades:
+        if u.id not in UPGRADE_HEALTH:
+            raise SetupError(f"campaigns/{cid}.yaml: upgrade {u.id!r} is not one the engine plays")
+    return cm
