@@ -4,12 +4,15 @@ no game's ``new`` changes the setup it is handed, so every game of a run can sha
 from __future__ import annotations
 
 import copy
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from questbox.core import Game, games
 from questbox.core.registry import get_game
-from questbox.sim import SimConfig, play_one
+from questbox.sim import SimConfig, play_one, run
+from questbox.sim.store import RowStore, read_rows
 
 
 @pytest.mark.parametrize("gid", sorted(games()))
@@ -43,3 +46,33 @@ def test_a_run_works_out_its_setup_and_seats_once(monkeypatch: pytest.MonkeyPatc
     assert calls == {"setup_for_seats": 2, "seat_names": 2 + 14}    # a new run, its own setup
     again = [play_one(SimConfig("pig", ("random", "random"), 12, seed=9), i) for i in range(12)]
     assert again == rows
+
+
+def test_a_finished_parquet_run_gathers_its_own_parts_without_reading_them_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "rows.parquet"
+    cfg = SimConfig("pig", ("random", "random"), 20, seed=2)
+    rows = list(run(cfg, jobs=1))
+    earlier = RowStore(out, cfg, flush_every=3)
+    for row in rows[:7]:                        # an earlier, interrupted process: two parts on disk
+        earlier.write(row)
+    read: list[str] = []
+    plain = pq.read_table
+
+    def counted(source: Any, *args: Any, **kwargs: Any) -> Any:
+        read.append(Path(source).name)
+        return plain(source, *args, **kwargs)
+
+    monkeypatch.setattr(pq, "read_table", counted)
+    store = RowStore(out, cfg, flush_every=3)
+    assert store.done() == set(range(6))
+    read.clear()
+    for row in reversed(rows[6:]):              # completion order, not game order
+        store.write(row)
+    store.close(finished=True)
+    assert sorted(read) == ["part-00000.parquet", "part-00001.parquet"]     # only the earlier parts
+    monkeypatch.undo()
+    assert read_rows(out) == rows and [r["game"] for r in pq.read_table(out).to_pylist()] == list(range(20))
+    assert not out.with_name(out.name + ".parts").exists()
