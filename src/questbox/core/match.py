@@ -306,6 +306,9 @@ class Match:
     def step_bots(self, agents: Mapping[Seat, Agent], limit: int = 1_000_000) -> int:
         """Let bots act while a seat they own is to move; returns how many actions they took."""
         n = 0
+        # apply's common case (an Action, no undo) inlined: a bot game spends most of its core
+        # time here (the lists are only ever changed in place, so these names stay theirs)
+        standing, log, versions = self._standing, self._log, self.action_versions
         while n < limit:
             state = self.state
             if state.is_over():
@@ -318,8 +321,14 @@ class Match:
             act = agents[seat].act(state, seat)
             if self.undo_depth or type(act) is not Action:
                 self.apply(seat, act)
-            else:                               # apply's common case, inlined
-                self._record(seat, act, state.apply(seat, act))
+            else:
+                events = state.apply(seat, act)
+                row = (seat, act)
+                standing.append(row)
+                log.append(row)
+                versions.append(len(log))
+                if events and self.events is not None:
+                    self._narrate(events)
             n += 1
         return n
 
