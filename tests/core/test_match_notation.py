@@ -93,3 +93,18 @@ def test_the_logs_read_the_same_whenever_they_are_read(ops: list[tuple[str, int]
     assert match.length == len(match.actions)
     again = _rebuilt(match)
     assert again.state == match.state and again.actions == match.actions and again.log == match.log
+
+
+def test_an_undo_after_a_rollback_restores_the_state_as_it_was() -> None:
+    # found by the test above: the undo's kept state was also the checkpoint's, and the actions
+    # after the undo changed it in place, so an undo after the rollback brought back their effects
+    match = Match(PEEK, undo_depth=4)
+    match.apply("a", "tap")
+    point = match.checkpoint()
+    match.undo("a")
+    match.apply("a", "pass")
+    match.apply("b", "peek")
+    match.rollback(point)
+    match.undo("a")
+    assert match.state == PEEK.new(seed=0) and match.state.to_move() == ("a",)
+    assert _rebuilt(match).state == match.state

@@ -257,7 +257,8 @@ class Match:
             raise IllegalAction(f"undo {n}: the match has {len(self._standing)} actions standing")
         keep = len(self._standing) - n
         if n <= len(self._steps):
-            self.state = self._steps[-n].before
+            # a copy: the kept state may also be a checkpoint's (rollback brings it back)
+            self.state = self._steps[-n].before.clone()
             del self._steps[-n:]
         else:
             self.state = Match.from_log(self.game, self.setup, self._standing[:keep], seed=self.seed,
