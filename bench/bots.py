@@ -12,7 +12,10 @@ runs of ``--seconds``. A measurement, never a test: run it on an idle machine an
 ``--compare pure`` also measures the heuristic games of the same games on the reference engine
 (the ``.py`` sources, ``QUESTBOX_PURE=1``), ``--compare SRC`` on another checkout's sources (its
 ``src`` directory: the code before a change), each in a subprocess, and prints the ratios;
-runs alternate between the engines so that a change of the machine's load hits both alike.
+runs alternate between the engines (in turn, the order reversed every other run) so that a
+change of the machine's load hits both alike, and
+every run (this engine's too) is a fresh process, so that none inherits another's heap. With
+``--atlas-parties`` it times the small atlas on each engine the same way.
 
     python bench/bots.py [--seconds 3] [--runs 3] [--games heirs,hero-ik] [--atlas-parties 20]
                          [--atlas-games 20] [--jobs 2] [--iters 100] [--compare pure,../old/src]
@@ -46,6 +49,8 @@ def heuristic_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, fl
     """Heuristic (else random) bots at every seat, games back to back for about ``seconds``."""
     spec = "heuristic" if "heuristic" in game.agents() else "random"
     cfg = SimConfig(game.id, (spec,) * n, 1 << 30, seed)
+    for i in range(3):                          # untimed: imports, data files and caches load here
+        play_one(cfg, (1 << 29) + i)
     decisions = done = 0
     start = time.perf_counter()
     while True:
@@ -92,7 +97,9 @@ def atlas_time(parties: int, games_per_cell: int, jobs: int) -> dict[str, float]
 def engine_env(engine: str) -> dict[str, str]:
     """The environment of a subprocess that runs ``engine``: ``pure`` or a checkout's ``src``."""
     env = dict(os.environ)
-    if engine == "pure":
+    if engine == "this":
+        pass
+    elif engine == "pure":
         env["QUESTBOX_PURE"] = "1"
     else:
         env["PYTHONPATH"] = str(Path(engine).resolve())
@@ -110,6 +117,32 @@ def heuristic_in(engine: str, gid: str, n: int, seconds: float, seed: int) -> di
     return row
 
 
+def atlas_in(engine: str, parties: int, games_per_cell: int, jobs: int) -> dict[str, float]:
+    """:func:`atlas_time` in a subprocess on another engine (see ``--compare``)."""
+    code = ("import json, sys; sys.path.insert(0, 'bench'); from bots import atlas_time; "
+            f"print(json.dumps(atlas_time({parties}, {games_per_cell}, {jobs})))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+                          env=engine_env(engine), capture_output=True, text=True, check=True)
+    row: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return row
+
+
+def compare_atlas(engines: list[str], parties: int, games_per_cell: int, jobs: int, runs: int) -> dict[str, Any]:
+    """The small atlas's wall time on this engine and on each of ``engines``, run after run in turn."""
+    walls: dict[str, list[float]] = {e: [] for e in ["this", *engines]}
+    for r in range(runs):
+        for e in (list(walls) if r % 2 == 0 else list(reversed(walls))):
+            walls[e].append(atlas_in(e, parties, games_per_cell, jobs)["wall_s"])
+    out = {e: statistics.median(w) for e, w in walls.items()}
+    print()
+    print(f"| hero-ik atlas, {parties} parties x 3 x {games_per_cell} games, --jobs {jobs} | wall s "
+          "(median) | this engine × |")
+    print("|---|---:|---:|")
+    for e, wall in out.items():
+        print(f"| {e} | {wall:.1f} | {wall / out['this']:.2f} |", flush=True)
+    return out
+
+
 def compare(engines: list[str], chosen: list[str], seconds: float, runs: int) -> dict[str, Any]:
     """Heuristic games/s of this engine and of each of ``engines``, run after run in turn."""
     out: dict[str, Any] = {}
@@ -122,9 +155,8 @@ def compare(engines: list[str], chosen: list[str], seconds: float, runs: int) ->
             rows: dict[str, list[dict[str, float]]] = {e: [] for e in ["this", *engines]}
             for r in range(runs):
                 seed = 2000 + 17 * r
-                rows["this"].append(heuristic_for(game, n, seconds, seed))
-                for e in engines:
-                    rows[e].append(heuristic_in(e, gid, n, seconds, seed))
+                for e in (list(rows) if r % 2 == 0 else list(reversed(rows))):
+                    rows[e].append(heuristic_in(e, gid, n, seconds, seed))  # a fresh process each
             rates = {e: median(v) for e, v in rows.items()}
             out[f"{gid}/{n}"] = rates
             for e, rate in rates.items():
@@ -188,6 +220,9 @@ def main() -> None:
               f"{a['wall_s']:.1f} s ({a['games_per_s']:.1f} games/s); the whole solitaire atlas "
               f"({a['full_solitaire_cells']:.0f} cells) at 1,000 games a cell: about "
               f"{a['full_1000_estimate_s'] / 60:,.0f} min at this rate")
+        if args.compare:
+            result["compare_atlas"] = compare_atlas(args.compare.split(","), args.atlas_parties, args.atlas_games,
+                                                    args.jobs, args.runs)
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(result, fh, indent=2)

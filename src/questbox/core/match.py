@@ -63,6 +63,24 @@ def reveals(before: State, seat: Seat, action: Action, after: State, samples: in
     return False
 
 
+class _Notation:
+    """The notation of a match's rows (``(seat, action)``), written out as far as it was read.
+    The rows only grow at the end or are cut back (:meth:`cut`, which every cut of the rows
+    must follow), so the text written so far stays theirs."""
+
+    def __init__(self) -> None:
+        self.text: list[tuple[Seat, str]] = []
+
+    def of(self, rows: list[tuple[Seat, Action]] | list[tuple[Seat, Action | str]]) -> list[tuple[Seat, str]]:
+        text = self.text
+        if len(text) < len(rows):
+            text.extend((seat, a if isinstance(a, str) else str(a)) for seat, a in rows[len(text):])
+        return text
+
+    def cut(self, n: int) -> None:
+        del self.text[n:]
+
+
 @dataclass
 class _Step:
     """One action that may still be taken back: the state before it, and (once asked) whether it
@@ -79,7 +97,7 @@ class Checkpoint:
     state: State
     log: int
     events: int
-    actions: tuple[tuple[Seat, str], ...] = ()
+    actions: tuple[tuple[Seat, Action], ...] = ()
     action_versions: tuple[int, ...] = ()
     steps: tuple[_Step, ...] = ()
     last_undo: int = 0
@@ -101,12 +119,14 @@ class Match:
         self.setup = setup
         self.seed = seed
         self.state: State = game.new(setup, seed=seed)
-        #: the actions standing (undone ones removed)
-        self.actions: list[tuple[Seat, str]] = []
+        # The logs hold the actions themselves, written out as notation only when read (:attr:`log`,
+        # :attr:`actions`): a simulation that only counts them never builds their text.
+        self._log: list[tuple[Seat, Action | str]] = []     # every row: an action, or an undo's text
+        self._standing: list[tuple[Seat, Action]] = []
+        self._log_text = _Notation()
+        self._standing_text = _Notation()
         #: parallel to ``actions``: the log row (1-based, :attr:`version`) each action was played at
         self.action_versions: list[int] = []
-        #: every row: actions and undos, as stored
-        self.log: list[tuple[Seat, str]] = []
         #: the log row of the latest undo (0: none)
         self.last_undo = 0
         self.events: list[Event] | None = [] if keep_events else None
@@ -116,12 +136,29 @@ class Match:
         self._steps: list[_Step] = []       # the last actions' before-states (see undo_depth)
 
     @property
+    def actions(self) -> list[tuple[Seat, str]]:
+        """The actions standing (undone ones removed), as ``(seat, notation)``: what a replay
+        records. Read it, don't change it (the match keeps it)."""
+        return self._standing_text.of(self._standing)
+
+    @property
+    def log(self) -> list[tuple[Seat, str]]:
+        """Every row, as stored: actions and undos (``"!undo N"``), in order. Read it, don't change
+        it (the match keeps it)."""
+        return self._log_text.of(self._log)
+
+    @property
+    def length(self) -> int:
+        """How many actions stand (``len(actions)``, without writing them out)."""
+        return len(self._standing)
+
+    @property
     def version(self) -> int:
         """How many rows the log holds (actions and undos): grows with every change."""
-        return len(self.log)
+        return len(self._log)
 
     @classmethod
-    def from_log(cls, game: Game, setup: JSON | None, log: Iterable[tuple[Seat, str]], *, seed: int = 0,
+    def from_log(cls, game: Game, setup: JSON | None, log: Iterable[tuple[Seat, Action | str]], *, seed: int = 0,
                  keep_events: bool = True, undo_depth: int = 0) -> Match:
         """The match a stored log reaches (``IllegalAction`` or ``NotationError`` at the first action
         that does not replay); undo rows are replayed as they were stored."""
@@ -130,9 +167,9 @@ class Match:
             match.play_row(seat, text)
         return match
 
-    def play_row(self, seat: Seat, text: str) -> list[Event]:
+    def play_row(self, seat: Seat, text: Action | str) -> list[Event]:
         """Replay one stored log row: an action, or an undo (trusted as stored)."""
-        if is_undo(text):
+        if isinstance(text, str) and is_undo(text):
             return self._rewind(seat, _undo_count(text))
         return self.apply(seat, text)
 
@@ -142,35 +179,47 @@ class Match:
             movers = self.state.to_move()
             seat = movers[0] if len(movers) == 1 else None
         act = self.game.parse_action(action) if isinstance(action, str) else action
-        before = self.state.clone() if self.undo_depth else None
+        if self.undo_depth:
+            return self._apply_undoable(seat, act)
         events = self.state.apply(seat, act)
         assert seat is not None
-        self.actions.append((seat, str(act)))
-        self.log.append((seat, str(act)))
-        self.action_versions.append(len(self.log))
-        if before is not None:
-            if before.rng != self.state.rng:
-                self._steps.clear()         # a draw: nothing up to here can be taken back
-            else:
-                self._steps.append(_Step(before))
-                del self._steps[:-self.undo_depth]
-        self._narrate(events)
+        self._record(seat, act, events)
         return events
+
+    def _apply_undoable(self, seat: Seat | None, act: Action) -> list[Event]:
+        before = self.state.clone()
+        events = self.state.apply(seat, act)
+        assert seat is not None
+        if before.rng != self.state.rng:
+            self._steps.clear()         # a draw: nothing up to here can be taken back
+        else:
+            self._steps.append(_Step(before))
+            del self._steps[:-self.undo_depth]
+        self._record(seat, act, events)
+        return events
+
+    def _record(self, seat: Seat, act: Action, events: list[Event]) -> None:
+        row = (seat, act)
+        self._standing.append(row)
+        self._log.append(row)
+        self.action_versions.append(len(self._log))
+        if self.events is not None and events:
+            self._narrate(events)
 
     def _narrate(self, events: list[Event]) -> None:
         if self.events is not None and self.event_versions is not None:
             self.events.extend(events)
-            self.event_versions.extend([len(self.log)] * len(events))
+            self.event_versions.extend([len(self._log)] * len(events))
 
     # -- undo --------------------------------------------------------------------------------
     def _revealed(self, k: int) -> bool:
         """Did the ``k``-th kept step's action reveal anything (cached)?"""
         step = self._steps[k]
         if step.revealed is None:
-            n = len(self.actions) - len(self._steps) + k
-            seat, text = self.actions[n]
+            n = len(self._standing) - len(self._steps) + k
+            seat, act = self._standing[n]
             after = self._steps[k + 1].before if k + 1 < len(self._steps) else self.state
-            step.revealed = reveals(step.before, seat, self.game.parse_action(text), after)
+            step.revealed = reveals(step.before, seat, act, after)
         return step.revealed
 
     def undoable(self, seat: Seat, own: Collection[Seat] = ()) -> int:
@@ -180,9 +229,9 @@ class Match:
         once the game is over, and at most ``undo_depth`` actions back."""
         if self.state.is_over() or not self._steps:
             return 0
-        n, kept = len(self.actions), len(self._steps)
+        n, kept = len(self._standing), len(self._steps)
         for k in range(kept - 1, -1, -1):
-            who = self.actions[n - kept + k][0]
+            who = self._standing[n - kept + k][0]
             if who != seat and who not in own:
                 return 0
             if self._revealed(k):
@@ -204,18 +253,20 @@ class Match:
     def _rewind(self, seat: Seat, n: int) -> list[Event]:
         """Take back the last ``n`` actions: the state before them (kept, else rebuilt from the
         log), the standing actions and their events cut, and an undo row and event logged."""
-        if not 0 < n <= len(self.actions):
-            raise IllegalAction(f"undo {n}: the match has {len(self.actions)} actions standing")
-        keep = len(self.actions) - n
+        if not 0 < n <= len(self._standing):
+            raise IllegalAction(f"undo {n}: the match has {len(self._standing)} actions standing")
+        keep = len(self._standing) - n
         if n <= len(self._steps):
-            self.state = self._steps[-n].before
+            # a copy: the kept state may also be a checkpoint's (rollback brings it back)
+            self.state = self._steps[-n].before.clone()
             del self._steps[-n:]
         else:
-            self.state = Match.from_log(self.game, self.setup, self.actions[:keep], seed=self.seed,
+            self.state = Match.from_log(self.game, self.setup, self._standing[:keep], seed=self.seed,
                                         keep_events=False).state
             self._steps.clear()
         cut = self.action_versions[keep]
-        del self.actions[keep:]
+        del self._standing[keep:]
+        self._standing_text.cut(keep)
         del self.action_versions[keep:]
         if self.events is not None and self.event_versions is not None:
             # the undone actions' narration goes; earlier undos stay told
@@ -226,24 +277,26 @@ class Match:
             del self.event_versions[start:]
             self.events.extend(e for _, e in kept)
             self.event_versions.extend(v for v, _ in kept)
-        self.log.append((seat, f"{UNDO} {n}"))
-        self.last_undo = len(self.log)
+        self._log.append((seat, f"{UNDO} {n}"))
+        self.last_undo = len(self._log)
         events = [Event("undo", f"{seat} took back {n} action{'s' if n != 1 else ''}", data={"n": n})]
         self._narrate(events)
         return events
 
     def checkpoint(self) -> Checkpoint:
         """The match as it is now, to :meth:`rollback` to (one clone of the state)."""
-        return Checkpoint(self.state.clone(), len(self.log), len(self.events or ()),
-                          tuple(self.actions), tuple(self.action_versions), tuple(self._steps), self.last_undo)
+        return Checkpoint(self.state.clone(), len(self._log), len(self.events or ()),
+                          tuple(self._standing), tuple(self.action_versions), tuple(self._steps), self.last_undo)
 
     def rollback(self, point: Checkpoint) -> None:
         """Go back to ``point``: its state and the logs as they were. For what ``apply`` cannot
         undo itself: a game that failed half-way (anything but ``IllegalAction``), or an action
         whose storing failed. The checkpoint's state becomes the match's: roll back to it once."""
         self.state = point.state
-        del self.log[point.log:]
-        self.actions[:] = point.actions
+        del self._log[point.log:]
+        self._log_text.cut(point.log)
+        self._standing[:] = point.actions
+        self._standing_text.cut(0)
         self.action_versions[:] = point.action_versions
         self._steps[:] = point.steps
         self.last_undo = point.last_undo
@@ -254,13 +307,29 @@ class Match:
     def step_bots(self, agents: Mapping[Seat, Agent], limit: int = 1_000_000) -> int:
         """Let bots act while a seat they own is to move; returns how many actions they took."""
         n = 0
-        state = self.state
-        while n < limit and not state.is_over():
-            movers = [s for s in state.to_move() if s in agents]
-            if not movers:
+        # apply's common case (an Action, no undo) inlined: a bot game spends most of its core
+        # time here (the lists are only ever changed in place, so these names stay theirs)
+        standing, log, versions = self._standing, self._log, self.action_versions
+        while n < limit:
+            state = self.state
+            if state.is_over():
                 break
-            seat = movers[0]
-            self.apply(seat, agents[seat].act(state, seat))
+            for seat in state.to_move():
+                if seat in agents:
+                    break
+            else:
+                break                           # no bot's seat to move
+            act = agents[seat].act(state, seat)
+            if self.undo_depth or type(act) is not Action:
+                self.apply(seat, act)
+            else:
+                events = state.apply(seat, act)
+                row = (seat, act)
+                standing.append(row)
+                log.append(row)
+                versions.append(len(log))
+                if events and self.events is not None:
+                    self._narrate(events)
             n += 1
         return n
 
@@ -285,6 +354,6 @@ def play_game(game: Game, agents: Mapping[Seat, Agent], setup: JSON | None = Non
     match = Match(game, setup, seed=seed, keep_events=keep_events)
     match.step_bots(agents, limit=max_actions)
     if not match.state.is_over():
-        raise RuntimeError(f"{game.id} seed {seed}: not over after {len(match.actions)} actions")
+        raise RuntimeError(f"{game.id} seed {seed}: not over after {match.length} actions")
     return match
 

@@ -12,7 +12,7 @@ from questbox.core.agent import make_agent
 from questbox.core.match import play_game
 from questbox.core.registry import get_game
 from questbox.core.rng import derive_seed
-from questbox.core.state import JSON
+from questbox.core.state import JSON, Game, Seat
 
 
 @dataclass(frozen=True)
@@ -48,21 +48,49 @@ def game_seed(seed: int, i: int) -> int:
     return derive_seed(seed, i)
 
 
+@dataclass(frozen=True)
+class _Table:
+    """What every game of a run with ``n`` seats shares: the game, its setup and its seat names
+    (worked out once a run, not once a game; a game's ``new`` does not change the setup it is
+    given, tests/core/test_sim_speed.py checks it for every game)."""
+
+    game: Game
+    setup: JSON
+    seat_names: tuple[Seat, ...]
+
+
+#: the tables of the run last played by :func:`play_one` (the run itself, compared by identity)
+_tables: tuple[SimConfig | None, dict[int, _Table]] = (None, {})
+
+
+def _table(cfg: SimConfig, n: int) -> _Table:
+    global _tables
+    run, tables = _tables
+    if run is not cfg:
+        tables = {}
+        _tables = (cfg, tables)
+    table = tables.get(n)
+    if table is None:
+        game = get_game(cfg.game)
+        setup = game.setup_for_seats(n, cfg.setup)
+        table = tables[n] = _Table(game, setup, game.seat_names(setup))
+    return table
+
+
 def play_one(cfg: SimConfig, i: int) -> dict[str, Any]:
     """Play game ``i`` of the run and return its row (flat, for CSV and Parquet)."""
-    game = get_game(cfg.game)
     specs = cfg.agents_for(i)
-    setup = game.setup_for_seats(len(specs), cfg.setup)
-    seat_names = game.seat_names(setup)
+    table = _table(cfg, len(specs))
+    game, seat_names = table.game, table.seat_names
     seed = game_seed(cfg.seed, i)
     agents = {s: make_agent(spec, game, derive_seed(cfg.seed, i, "agent", k))
               for k, (s, spec) in enumerate(zip(seat_names, specs, strict=True))}
-    match = play_game(game, agents, setup, seed=seed)
+    match = play_game(game, agents, table.setup, seed=seed)
     out = match.state.outcome()
     assert out is not None
     row: dict[str, Any] = {"game": i, "seed": seed, "seats": ",".join(seat_names),
                            "agents": ",".join(specs), "winners": ",".join(out.winners),
-                           "reason": out.reason, "termination": out.termination, "length": len(match.actions)}
+                           "reason": out.reason, "termination": out.termination, "length": match.length}
     for s in seat_names:
         row[f"score_{s}"] = float(out.scores.get(s, 0.0))
     for key, value in game.stats(match.state).items():

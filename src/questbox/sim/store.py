@@ -33,6 +33,10 @@ def _number(text: str) -> Any:
     return text
 
 
+#: rows of its own parts a :class:`RowStore` keeps in memory to gather them at close
+KEEP_ROWS = 100_000
+
+
 class RowStore:
     """Append-only rows of one run (format by suffix: ``.csv``, ``.jsonl``, ``.parquet``)."""
 
@@ -46,6 +50,10 @@ class RowStore:
         self.parts = self.path.with_name(self.path.name + ".parts")
         self.flush_every = flush_every
         self._buffer: list[dict[str, Any]] = []
+        # the parts this store wrote, kept to gather at close without reading them back (up to
+        # KEEP_ROWS rows; beyond, close reads them from disk)
+        self._kept: dict[str, Any] = {}
+        self._kept_rows = 0
         #: what resuming found damaged and left out (a truncated last line, an unreadable part)
         self.notes: list[str] = []
         #: rows left out because they were damaged
@@ -200,7 +208,12 @@ class RowStore:
         import pyarrow.parquet as pq
 
         self.parts.mkdir(exist_ok=True)
-        pq.write_table(pa.Table.from_pylist(self._buffer), self.parts / f"part-{self._next_part():05d}.parquet")
+        table = pa.Table.from_pylist(self._buffer)
+        name = f"part-{self._next_part():05d}.parquet"
+        pq.write_table(table, self.parts / name)
+        if self._kept_rows + table.num_rows <= KEEP_ROWS:
+            self._kept[name] = table
+            self._kept_rows += table.num_rows
         self._buffer.clear()
 
     def close(self, finished: bool) -> None:
@@ -212,11 +225,11 @@ class RowStore:
             import pyarrow as pa
             import pyarrow.parquet as pq
 
-            rows: list[dict[str, Any]] = []
-            for part in sorted(self.parts.glob("part-*.parquet")):
-                rows.extend(pq.read_table(part).to_pylist())
-            rows.sort(key=lambda r: r["game"])
-            pq.write_table(pa.Table.from_pylist(rows), self.path)
+            # gathered as Arrow tables, never as Python rows (an atlas closes a run per setup)
+            tables = [self._kept[part.name] if part.name in self._kept else pq.read_table(part)
+                      for part in sorted(self.parts.glob("part-*.parquet"))]
+            table = pa.concat_tables(tables, promote_options="default") if tables else pa.table({})
+            pq.write_table(table.sort_by("game") if table.num_rows else table, self.path)
             shutil.rmtree(self.parts)
 
 
