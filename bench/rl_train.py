@@ -188,8 +188,11 @@ def machine() -> dict[str, Any]:
 
 
 def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: list[int]) -> dict[str, Any]:
+    import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+
+    torch.set_num_threads(args.threads)
 
     extra: dict[str, Any] = {"obs_size": args.obs_size, **options(task, args.shaping, args.auto_forced)}
     env: gymnasium.Env[Any, Any] = curriculum(task, **extra) if task in CURRICULA else build(task, **extra)
@@ -219,7 +222,8 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
     trained_seconds = time.perf_counter() - started
     row: dict[str, Any] = {"curve": curve, "trained": rate(wins(probe, trained_policy(model), seeds), len(seeds)),
                            "steps": int(model.num_timesteps), "train_seconds": round(trained_seconds, 1),
-                           "seconds": round(time.perf_counter() - started, 1), "options": extra}
+                           "seconds": round(time.perf_counter() - started, 1), "options": extra,
+                           "threads": args.threads}
     if isinstance(env, Curriculum):
         row["curriculum"] = {"levels": list(HIK_CURRICULUM), "window": env.window, "threshold": env.threshold,
                              "reached": env.level, "history": env.history, "episodes": env.episodes}
@@ -236,6 +240,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--curve-eval", type=int, default=50, help="games per point of the curve (fixed seeds)")
     ap.add_argument("--n-steps", type=int, default=2048, help="PPO's rollout length")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="torch's CPU threads (1: on a small shared machine more threads only contend)")
     ap.add_argument("--baselines", action=argparse.BooleanOptionalAction, default=True,
                     help="also play the random and heuristic baselines on the same seeds (they do not depend "
                          "on --obs-size or --shaping: one run per task is enough)")
