@@ -4,7 +4,9 @@ metadata is in pyproject.toml).
 The modules each game lists in ``src/questbox/games/GAME/compiled.py`` (``MODULES``) become C
 extensions next to their sources (one mypyc build, one shared group module); each game's
 ``_compiled.json`` records its sources' sha256 so that a source edited after the build is imported
-as Python instead of the stale extension (see ``questbox.core.compiled``). The build never fails
+as Python instead of the stale extension (see ``questbox.core.compiled``).
+``QUESTBOX_COMPILE=heroica,hero_ik`` compiles only those games (to work on one engine without
+compiling the others; their extensions and stamps stay as they are). The build never fails
 the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if mypyc or the C
 compiler fails, every game's ``_compiled.json`` records why (a test reports it) and the games run
 as pure Python (slower, the same games).
