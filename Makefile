@@ -12,11 +12,18 @@ COMPILED := $(shell $(PY) src/questbox/games/descent/compiled.py)
 COMPILED_HIK := src/questbox/games/hero_ik/state.py src/questbox/games/hero_ik/model.py \
 	src/questbox/games/hero_ik/kinds.py src/questbox/games/hero_ik/steps.py src/questbox/games/hero_ik/views.py \
 	src/questbox/games/hero_ik/bots.py
+# Heroica's: questbox.games.heroica.compiled.MODULES (tests/heroica/test_fingerprint.py checks the copy)
+COMPILED_HEROICA := src/questbox/games/heroica/state.py src/questbox/games/heroica/board.py \
+	src/questbox/games/heroica/flow.py src/questbox/games/heroica/kinds.py \
+	src/questbox/games/heroica/hero_turns.py src/questbox/games/heroica/monster_turns.py \
+	src/questbox/games/heroica/bots.py
 NATIVE  := $(VENV)/.compiled
 ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
 	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON); \
 	import questbox.games.hero_ik; from questbox.games.hero_ik import compiled as h; \
-	print('questbox: Hero IK runs', 'compiled' if h.in_use() else 'as pure Python: ' + h.reason())"
+	print('questbox: Hero IK runs', 'compiled' if h.in_use() else 'as pure Python: ' + h.reason()); \
+	import questbox.games.heroica; from questbox.games.heroica import compiled as r; \
+	print('questbox: Heroica runs', 'compiled' if r.in_use() else 'as pure Python: ' + r.reason())"
 GAME    ?= heirs
 SEATS   ?= human,heuristic
 PORT    ?= 8000
@@ -32,7 +39,7 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP) $(NATIVE)
 
 # (the install above compiles too; this recompiles after an edit of the engine)
-$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK)
+$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK) $(COMPILED_HEROICA)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@$(ENGINE)
 	touch $(NATIVE)
@@ -69,4 +76,4 @@ bench: $(STAMP) $(NATIVE)
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
 	find src -name "*.so" -delete
-	rm -f src/questbox/games/descent/_compiled.json src/questbox/games/hero_ik/_compiled.json
+	rm -f src/questbox/games/descent/_compiled.json src/questbox/games/hero_ik/_compiled.json src/questbox/games/heroica/_compiled.json

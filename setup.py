@@ -4,7 +4,9 @@ metadata is in pyproject.toml).
 The modules each game lists in ``src/questbox/games/GAME/compiled.py`` (``MODULES``) become C
 extensions next to their sources (one mypyc build, one shared group module); each game's
 ``_compiled.json`` records its sources' sha256 so that a source edited after the build is imported
-as Python instead of the stale extension (see ``questbox.core.compiled``). The build never fails
+as Python instead of the stale extension (see ``questbox.core.compiled``).
+``QUESTBOX_COMPILE=heroica,hero_ik`` compiles only those games (to work on one engine without
+compiling the others; their extensions and stamps stay as they are). The build never fails
 the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if mypyc or the C
 compiler fails, every game's ``_compiled.json`` records why (a test reports it) and the games run
 as pure Python (slower, the same games).
@@ -33,7 +35,14 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
 #: the games whose engine is compiled (packages under ``questbox.games``) and their names
-GAMES = {"descent": "Descent", "hero_ik": "Hero IK"}
+ALL_GAMES = {"descent": "Descent", "hero_ik": "Hero IK", "heroica": "Heroica"}
+#: ``QUESTBOX_COMPILE=heroica,hero_ik`` (packages, comma-separated) compiles only those games (the
+#: others' extensions and stamps are left as they are); unset or empty: every game
+_ONLY = {g.strip() for g in os.environ.get("QUESTBOX_COMPILE", "").split(",") if g.strip()}
+GAMES = {g: title for g, title in ALL_GAMES.items() if not _ONLY or g in _ONLY}
+if _ONLY - set(ALL_GAMES):
+    raise SystemExit(f"QUESTBOX_COMPILE names no compiled game: {', '.join(sorted(_ONLY - set(ALL_GAMES)))} "
+                     f"(the games: {', '.join(ALL_GAMES)})")
 WHO = " and ".join(GAMES.values())
 
 
@@ -96,7 +105,7 @@ class BuildExt(build_ext):
 
     def _root(self) -> Path:
         """Where the packages are built: ``src`` when building in place (an editable install)."""
-        return Path(self.get_ext_fullpath("questbox.games.descent.state")).parents[3]
+        return Path(self.get_ext_fullpath(compiled_modules(next(iter(GAMES)))[0])).parents[3]
 
     def _stamp(self, game: str) -> Path:
         return self._root() / "questbox" / "games" / game / "_compiled.json"
@@ -112,11 +121,25 @@ class BuildExt(build_ext):
         root = self._root()
         old = [p for m in modules for suffix in EXTENSION_SUFFIXES
                for p in root.joinpath(*m.split(".")).parent.glob(m.rsplit(".", 1)[1] + suffix)]
-        old += [p for suffix in EXTENSION_SUFFIXES for p in root.glob("*__mypyc" + suffix)]
+        if GAMES == ALL_GAMES:
+            old += [p for suffix in EXTENSION_SUFFIXES for p in root.glob("*__mypyc" + suffix)]
+        else:   # QUESTBOX_COMPILE: keep the group module the other games' extensions still use
+            kept = {_group(self._stamp(g)) for g in ALL_GAMES if g not in GAMES}
+            old += [p for g in GAMES if (group := _group(self._stamp(g))) and group not in kept
+                    for suffix in EXTENSION_SUFFIXES for p in root.glob(group + suffix)]
         for p in old:
             p.unlink()
         for game in GAMES:
             self._stamp(game).unlink(missing_ok=True)
+
+
+def _group(stamp: Path) -> str:
+    """The group module a game's stamp names (``""``: none)."""
+    try:
+        group = json.loads(stamp.read_text()).get("group")
+    except (OSError, ValueError, AttributeError):
+        return ""
+    return group if isinstance(group, str) else ""
 
 
 def _mypy_version() -> str:

@@ -5,8 +5,11 @@ text, the state's :meth:`~questbox.core.State.digest` every few actions (it hold
 decision and its payload) and the final digest, for seeded games of every variant (standard on
 each mission, Epic with and without victory points, Battle with a monster seat), 2 to 5 seats,
 with the heuristic bots and random players on the seats and every hero in turn. The expected values were recorded from
-the engine before it moved onto the table of decision kinds (issue #16): a refactored engine
-must play exactly the same games.
+the engine before it moved onto the table of decision kinds (issue #16): a refactored engine,
+compiled or not, must play exactly the same games. The tests run on the engine in use (compiled
+when built, see ``questbox.games.heroica.compiled``); when it is the compiled one,
+:func:`test_the_pure_engine_matches_the_fingerprint` runs the small digests again on the ``.py``
+sources (``QUESTBOX_PURE=1``, another process).
 
 Recompute a digest (after a deliberate rules change, which also bumps ``rules_version``) with
 ``python tests/heroica/test_fingerprint.py [small|large]``.
@@ -15,12 +18,18 @@ Recompute a digest (after a deliberate rules change, which also bumps ``rules_ve
 from __future__ import annotations
 
 import hashlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from questbox.core import derive_seed, make_agent
-from questbox.games.heroica import GAME
+from questbox.core.compiled import source
+from questbox.games.heroica import GAME, compiled
 from questbox.games.heroica.data import rules
 
 MISSIONS = GAME.missions()
@@ -106,9 +115,45 @@ def test_the_same_many_games_as_the_reference(variant: str) -> None:
     assert fingerprint(LARGE[variant]) == EXPECTED_LARGE[variant]
 
 
-if __name__ == "__main__":
-    import sys
+# ---------------------------------------------------------------- the compiled engine (setup.py)
+ROOT = Path(__file__).resolve().parents[2]
 
+
+def test_the_engine_in_use_is_the_one_selected() -> None:
+    assert compiled.in_use() == compiled.ENGINE.active
+    assert compiled.ENGINE.active is not bool(compiled.reason())
+
+
+def test_the_last_build_did_not_fail() -> None:
+    """setup.py records a failed compilation (it does not fail the install): report it here."""
+    doc = compiled.ENGINE.stamp() or {}
+    assert "failed" not in doc, doc.get("failed")
+
+
+def test_the_makefile_rebuilds_when_a_compiled_source_changes() -> None:
+    text = (ROOT / "Makefile").read_text()
+    listed = re.search(r"^COMPILED_HEROICA\s*:=\s*(.*?)(?<!\\)$", text, flags=re.M | re.S)
+    assert listed is not None
+    files = listed.group(1).replace("\\\n", " ").split()
+    assert files == [str(source(m).relative_to(ROOT)) for m in compiled.MODULES]
+
+
+
+
+@pytest.mark.skipif(not compiled.in_use(), reason="the engine is not compiled: the fingerprint ran on the sources")
+def test_the_pure_engine_matches_the_fingerprint() -> None:
+    """The same (small) fingerprints on the ``.py`` sources (``QUESTBOX_PURE=1``, another process)."""
+    code = ("import sys; sys.path.insert(0, 'tests/heroica'); import test_fingerprint as t\n"
+            "from questbox.games.heroica import compiled\n"
+            "assert not compiled.in_use(), compiled.reason()\n"
+            "for variant, blocks in t.SMALL.items():\n"
+            "    assert t.fingerprint(blocks) == t.EXPECTED_SMALL[variant], variant\n")
+    env = {**os.environ, "QUESTBOX_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+if __name__ == "__main__":
     for size in sys.argv[1:] or ["small"]:
         table = SMALL if size == "small" else LARGE
         for variant, blocks in sorted(table.items()):

@@ -3,8 +3,12 @@
 ``GAME`` is the registered :class:`~questbox.core.Game` (id ``heroica``).
 """
 
-from questbox.games.heroica.game import Heroica
-from questbox.games.heroica.state import HeroicaState
+from questbox.games.heroica import compiled as _compiled
+
+_compiled.select()      # the compiled engine if it is current, else the sources (before they load)
+
+from questbox.games.heroica.game import Heroica  # noqa: E402
+from questbox.games.heroica.state import HeroicaState  # noqa: E402
 
 HeroicaState.game = Heroica()
 GAME = HeroicaState.game

@@ -66,13 +66,18 @@ class HeroicaState(State):
 
     # -- construction -----------------------------------------------------------------------
     def __init__(self, seats: tuple[Seat, ...], rng: Rng, variant: str, hero_ids: tuple[str, ...],
-                 missions: tuple[dict[str, Any], ...], opts: dict[str, Any]) -> None:
+                 missions: tuple[dict[str, Any], ...], opts: dict[str, Any], of: HeroicaState | None = None) -> None:
+        """A new game's state (before its first mission is set up), or a copy of ``of`` (:meth:`clone`:
+        a constructor, since mypyc's compiled classes cannot be made with ``__new__`` alone)."""
         super().__init__(seats, rng)
         self.variant = variant
         self.hero_ids = hero_ids
         self.nh = len(hero_ids)
         self.missions = missions
         self.opts = opts
+        if of is not None:
+            self._copy(of)
+            return
         self.mi = 0
         self.board = board_for(missions[0])
         n = self.nh
@@ -539,26 +544,29 @@ class HeroicaState(State):
         return doc
 
     def clone(self) -> HeroicaState:
-        s = HeroicaState.__new__(HeroicaState)
-        s.seats, s.rng, s.pending, s._legal = self.seats, self.rng.copy(), list(self.pending), self._legal
-        s.variant, s.hero_ids, s.nh, s.missions, s.opts = (self.variant, self.hero_ids, self.nh,
-                                                           self.missions, self.opts)
-        s.mi, s.board = self.mi, self.board
-        s.pos, s.came, s.health, s.healing = list(self.pos), list(self.came), list(self.health), list(
-            self.healing)
-        s.gold, s.life, s.defense, s.fang = list(self.gold), list(self.life), list(self.defense), list(
-            self.fang)
-        s.weapons, s.pack, s.defeats, s.won, s.vp = (list(self.weapons), list(self.pack), list(self.defeats),
-                                                     list(self.won), list(self.vp))
-        s.monsters, s.bars, s.items, s.coffins = (dict(self.monsters), dict(self.bars), dict(self.items),
-                                                  set(self.coffins))
-        s.store, s.bats_box = dict(self.store), self.bats_box
-        s.cur, s.round, s.roll, s.steps, s.path = self.cur, self.round, self.roll, self.steps, list(self.path)
-        s.defended, s.mover, s.result, s.history = self.defended, self.mover, self.result, list(self.history)
-        s.passing = self.passing
+        return HeroicaState(self.seats, self.rng.copy(), self.variant, self.hero_ids, self.missions, self.opts,
+                            of=self)
+
+    def _copy(self, o: HeroicaState) -> None:
+        """Copy ``o``'s game into this state (its seats, die, variant, heroes, missions and options
+        are set already)."""
+        s = self
+        s.pending, s._legal = list(o.pending), o._legal
+        s.mi, s.board = o.mi, o.board
+        s.pos, s.came, s.health, s.healing = list(o.pos), list(o.came), list(o.health), list(
+            o.healing)
+        s.gold, s.life, s.defense, s.fang = list(o.gold), list(o.life), list(o.defense), list(
+            o.fang)
+        s.weapons, s.pack, s.defeats, s.won, s.vp = (list(o.weapons), list(o.pack), list(o.defeats),
+                                                     list(o.won), list(o.vp))
+        s.monsters, s.bars, s.items, s.coffins = (dict(o.monsters), dict(o.bars), dict(o.items),
+                                                  set(o.coffins))
+        s.store, s.bats_box = dict(o.store), o.bats_box
+        s.cur, s.round, s.roll, s.steps, s.path = o.cur, o.round, o.roll, o.steps, list(o.path)
+        s.defended, s.mover, s.result, s.history = o.defended, o.mover, o.result, list(o.history)
+        s.passing = o.passing
         s.brk = False
         s.events = []
-        return s
 
     def determinize(self, seat: Seat, rng: Rng) -> HeroicaState:
         """Nothing is hidden but the future rolls: a clone with a freshly seeded die."""
