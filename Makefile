@@ -12,11 +12,17 @@ COMPILED := $(shell $(PY) src/questbox/games/descent/compiled.py)
 COMPILED_HIK := src/questbox/games/hero_ik/state.py src/questbox/games/hero_ik/model.py \
 	src/questbox/games/hero_ik/kinds.py src/questbox/games/hero_ik/steps.py src/questbox/games/hero_ik/views.py \
 	src/questbox/games/hero_ik/bots.py
+# Heirs's is questbox.games.heirs.compiled.MODULES (tests/heirs/test_compiled.py checks the copy)
+COMPILED_HEIRS := src/questbox/games/heirs/state.py src/questbox/games/heirs/common.py \
+	src/questbox/games/heirs/kinds.py src/questbox/games/heirs/turn.py src/questbox/games/heirs/abilities.py \
+	src/questbox/games/heirs/black.py src/questbox/games/heirs/view.py src/questbox/games/heirs/bots.py
 NATIVE  := $(VENV)/.compiled
 ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
 	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON); \
 	import questbox.games.hero_ik; from questbox.games.hero_ik import compiled as h; \
-	print('questbox: Hero IK runs', 'compiled' if h.in_use() else 'as pure Python: ' + h.reason())"
+	print('questbox: Hero IK runs', 'compiled' if h.in_use() else 'as pure Python: ' + h.reason()); \
+	import questbox.games.heirs; from questbox.games.heirs import compiled as w; \
+	print('questbox: Heirs runs', 'compiled' if w.in_use() else 'as pure Python: ' + w.reason())"
 GAME    ?= heirs
 SEATS   ?= human,heuristic
 PORT    ?= 8000
@@ -32,7 +38,7 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP) $(NATIVE)
 
 # (the install above compiles too; this recompiles after an edit of the engine)
-$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK)
+$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK) $(COMPILED_HEIRS)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@$(ENGINE)
 	touch $(NATIVE)
@@ -69,4 +75,4 @@ bench: $(STAMP) $(NATIVE)
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
 	find src -name "*.so" -delete
-	rm -f src/questbox/games/descent/_compiled.json src/questbox/games/hero_ik/_compiled.json
+	rm -f src/questbox/games/descent/_compiled.json src/questbox/games/hero_ik/_compiled.json src/questbox/games/heirs/_compiled.json

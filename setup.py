@@ -32,8 +32,24 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
-#: the games whose engine is compiled (packages under ``questbox.games``) and their names
-GAMES = {"descent": "Descent", "hero_ik": "Hero IK"}
+#: the games whose engine can be compiled (packages under ``questbox.games``) and their names
+ALL_GAMES = {"descent": "Descent", "hero_ik": "Hero IK", "heirs": "Heirs"}
+
+
+def _selected() -> dict[str, str]:
+    """The games this build compiles: every one, or those named in ``QUESTBOX_COMPILE``
+    (comma-separated packages, e.g. ``QUESTBOX_COMPILE=heirs``: a quicker build while working on one
+    game; the others then run as pure Python)."""
+    wanted = [g.strip() for g in os.environ.get("QUESTBOX_COMPILE", "").split(",") if g.strip()]
+    unknown = sorted(set(wanted) - set(ALL_GAMES))
+    if unknown:
+        raise SystemExit(f"QUESTBOX_COMPILE names no compiled game: {', '.join(unknown)} "
+                         f"(known: {', '.join(ALL_GAMES)})")
+    return {g: t for g, t in ALL_GAMES.items() if not wanted or g in wanted}
+
+
+#: the games whose engine this build compiles
+GAMES = _selected()
 WHO = " and ".join(GAMES.values())
 
 
@@ -69,7 +85,8 @@ class BuildExt(build_ext):
 
     def run(self) -> None:
         modules = compiled_modules()
-        self._forget(modules)
+        # every game's earlier build goes (they share one group module), the selected games' only return
+        self._forget([m for g in ALL_GAMES for m in compiled_modules(g)])
         if _FAILED:
             self._record({"failed": _FAILED})
             return
@@ -115,7 +132,7 @@ class BuildExt(build_ext):
         old += [p for suffix in EXTENSION_SUFFIXES for p in root.glob("*__mypyc" + suffix)]
         for p in old:
             p.unlink()
-        for game in GAMES:
+        for game in ALL_GAMES:
             self._stamp(game).unlink(missing_ok=True)
 
 
