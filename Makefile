@@ -3,7 +3,7 @@ PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
-# Descent's and Hero IK's engines are compiled with mypyc by the install (setup.py); these are
+# Descent's, Hero IK's and Heirs's engines are compiled with mypyc by the install (setup.py); these are
 # their sources: when one changes, `make setup` (and every target that needs the venv) compiles again
 # (else the game would run as pure Python, with a warning). Descent's list is
 # questbox.games.descent.compiled.MODULES, printed by running that file; Hero IK's is

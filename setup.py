@@ -1,4 +1,4 @@
-"""Build hook: compile the engines of the games in :data:`GAMES` with mypyc (the rest of the
+"""Build hook: compile the engines of the games in :data:`ALL_GAMES` with mypyc (the rest of the
 metadata is in pyproject.toml).
 
 The modules each game lists in ``src/questbox/games/GAME/compiled.py`` (``MODULES``) become C
@@ -7,7 +7,9 @@ extensions next to their sources (one mypyc build, one shared group module); eac
 as Python instead of the stale extension (see ``questbox.core.compiled``). The build never fails
 the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if mypyc or the C
 compiler fails, every game's ``_compiled.json`` records why (a test reports it) and the games run
-as pure Python (slower, the same games).
+as pure Python (slower, the same games). ``QUESTBOX_COMPILE=heirs`` (comma-separated packages of
+:data:`ALL_GAMES`) compiles only those games: the build still removes every game's earlier
+extensions (they share one group module), so the others run as pure Python.
 
 mypyc type-checks the compiled modules and everything they import (the games' packages,
 ``questbox.core``): the typed libraries they reach are build requirements in pyproject.toml,
