@@ -71,3 +71,13 @@ def test_the_pure_engine_matches_the_fingerprint() -> None:
     env = {**os.environ, "QUESTBOX_PURE": "1"}
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_a_build_restricted_to_an_unknown_game_says_so() -> None:
+    """``QUESTBOX_COMPILE`` names the games a build compiles; a name that is not one stops setup.py
+    with the list of the known ones (rather than silently compiling nothing)."""
+    env = {**os.environ, "QUESTBOX_COMPILE": "heirs,nogame"}
+    done = subprocess.run([sys.executable, "setup.py", "--name"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "QUESTBOX_COMPILE names no compiled game: nogame" in done.stderr
+    assert "heirs" in done.stderr.split("known:")[1]
