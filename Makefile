@@ -3,7 +3,7 @@ PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
-# Descent's and Hero IK's engines are compiled with mypyc by the install (setup.py); these are
+# Descent's, Hero IK's and Heirs's engines are compiled with mypyc by the install (setup.py); these are
 # their sources: when one changes, `make setup` (and every target that needs the venv) compiles again
 # (else the game would run as pure Python, with a warning). Descent's list is
 # questbox.games.descent.compiled.MODULES, printed by running that file; Hero IK's is
@@ -17,13 +17,19 @@ COMPILED_HEROICA := src/questbox/games/heroica/state.py src/questbox/games/heroi
 	src/questbox/games/heroica/flow.py src/questbox/games/heroica/kinds.py \
 	src/questbox/games/heroica/hero_turns.py src/questbox/games/heroica/monster_turns.py \
 	src/questbox/games/heroica/bots.py
+# Heirs's is questbox.games.heirs.compiled.MODULES (tests/heirs/test_compiled.py checks the copy)
+COMPILED_HEIRS := src/questbox/games/heirs/state.py src/questbox/games/heirs/common.py \
+	src/questbox/games/heirs/kinds.py src/questbox/games/heirs/turn.py src/questbox/games/heirs/abilities.py \
+	src/questbox/games/heirs/black.py src/questbox/games/heirs/view.py src/questbox/games/heirs/bots.py
 NATIVE  := $(VENV)/.compiled
 ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
 	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON); \
 	import questbox.games.hero_ik; from questbox.games.hero_ik import compiled as h; \
 	print('questbox: Hero IK runs', 'compiled' if h.in_use() else 'as pure Python: ' + h.reason()); \
 	import questbox.games.heroica; from questbox.games.heroica import compiled as r; \
-	print('questbox: Heroica runs', 'compiled' if r.in_use() else 'as pure Python: ' + r.reason())"
+	print('questbox: Heroica runs', 'compiled' if r.in_use() else 'as pure Python: ' + r.reason()); \
+	import questbox.games.heirs; from questbox.games.heirs import compiled as w; \
+	print('questbox: Heirs runs', 'compiled' if w.in_use() else 'as pure Python: ' + w.reason())"
 GAME    ?= heirs
 SEATS   ?= human,heuristic
 PORT    ?= 8000
@@ -39,7 +45,7 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP) $(NATIVE)
 
 # (the install above compiles too; this recompiles after an edit of the engine)
-$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK) $(COMPILED_HEROICA)
+$(NATIVE): $(STAMP) $(COMPILED) $(COMPILED_HIK) $(COMPILED_HEROICA) $(COMPILED_HEIRS)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@$(ENGINE)
 	touch $(NATIVE)
@@ -76,4 +82,4 @@ bench: $(STAMP) $(NATIVE)
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
 	find src -name "*.so" -delete
-	rm -f src/questbox/games/descent/_compiled.json src/questbox/games/hero_ik/_compiled.json src/questbox/games/heroica/_compiled.json
+	rm -f src/questbox/games/*/_compiled.json

@@ -1,15 +1,16 @@
-"""Build hook: compile the engines of the games in :data:`GAMES` with mypyc (the rest of the
+"""Build hook: compile the engines of the games in :data:`ALL_GAMES` with mypyc (the rest of the
 metadata is in pyproject.toml).
 
 The modules each game lists in ``src/questbox/games/GAME/compiled.py`` (``MODULES``) become C
 extensions next to their sources (one mypyc build, one shared group module); each game's
 ``_compiled.json`` records its sources' sha256 so that a source edited after the build is imported
 as Python instead of the stale extension (see ``questbox.core.compiled``).
-``QUESTBOX_COMPILE=heroica,hero_ik`` compiles only those games (to work on one engine without
-compiling the others; their extensions and stamps stay as they are). The build never fails
+The build never fails
 the install: with ``QUESTBOX_PURE=1`` or without mypyc it is skipped, and if mypyc or the C
 compiler fails, every game's ``_compiled.json`` records why (a test reports it) and the games run
-as pure Python (slower, the same games).
+as pure Python (slower, the same games). ``QUESTBOX_COMPILE=heirs,heroica`` (comma-separated packages
+of :data:`ALL_GAMES`) compiles only those games (to work on one engine quickly): the build still removes every game's earlier
+extensions (they share one group module), so the others run as pure Python.
 
 mypyc type-checks the compiled modules and everything they import (the games' packages,
 ``questbox.core``): the typed libraries they reach are build requirements in pyproject.toml,
@@ -34,15 +35,24 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
-#: the games whose engine is compiled (packages under ``questbox.games``) and their names
-ALL_GAMES = {"descent": "Descent", "hero_ik": "Hero IK", "heroica": "Heroica"}
-#: ``QUESTBOX_COMPILE=heroica,hero_ik`` (packages, comma-separated) compiles only those games (the
-#: others' extensions and stamps are left as they are); unset or empty: every game
-_ONLY = {g.strip() for g in os.environ.get("QUESTBOX_COMPILE", "").split(",") if g.strip()}
-GAMES = {g: title for g, title in ALL_GAMES.items() if not _ONLY or g in _ONLY}
-if _ONLY - set(ALL_GAMES):
-    raise SystemExit(f"QUESTBOX_COMPILE names no compiled game: {', '.join(sorted(_ONLY - set(ALL_GAMES)))} "
-                     f"(the games: {', '.join(ALL_GAMES)})")
+#: the games whose engine can be compiled (packages under ``questbox.games``) and their names
+ALL_GAMES = {"descent": "Descent", "hero_ik": "Hero IK", "heroica": "Heroica", "heirs": "Heirs"}
+
+
+def _selected() -> dict[str, str]:
+    """The games this build compiles: every one, or those named in ``QUESTBOX_COMPILE``
+    (comma-separated packages, e.g. ``QUESTBOX_COMPILE=heirs``: a quicker build while working on one
+    game; the others then run as pure Python)."""
+    wanted = [g.strip() for g in os.environ.get("QUESTBOX_COMPILE", "").split(",") if g.strip()]
+    unknown = sorted(set(wanted) - set(ALL_GAMES))
+    if unknown:
+        raise SystemExit(f"QUESTBOX_COMPILE names no compiled game: {', '.join(unknown)} "
+                         f"(known: {', '.join(ALL_GAMES)})")
+    return {g: t for g, t in ALL_GAMES.items() if not wanted or g in wanted}
+
+
+#: the games whose engine this build compiles
+GAMES = _selected()
 WHO = " and ".join(GAMES.values())
 
 
@@ -78,7 +88,8 @@ class BuildExt(build_ext):
 
     def run(self) -> None:
         modules = compiled_modules()
-        self._forget(modules)
+        # every game's earlier build goes (they share one group module), the selected games' only return
+        self._forget([m for g in ALL_GAMES for m in compiled_modules(g)])
         if _FAILED:
             self._record({"failed": _FAILED})
             return
@@ -129,7 +140,7 @@ class BuildExt(build_ext):
                     for suffix in EXTENSION_SUFFIXES for p in root.glob(group + suffix)]
         for p in old:
             p.unlink()
-        for game in GAMES:
+        for game in ALL_GAMES:
             self._stamp(game).unlink(missing_ok=True)
 
 

@@ -101,11 +101,17 @@ class HeirsState(State):
     #: the events of the action being applied (where a decision kind's ``resolve`` writes)
     ev: list[Event]
 
-    def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng) -> None:
-        super().__init__(SEATS[:n], rng)
+    def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng, of: HeirsState | None = None) -> None:
+        """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
+        (:meth:`clone`: a copy constructor, since a mypyc class's ``__new__`` runs ``__init__``)."""
+        super().__init__(SEATS[:n] if of is None else of.seats, rng)
         self.cs = cs
         self.o = o
         self.n = n
+        self.ev = []
+        if of is not None:
+            self._copy(of)
+            return
         self.hands = [[] for _ in range(n)]
         self.chains = [[] for _ in range(n)]
         self.scores = [1] * n
@@ -128,7 +134,6 @@ class HeirsState(State):
         self.over = False
         self.winners = ()
         self.reason = ""
-        self.ev = []
 
     # == the core protocol =========================================================================
     def to_move(self) -> tuple[Seat, ...]:
@@ -180,38 +185,33 @@ class HeirsState(State):
         return ev
 
     def clone(self) -> HeirsState:
-        c = HeirsState.__new__(HeirsState)
-        c.seats = self.seats
-        c.rng = self.rng.copy()
-        c.pending = self.pending[:]
-        c._legal = None
-        c.cs = self.cs
-        c.o = self.o
-        c.n = self.n
-        c.hands = [h[:] for h in self.hands]
-        c.chains = [h[:] for h in self.chains]
-        c.scores = self.scores[:]
-        c.tokens = [t[:] for t in self.tokens]
-        c.bchains = [h[:] for h in self.bchains]
-        c.btoken = self.btoken
-        c.btokens = self.btokens[:]
-        c.bdown = self.bdown
-        c.deck = self.deck[:]
-        c.discard = self.discard[:]
-        c.kf = self.kf[:]
-        c.look = self.look[:]
-        c.look_seat = self.look_seat
-        c.play = self.play
-        c.cur = self.cur
-        c.step = self.step
-        c.turn = self.turn
-        c.bi = self.bi
-        c.selected = self.selected
-        c.over = self.over
-        c.winners = self.winners
-        c.reason = self.reason
-        c.ev = []
-        return c
+        return HeirsState(self.cs, self.o, self.n, self.rng.copy(), self)
+
+    def _copy(self, o: HeirsState) -> None:
+        """Copy every zone and counter of ``o`` (the rest :meth:`__init__` has set)."""
+        self.pending = o.pending[:]
+        self.hands = [h[:] for h in o.hands]
+        self.chains = [h[:] for h in o.chains]
+        self.scores = o.scores[:]
+        self.tokens = [t[:] for t in o.tokens]
+        self.bchains = [h[:] for h in o.bchains]
+        self.btoken = o.btoken
+        self.btokens = o.btokens[:]
+        self.bdown = o.bdown
+        self.deck = o.deck[:]
+        self.discard = o.discard[:]
+        self.kf = o.kf[:]
+        self.look = o.look[:]
+        self.look_seat = o.look_seat
+        self.play = o.play
+        self.cur = o.cur
+        self.step = o.step
+        self.turn = o.turn
+        self.bi = o.bi
+        self.selected = o.selected
+        self.over = o.over
+        self.winners = o.winners
+        self.reason = o.reason
 
     def determinize(self, seat: Seat, rng: Rng) -> HeirsState:
         """Resample, consistently, every card ``seat`` cannot see: the other hands, the part of the
