@@ -7,7 +7,8 @@ Keys: ``hero:syndrael``, ``class:berserker``, ``card:rage`` (class cards), ``mon
 ``group:<quest>:<group>`` (a quest's monster group: its monster's stat lines in the quest's act),
 ``ability:scamper``, ``die:blue``, ``item:health-potion`` (search and shop cards), ``quest:<id>``,
 ``goal:<quest>:<side>``, ``counter:<quest>:<counter>``, ``plot:<card>``, ``upgrade:<id>``,
-``term:threat``, ``terrain:water``. The campaign game adds its campaigns and upgrades.
+``term:threat``, ``terrain:water``, ``overlord:dark-might`` (Overlord cards). The campaign game adds its
+campaigns and upgrades.
 """
 
 from __future__ import annotations
@@ -271,6 +272,17 @@ def glossary(game: Game) -> JSON:
                     [["deck", deck["name"]], ["buy", f"{p['buy']} threat"], ["trigger", f"{p['trigger']} threat"]],
                 )
             )
+    overlord = [
+        _e(
+            f"overlord:{c['id']}",
+            c["name"],
+            c["effect"],
+            c["source"],
+            [["deck", c["deck"]], ["type", c["type"]], ["copies", str(c["copies"])],
+             ["played here", "yes" if c["plays"] else "no"]],
+        )
+        for c in _load("overlord.yaml")["cards"]
+    ]
     terms = [_e(f"term:{k}", k.capitalize() if k != "xp" else "XP", v, ours) for k, v in texts["terms"].items()]
     sections = [
         {"id": "quests", "title": "Quests and their goals", "entries": _quests(by_id)},
@@ -282,6 +294,7 @@ def glossary(game: Game) -> JSON:
         {"id": "dice", "title": "Dice", "entries": dice},
         {"id": "items", "title": "Search cards and items", "entries": items},
         {"id": "terrain", "title": "Terrain", "entries": terrain},
+        {"id": "overlord", "title": "Overlord cards", "entries": overlord},
     ]
     if game.id == "descent-campaign":
         sections += [

@@ -97,7 +97,7 @@ def _figure_view(st: DescentState, i: int) -> JSON:
                    exhausted=list(f.exhausted), activated=f.activated)
     else:
         doc.update(group=st.enc.groups[f.group].id if 0 <= f.group < len(st.enc.groups) else None,
-                   master=f.master, size=st.size(i), activated=f.activated)
+                   master=f.master, size=st.size(i), activated=f.activated, abilities=list(st.stat(i).abilities))
     return doc
 
 
@@ -112,7 +112,8 @@ def view(st: DescentState, seat: Seat | None) -> JSON:
         "doors": {did: bool((st.doors >> i) & 1) for i, did in enumerate(st.enc.board.door_ids)},
         "tokens": {names[s]: k for s, k in sorted(st.tokens.items())},
         "deck": len(st.deck), "counters": dict(st.counters),
-        "decision": {"seat": d.seat, "kind": d.kind, "data": listify(d.data)} if d else None,
+        "decision": {"seat": d.seat, "kind": d.kind, "text": st.decision_text(d),
+                     "data": listify(d.data)} if d else None,
         "turn": st.turns[-1].to_json() | {"figure": st.figs[st.turns[-1].fig].id} if st.turns else None,
         "attack": _attack_view(st) if st.attacks else None,
         "mods": _mods_view(st, seat),
