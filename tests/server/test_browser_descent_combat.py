@@ -84,10 +84,15 @@ def test_surge_step_and_decision_in_words(web: ServerProc, browser: Any, shots: 
     text = step.inner_text()
     assert f"{atk['hearts']} heart" in text and f"{atk['shields']} shield" in text, text
     assert f"{atk['surges'] - atk['spent']} surge" in text
-    assert step.locator(".ds-sym-heart").count() == atk["hearts"]
-    assert step.locator(".ds-sym-shield").count() == atk["shields"]
+    assert step.locator(".ds-tally-heart").count() == atk["hearts"]
+    assert step.locator(".ds-tally-shield").count() == atk["shields"]
     assert "spend a surge of the attack" in top.inner_text()
     assert top.get_attribute("data-kind") == "surge" and ": surge" not in top.inner_text()
+    # the surge buttons say what each ability does ("+1 range"), not its id ("range1")
+    for a in t.state.legal_actions("heroes"):
+        if a.name == "surge":
+            first = page.locator(f"button[data-action='{a}']").inner_text().splitlines()[0]
+            assert first != str(a.args[0]) and first == t.game.describe_action(v, a).removeprefix("spend surges on ")
     assert not page.errors, page.errors
     page.close()
 
@@ -140,6 +145,7 @@ def test_fire_breath_area_conditions_abilities_and_the_overlord_hand(web: Server
     nxt = sorted(str(a.args[0]) for a in t.state.legal_actions("overlord"))
     assert sorted(ol.eval_on_selector_all("g.ds-sq[data-pick]", "els => els.map(e => e.dataset.square)")) == nxt
     assert " → ".join(path) in ol.locator("[data-testid='breath-path']").inner_text()
+    assert ol.locator(".ds-breath-path text").all_text_contents() == [str(i + 1) for i in range(len(path))]
     assert "Fire Breath" in ol.locator("[data-testid='decision']").inner_text()
     # conditions on the figures
     drive(t, _conditions, rnd)
@@ -174,6 +180,9 @@ def test_fire_breath_area_conditions_abilities_and_the_overlord_hand(web: Server
     assert flagged and sorted(marked) == sorted(flagged)
     text = ol.locator("[data-testid='area-targets']").inner_text()
     assert all(v["figures"][x]["name"] in text for x in flagged), text
+    assert "Fire Breath" in v["attack"]["used_words"]          # the surges spent, in words
+    step = ol.locator("[data-testid='surge-step']").inner_text()
+    assert "spent: " + ", ".join(v["attack"]["used_words"]) in step and "fire-breath" not in step, step
     assert not ol.errors and not heroes.errors, (ol.errors, heroes.errors)
     ol.close()
     heroes.close()

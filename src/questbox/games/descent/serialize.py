@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import JSON, Decision, Rng, Seat
-from questbox.games.descent.combat import atk_shields, atk_totals
+from questbox.games.descent.combat import atk_shields, atk_totals, surge_words
 from questbox.games.descent.geometry import los_from
 from questbox.games.descent.model import Attack, Fig, Turn, copy_json, listify, tuplify
 
@@ -142,6 +142,7 @@ def _attack_view(st: DescentState) -> JSON:
         doc.update(hearts=h, range=r, surges=s, x=miss)
     if atk.def_faces:
         doc["shields"] = atk_shields(st, atk)
+    doc["used_words"] = [surge_words(str(ab[1]), int(ab[2])) for ab in atk.abilities if ab[0] in atk.used]
     doc["shown"] = _faces_shown(st, atk.dice, atk.faces)
     doc["def_shown"] = _faces_shown(st, atk.def_dice, atk.def_faces)
     return doc

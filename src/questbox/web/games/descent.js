@@ -178,12 +178,21 @@ function mapSvg(view, snap, ui) {
       svg('rect', { x: x + 5, y: y + hgt - 9, width: w - 10, height: 4, fill: 'rgba(0,0,0,.45)' }),
       svg('rect', { x: x + 5, y: y + hgt - 9, width: ((w - 10) * hp) / Math.max(1, f.health), height: 4, fill: hp * 3 <= f.health ? '#ff5252' : '#5fd17a' }));
     if (pick) g.append(svg('rect', { x: x + 1, y: y + 1, width: w - 2, height: hgt - 2, rx: 9, fill: 'none', stroke: '#ffd666', 'stroke-width': 3, class: 'ds-hot' }));
-    if (inArea) g.append(svg('rect', { x: x - 2, y: y - 2, width: w + 4, height: hgt + 4, rx: 11, fill: 'none', stroke: '#ff5a1f', 'stroke-width': 3, 'stroke-dasharray': '3 3', class: 'ds-area-ring' }));
+    if (inArea) g.append(svg('rect', { x: x - 2, y: y - 2, width: w + 4, height: hgt + 4, rx: 11, fill: 'rgba(255,90,31,.18)', stroke: '#ff3d00', 'stroke-width': 5, class: 'ds-area-ring' }));
     f.conditions.forEach((cnd, i) => g.append(svg('g', { class: 'ds-cond-mark', 'data-condition': cnd },
-      svg('circle', { cx: x + w - 6 - i * 10, cy: y + 6, r: 5, fill: COND_COLOURS[cnd] || '#555', stroke: '#fff', 'stroke-width': 1 }),
-      svg('text', { x: x + w - 6 - i * 10, y: y + 9, 'text-anchor': 'middle', 'font-size': 7, 'font-weight': 800, fill: '#fff' }, cnd[0].toUpperCase()))));
+      svg('title', {}, cnd),
+      svg('circle', { cx: x + w - 6 - i * 12, cy: y + 6, r: 6, fill: COND_COLOURS[cnd] || '#555', stroke: '#fff', 'stroke-width': 1.2 }),
+      svg('text', { x: x + w - 6 - i * 12, y: y + 9, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, cnd[0].toUpperCase()))));
     if (acting) g.append(svg('path', { d: `M${x + w / 2 - 6} ${y - 9} h12 l-6 8 z`, fill: '#4dd0e1', stroke: '#0b3d44', 'stroke-width': 1, class: 'ds-acting-arrow' }));
     root.append(g);
+  }
+  // the Fire Breath path over the figures: a line through its spaces, numbered
+  if (breath.length) {
+    const pt = (sq) => [colOf(sq) * S + S / 2, rowOf(sq) * S + S / 2];
+    const line = svg('g', { class: 'ds-breath-path', 'pointer-events': 'none' },
+      svg('polyline', { points: breath.map((sq) => pt(sq).join(',')).join(' '), fill: 'none', stroke: '#ff5a1f', 'stroke-width': 5, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.55 }));
+    breath.forEach((sq, i) => { const [cx, cy] = pt(sq); line.append(svg('circle', { cx: cx - 13, cy: cy - 13, r: 6, fill: '#ff5a1f', stroke: '#fff', 'stroke-width': 1 }), svg('text', { x: cx - 13, y: cy - 10, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, String(i + 1))); });
+    root.append(line);
   }
   return { node: root, heroColour, marks };
 }
@@ -262,12 +271,16 @@ function dieFace(colour, fc) {
 
 function symRow(kind, n) {
   const root = svg('svg', { class: 'ds-syms', viewBox: `0 0 ${Math.max(1, n) * 13} 14`, width: Math.max(1, n) * 13, height: 14, 'aria-hidden': 'true' });
-  for (let i = 0; i < n; i += 1) root.append(SYM[kind](6.5 + i * 13, 3));
+  for (let i = 0; i < n; i += 1) {       // a tally, not a die's face: its own class (ds-tally-heart ...)
+    const sym = SYM[kind](6.5 + i * 13, 3);
+    sym.setAttribute('class', `ds-tally-${kind.slice(0, -1)}`);
+    root.append(sym);
+  }
   return root;
 }
 
 // the surge step: the attacker spends surges seeing the hearts rolled against the shields rolled
-function surgeStep(a, view) {
+function surgeStep(a, view, ui) {
   if (!view.decision || view.decision.kind !== 'surge' || a.hearts === undefined) return null;
   const left = (a.surges || 0) - (a.spent || 0);
   const shields = a.shields ?? 0;
@@ -277,10 +290,10 @@ function surgeStep(a, view) {
     h('span', { class: 'ds-shields' }, plural(shields, 'shield')), symRow('shields', shields),
     a.pierce ? ` · Pierce ${a.pierce}` : null,
     a.melee ? null : ` · range ${a.range} of ${a.distance} needed`,
-    (a.used || []).length ? h('span', { class: 'ds-small' }, ` · spent: ${a.used.join(', ')}`) : null);
+    (a.used || []).length ? h('span', { class: 'ds-small' }, ` · spent: ${(a.used_words || a.used).join(', ')}`) : null);
 }
 
-function attackBox(a, view) {
+function attackBox(a, view, ui) {
   if (!a) return null;
   const shown = a.shown || []; const defShown = a.def_shown || [];
   const dice = (a.dice || []).map((d, i) => dieFace(d, shown[i]));
@@ -289,7 +302,7 @@ function attackBox(a, view) {
   return h('div', { class: 'ds-attack', 'data-testid': 'attack' }, h('div', { class: 'ds-label' }, `attack: ${nm(a.attacker)} → ${nm(a.target)}`),
     h('div', { class: 'ds-dice' }, dice, h('span', { class: 'ds-vs' }, 'vs'), def),
     h('div', {}, `hearts ${a.hearts ?? '—'} · range ${a.range ?? '—'} · surges ${a.surges ?? '—'}${a.shields !== undefined ? ` · shields ${a.shields}` : ''}${a.missed ? ' · missed' : ''}`),
-    surgeStep(a, view),
+    surgeStep(a, view, ui),
     areaTargets(view).length ? h('div', { class: 'ds-area-list', 'data-testid': 'area-targets' }, `also affects: ${areaTargets(view).map(nm).join(', ')}`) : null,
     breathPath(view).length ? h('div', { class: 'ds-area-list', 'data-testid': 'breath-path' }, `Fire Breath path: ${breathPath(view).join(' → ')}`) : null,
     h('details', {}, h('summary', {}, 'details'), value(a, null, 1)));
@@ -320,7 +333,7 @@ export function render(root, snap, ui) {
       v.decision ? h('span', { class: 'ds-small', 'data-testid': 'decision', 'data-kind': v.decision.kind }, ` · ${v.decision.seat}: ${v.decision.text || v.decision.kind}`) : null),
     result,
     h('div', { class: 'ds-map-wrap' }, node),
-    attackBox(v.attack, v),
+    attackBox(v.attack, v, ui),
     overlordBox(v, ui),
     h('div', { class: 'ds-heroes' }, heroes.map(([id, f]) => heroSheet(id, f, heroColour[id], v, ui))),
     monsterList(v, ui, marks)));
@@ -377,6 +390,9 @@ export function actionLabel(a, snap, ui) {
   if (!args.length) return null;
   const view = encounterView(snap);
   if (a.action.startsWith('card ')) { const l = cardLabel(args, view, ui); if (l) return l; }
+  if (a.action.startsWith('surge ') && a.text && a.text.startsWith('spend surges on ')) {     // by what it does, not its id
+    return [a.text.slice('spend surges on '.length), h('small', {}, a.text)];
+  }
   const words = args.map((w) => wordName(w, view, ui) || w).join(' ');
   const text = actionWords(a, snap, ui);
   return [words, text && text !== words ? h('small', {}, text) : null];
