@@ -70,6 +70,7 @@ def test_monster_abilities_and_conditions_are_on_the_sheets() -> None:
     st = new(setup(quest(groups=[group("zombie", "zombie", ["B1", "H6"], masters=1, minions=1)])))
     st.figs[st.ids["syndrael"]].conds.append("poisoned")
     text = plain(st.view(None))
+    assert st.view(None)["figures"]["zombie-m"]["abilities"] == ["grab", "shambling"]   # in a fixed order
     master = next(ln for ln in text.splitlines() if "(zombie-m)" in ln)
     assert "Grab" in master and "Shambling" in master
     assert "poisoned" in next(ln for ln in text.splitlines() if "(syndrael)" in ln)

@@ -97,7 +97,7 @@ def _figure_view(st: DescentState, i: int) -> JSON:
                    exhausted=list(f.exhausted), activated=f.activated)
     else:
         doc.update(group=st.enc.groups[f.group].id if 0 <= f.group < len(st.enc.groups) else None,
-                   master=f.master, size=st.size(i), activated=f.activated, abilities=list(st.stat(i).abilities))
+                   master=f.master, size=st.size(i), activated=f.activated, abilities=sorted(st.stat(i).abilities))
     return doc
 
 
