@@ -54,6 +54,21 @@ def _abilities() -> dict[str, dict[str, Any]]:
     return {a["id"]: a for a in _load("abilities.yaml")["abilities"]}
 
 
+def _overlord_entries() -> list[JSON]:
+    """The Overlord cards (``overlord:<id>``): name, our paraphrase of the effect, deck, type, copies."""
+    return [
+        _e(
+            f"overlord:{c['id']}",
+            c["name"],
+            c["effect"],
+            c["source"],
+            [["deck", c["deck"]], ["type", c["type"]], ["copies", str(c["copies"])],
+             ["played here", "yes" if c["plays"] else "no"]],
+        )
+        for c in _load("overlord.yaml")["cards"]
+    ]
+
+
 def stat_line(stat: dict[str, Any], attack: str) -> str:
     """``speed 3 · health 6 · defense brown · attack blue+yellow (melee) · Shambling, Grab``."""
     names = _abilities()
@@ -272,17 +287,6 @@ def glossary(game: Game) -> JSON:
                     [["deck", deck["name"]], ["buy", f"{p['buy']} threat"], ["trigger", f"{p['trigger']} threat"]],
                 )
             )
-    overlord = [
-        _e(
-            f"overlord:{c['id']}",
-            c["name"],
-            c["effect"],
-            c["source"],
-            [["deck", c["deck"]], ["type", c["type"]], ["copies", str(c["copies"])],
-             ["played here", "yes" if c["plays"] else "no"]],
-        )
-        for c in _load("overlord.yaml")["cards"]
-    ]
     terms = [_e(f"term:{k}", k.capitalize() if k != "xp" else "XP", v, ours) for k, v in texts["terms"].items()]
     sections = [
         {"id": "quests", "title": "Quests and their goals", "entries": _quests(by_id)},
@@ -294,7 +298,7 @@ def glossary(game: Game) -> JSON:
         {"id": "dice", "title": "Dice", "entries": dice},
         {"id": "items", "title": "Search cards and items", "entries": items},
         {"id": "terrain", "title": "Terrain", "entries": terrain},
-        {"id": "overlord", "title": "Overlord cards", "entries": overlord},
+        {"id": "overlord", "title": "Overlord cards", "entries": _overlord_entries()},
     ]
     if game.id == "descent-campaign":
         sections += [
