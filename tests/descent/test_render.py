@@ -111,3 +111,26 @@ def test_the_overlord_hand_is_named_for_the_overlord_and_counted_for_the_heroes(
     theirs = plain(st.view("heroes"), "heroes")
     assert "hand: " + ", ".join(card_name(c) for c in hand) in mine and "Critical Blow" in mine
     assert f"hand: {len(hand)} cards" in theirs and "Critical Blow" not in theirs
+
+
+def test_the_rule_modules_decisions_are_asked_in_words() -> None:
+    """The top line names what a module asks (its menu text), not the kind (``overlord: play``)."""
+    import random
+
+    texts: dict[str, str] = {}
+    for seed in range(6):
+        st = GAME.new({"modules": ["overlord"]}, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(600):
+            if st.is_over() or len(texts) == 3:
+                break
+            d = st.view(None)["decision"]
+            if d and d["kind"].startswith("mod:"):
+                texts[d["kind"]] = d["text"]
+                if d["kind"] == "mod:overlord:play":
+                    assert f"overlord: {d['text']}" in plain(st.view("overlord"), "overlord")
+            seat = st.to_move()[0]
+            st.apply(seat, rnd.choice(st.legal_actions(seat)))
+    assert set(texts) == {"mod:overlord:play", "mod:feats:move", "mod:search:power"}, texts
+    assert texts["mod:overlord:play"] == "play an Overlord card now, or pass"
+    assert "heroic feat" in texts["mod:feats:move"] and texts["mod:search:power"].startswith("Power Potion")

@@ -112,6 +112,11 @@ class RuleModule:
         """A short description of one of this module's actions, for menus."""
         return None
 
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        """What a decision of kind ``mod:<name>:...`` this module pushed asks, in a few words (its
+        menu text); ``None``: the kind's words (``feats: move``)."""
+        return None
+
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
         """What ``seat`` sees of this module's state (``data``, a copy it may change): a module
         with hidden information (face-down plot cards) hides it here. ``None``: a spectator."""
