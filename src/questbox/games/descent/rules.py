@@ -105,16 +105,16 @@ class RuleModule:
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
         """Resolve a decision this module pushed."""
 
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        """What a decision of kind ``mod:<name>:...`` this module pushed asks, in a few words (its
+        menu text); ``None``: the kind's words (``feats: move``)."""
+        return None
+
     def run(self, st: DescentState, payload: Any) -> None:
         """Run a task ``("mod", name, payload)`` this module pushed."""
 
     def describe(self, action: Action) -> str | None:
         """A short description of one of this module's actions, for menus."""
-        return None
-
-    def decision_text(self, st: DescentState, d: Decision) -> str | None:
-        """What a decision of kind ``mod:<name>:...`` this module pushed asks, in a few words (its
-        menu text); ``None``: the kind's words (``feats: move``)."""
         return None
 
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
