@@ -7,7 +7,8 @@ Keys: ``hero:syndrael``, ``class:berserker``, ``card:rage`` (class cards), ``mon
 ``group:<quest>:<group>`` (a quest's monster group: its monster's stat lines in the quest's act),
 ``ability:scamper``, ``die:blue``, ``item:health-potion`` (search and shop cards), ``quest:<id>``,
 ``goal:<quest>:<side>``, ``counter:<quest>:<counter>``, ``plot:<card>``, ``upgrade:<id>``,
-``term:threat``, ``terrain:water``. The campaign game adds its campaigns and upgrades.
+``term:threat``, ``terrain:water``, ``overlord:dark-might`` (Overlord cards). The campaign game adds its
+campaigns and upgrades.
 """
 
 from __future__ import annotations
@@ -51,6 +52,21 @@ def _surge(s: dict[str, Any]) -> str:
 
 def _abilities() -> dict[str, dict[str, Any]]:
     return {a["id"]: a for a in _load("abilities.yaml")["abilities"]}
+
+
+def _overlord_entries() -> list[JSON]:
+    """The Overlord cards (``overlord:<id>``): name, our paraphrase of the effect, deck, type, copies."""
+    return [
+        _e(
+            f"overlord:{c['id']}",
+            c["name"],
+            c["effect"],
+            c["source"],
+            [["deck", c["deck"]], ["type", c["type"]], ["copies", str(c["copies"])],
+             ["played here", "yes" if c["plays"] else "no"]],
+        )
+        for c in _load("overlord.yaml")["cards"]
+    ]
 
 
 def stat_line(stat: dict[str, Any], attack: str) -> str:
@@ -297,6 +313,7 @@ def glossary(game: Game) -> JSON:
         {"id": "dice", "title": "Dice", "entries": dice},
         {"id": "items", "title": "Search cards and items", "entries": items},
         {"id": "terrain", "title": "Terrain", "entries": terrain},
+        {"id": "overlord", "title": "Overlord cards", "entries": _overlord_entries()},
     ]
     if game.id == "descent-campaign":
         sections += [

@@ -238,7 +238,9 @@ class ModKind(Kind):
 
     def text(self, st: DescentState, d: Decision) -> str:
         _, module, word = [*d.kind.split(":", 2), ""][:3]
-        return f"{module}: {word or 'decide'}"
+        mod = st.enc.by_name.get(module)
+        text = mod.decision_text(st, d) if mod is not None else None
+        return text or f"{module}: {word or 'decide'}"
 
 
 #: every decision the engine (or a rule module, ``mod:``) may ask

@@ -8,12 +8,21 @@ case for a master, with the minion's number (``g1``, ``G``); a large monster sho
 every space it fills. ``?`` is a search token, ``~`` water, ``#`` an obstacle. Walls are heavy
 lines; a closed door is ``▒``, an open one ``'``. When the view lists the spaces in line of sight
 of the acting figure (setup ``show_los``), the empty ones show ``•`` on a shaded background.
+
+Combat, from the view only: the attack panel shows the roll, the defense and, while surges are
+spent, the hearts against the shields; the further figures of a Blast or area attack and the
+spaces of a Fire Breath path being traced are drawn on a red background on the map. The sheets
+list each monster's abilities (names from ``data/abilities.yaml``) and conditions; the Overlord
+deck's hand is named for the overlord and counted for everyone else; the decision asked is shown
+in words (its kind's menu text).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+import yaml
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -21,6 +30,7 @@ from rich.text import Text
 
 from questbox.core import JSON, Seat
 from questbox.games.descent.board import LETTERS
+from questbox.games.descent.glossary import DATA
 
 GLYPH = {"water": "~", "obstacle": "#", "lava": "%", "hazard": "!", "pit": "o"}
 TERRAIN_STYLE = {"water": "blue", "obstacle": "grey50", "lava": "red", "hazard": "yellow", "pit": "grey30"}
@@ -33,6 +43,36 @@ JUNCTION = {
     (True, True, True, False): "┫", (False, True, True, True): "┳", (True, False, True, True): "┻",
     (True, True, True, True): "╋",
 }
+
+
+@functools.cache
+def _names(file: str, key: str) -> dict[str, str]:
+    """Id -> name of the entries of a data file (abilities, Overlord cards)."""
+    doc = yaml.safe_load((DATA / file).read_text(encoding="utf-8"))
+    return {str(x["id"]): str(x["name"]) for x in doc[key]}
+
+
+def ability_name(aid: str) -> str:
+    return _names("abilities.yaml", "abilities").get(aid, aid)
+
+
+def card_name(cid: str) -> str:
+    return _names("overlord.yaml", "cards").get(cid, cid)
+
+
+def area_targets(view: JSON) -> list[str]:
+    """The further figures the attack in progress will also affect (Blast, area attacks)."""
+    atk = view.get("attack") or {}
+    return [str(x).split(":", 1)[1] for x in atk.get("flags", []) if str(x).startswith(("area:", "more:"))]
+
+
+def breath_path(view: JSON) -> list[str]:
+    """The spaces of a Fire Breath path being traced (the ``breath`` decision's data: board indices)."""
+    d = view.get("decision")
+    if not d or d["kind"] != "breath":
+        return []
+    w = max(len(r) for r in view["map"]["grid"])
+    return [f"{LETTERS[int(i) % w]}{int(i) // w + 1}" for i in d["data"]]
 
 
 def _sq(name: str) -> tuple[int, int]:
@@ -87,6 +127,9 @@ def draw_map(view: JSON) -> Text:
     occupant = _occupants(view)
     tokens = {_sq(s): k for s, k in view["tokens"].items()}
     los = {_sq(s) for s in view.get("los", [])}
+    hot = {_sq(s) for s in breath_path(view)}
+    for fid in area_targets(view):
+        hot.update(_sq(s) for s in view["figures"][fid]["squares"])
     acting = None
     if view.get("turn"):
         acting = view["figures"].get(view["turn"]["figure"])
@@ -134,10 +177,12 @@ def draw_map(view: JSON) -> Text:
             if not space[y][x]:
                 row.append("   ")
                 continue
-            bg = " on grey19" if (x, y) in los else ""
+            bg = " on dark_red" if (x, y) in hot else (" on grey19" if (x, y) in los else "")
             if (x, y) in occupant:
                 text, style = occupant[(x, y)]
                 row.append(f"{text:^3}", style=style + bg)
+            elif (x, y) in hot:
+                row.append(" * ", style="bold yellow" + bg)
             elif (x, y) in tokens:
                 row.append(" ? ", style="bold yellow" + bg)
             elif (x, y) in terrain:
@@ -171,8 +216,11 @@ def sheets(view: JSON) -> Table:
                 notes.append("items: " + ", ".join(f["items"]))
             if f.get("exhausted"):
                 notes.append("exhausted: " + ", ".join(f["exhausted"]))
-        elif f.get("size") and f["size"] != "small":
-            notes.append(f["size"])
+        else:
+            if f.get("size") and f["size"] != "small":
+                notes.append(f["size"])
+            if f.get("abilities"):
+                notes.append(", ".join(ability_name(a) for a in f["abilities"]))
         if f.get("activated"):
             notes.append("done")
         t.add_row(Text(f"{label(fid, f):>3} {f['name']} ({fid}){status}", style=style), f["at"] or "-",
@@ -197,7 +245,33 @@ def attack_panel(view: JSON) -> Text | None:
     if atk["def_faces"]:
         text.append(f"  defense {list(zip(atk['def_dice'], atk['def_faces'], strict=True))}: {atk['shields']}⛨"
                     f" pierce {atk['pierce']}\n")
+    d = view.get("decision")
+    if d and d["kind"] == "surge" and atk["faces"]:
+        left = atk["surges"] - atk["spent"]
+        text.append(f"  surges to spend: {left}⚡ with {atk['hearts']}♥ against {atk.get('shields', 0)}⛨"
+                    + ("" if atk["melee"] else f", range {atk['range']} of {atk['distance']} needed") + "\n",
+                    style="yellow")
+    more = area_targets(view)
+    if more:
+        text.append("  also affects: " + ", ".join(figs[x]["name"] for x in more) + "\n", style="red")
+    path = breath_path(view)
+    if path:
+        text.append("  Fire Breath path so far: " + ", ".join(path) + "\n", style="red")
     return text
+
+
+def overlord_line(view: JSON, seat: Seat | None) -> Text | None:
+    """The Overlord deck: the hand by name for the overlord (the view holds it only for him), else counts."""
+    ol = (view.get("mods") or {}).get("overlord")
+    if not ol:
+        return None
+    hand = ol["hand"]
+    line = Text(f"Overlord deck {ol['deck']}, discard {len(ol['discard'])}, hand: ", style="red")
+    if isinstance(hand, list):
+        line.append(", ".join(card_name(c) for c in hand) or "empty")
+    else:
+        line.append(f"{hand} card{'s' if hand != 1 else ''}")
+    return line
 
 
 def render(view: JSON, seat: Seat | None) -> Any:
@@ -219,6 +293,12 @@ def render(view: JSON, seat: Seat | None) -> Any:
         if down:
             line.append(f"; {down} face down")
         parts.append(line)
+    ol = overlord_line(view, seat)
+    if ol is not None:
+        parts.append(ol)
+    d = view.get("decision")
+    if d and d.get("text"):
+        parts.append(Text(f"{d['seat']}: {d['text']}", style="cyan"))
     parts.append(draw_map(view))
     parts.append(sheets(view))
     atk = attack_panel(view)
@@ -233,13 +313,13 @@ def render(view: JSON, seat: Seat | None) -> Any:
     return Panel(Group(*parts), title="Descent", expand=False)
 
 
-def plain(view: JSON) -> str:
+def plain(view: JSON, seat: Seat | None = None) -> str:
     """The drawing as plain text (for tests and logs)."""
     from rich.console import Console
 
     console = Console(width=160, record=True, color_system=None)
     with console.capture() as cap:
-        console.print(render(view, None))
+        console.print(render(view, seat))
     return cap.get()
 
 

@@ -105,6 +105,11 @@ class RuleModule:
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
         """Resolve a decision this module pushed."""
 
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        """What a decision of kind ``mod:<name>:...`` this module pushed asks, in a few words (its
+        menu text); ``None``: the kind's words (``feats: move``)."""
+        return None
+
     def run(self, st: DescentState, payload: Any) -> None:
         """Run a task ``("mod", name, payload)`` this module pushed."""
 

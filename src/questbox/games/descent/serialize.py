@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import JSON, Decision, Rng, Seat
-from questbox.games.descent.combat import atk_shields, atk_totals
+from questbox.games.descent.combat import atk_shields, atk_totals, surge_words
 from questbox.games.descent.geometry import los_from
 from questbox.games.descent.model import Attack, Fig, Turn, copy_json, listify, tuplify
 
@@ -97,7 +97,7 @@ def _figure_view(st: DescentState, i: int) -> JSON:
                    exhausted=list(f.exhausted), activated=f.activated)
     else:
         doc.update(group=st.enc.groups[f.group].id if 0 <= f.group < len(st.enc.groups) else None,
-                   master=f.master, size=st.size(i), activated=f.activated)
+                   master=f.master, size=st.size(i), activated=f.activated, abilities=sorted(st.stat(i).abilities))
     return doc
 
 
@@ -112,7 +112,8 @@ def view(st: DescentState, seat: Seat | None) -> JSON:
         "doors": {did: bool((st.doors >> i) & 1) for i, did in enumerate(st.enc.board.door_ids)},
         "tokens": {names[s]: k for s, k in sorted(st.tokens.items())},
         "deck": len(st.deck), "counters": dict(st.counters),
-        "decision": {"seat": d.seat, "kind": d.kind, "data": listify(d.data)} if d else None,
+        "decision": {"seat": d.seat, "kind": d.kind, "text": st.decision_text(d),
+                     "data": listify(d.data)} if d else None,
         "turn": st.turns[-1].to_json() | {"figure": st.figs[st.turns[-1].fig].id} if st.turns else None,
         "attack": _attack_view(st) if st.attacks else None,
         "mods": _mods_view(st, seat),
@@ -141,6 +142,7 @@ def _attack_view(st: DescentState) -> JSON:
         doc.update(hearts=h, range=r, surges=s, x=miss)
     if atk.def_faces:
         doc["shields"] = atk_shields(st, atk)
+    doc["used_words"] = [surge_words(str(ab[1]), int(ab[2])) for ab in atk.abilities if ab[0] in atk.used]
     doc["shown"] = _faces_shown(st, atk.dice, atk.faces)
     doc["def_shown"] = _faces_shown(st, atk.def_dice, atk.def_faces)
     return doc

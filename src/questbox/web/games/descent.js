@@ -2,6 +2,11 @@
 // obstacles, search tokens), heroes and monsters as figures with their health, the hero sheets,
 // the monster groups, Doom, and the attack in progress with its dice. Squares carry
 // data-pick=<square> ("move D6", "search B7") and figures data-pick=<figure id> ("attack zombie-1").
+// Combat, read from the view only: the surge step shows the hearts against the shields rolled; the
+// further figures of a Blast or area attack (the attack's area:/more: flags) and the spaces of a Fire
+// Breath path being traced (the breath decision's data) are marked on the map; conditions are
+// marked on the figures; each figure's tooltip lists its abilities with their glossary texts; the
+// Overlord deck's hand is named for the overlord only (counted for the heroes).
 
 import { h, svg } from '../js/ui.js';
 import { value } from './generic.js';
@@ -25,6 +30,35 @@ function edge(pair) {
   if (ra === rb) { const x = Math.max(ca, cb) * S; return [x, ra * S, x, ra * S + S]; }
   const y = Math.max(ra, rb) * S;
   return [ca * S, y, ca * S + S, y];
+}
+
+// the further figures of the attack in progress (Blast, area attacks): its area:/more: flags; a
+// follow-up (the same roll against one more figure) is itself one of them
+export function areaTargets(view) {
+  const a = view.attack;
+  if (!a) return [];
+  const out = (a.flags || []).filter((x) => x.startsWith('area:') || x.startsWith('more:')).map((x) => x.split(':').slice(1).join(':'));
+  if ((a.flags || []).includes('follow-up')) out.push(a.target);
+  return out;
+}
+
+// the spaces of the Fire Breath path traced so far (the breath decision's data are board indices, row by row)
+export function breathPath(view) {
+  const d = view.decision;
+  if (!d || d.kind !== 'breath') return [];
+  const w = Math.max(...view.map.grid.map((r) => r.length));
+  return d.data.map((i) => sqName(i % w, Math.floor(i / w)));
+}
+
+const COND_COLOURS = { poisoned: '#3f9d4a', diseased: '#8a6d2f', stunned: '#d6a21e', immobilized: '#2f73c9', weakened: '#7b4fbf', burning: '#e0521f', terrified: '#444', cursed: '#9a3f7a', bleeding: '#b8412f' };
+
+function figureTip(f, hp, acting, ui) {
+  let tip = `${f.name}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`;
+  for (const ab of f.abilities || []) {
+    const e = ui && ui.rule ? ui.rule(`ability:${ab}`) : null;
+    tip += `\n${e ? e.name : ab}${e && e.text ? `: ${e.text}` : ''}`;
+  }
+  return tip;
 }
 
 function initials(name) { return name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase(); }
@@ -75,6 +109,7 @@ function mapSvg(view, snap, ui) {
   const lava = new Set(((m.terrain || {}).lava) || []);
   const pit = new Set(((m.terrain || {}).pit) || []);
   const tokens = view.tokens || {};
+  const breath = breathPath(view);
   for (let r = 0; r < rows; r += 1) {
     for (let c = 0; c < cols; c += 1) {
       const t = m.grid[r][c];
@@ -92,6 +127,11 @@ function mapSvg(view, snap, ui) {
         g.append(svg('g', {}, svg('title', {}, `${tokens[id]} token`),
           svg('rect', { x: c * S + 10, y: r * S + 13, width: 20, height: 14, rx: 3, fill: '#b07a2a', stroke: '#4a2f0c', 'stroke-width': 1.5 }),
           svg('path', { d: `M${c * S + 10} ${r * S + 18} h20`, stroke: '#4a2f0c', 'stroke-width': 1.5 })));
+      }
+      if (breath.includes(id)) {
+        g.setAttribute('data-breath', String(breath.indexOf(id) + 1));
+        g.append(svg('rect', { x: c * S + 3, y: r * S + 3, width: S - 6, height: S - 6, rx: 6, fill: 'rgba(255,82,31,.45)', stroke: '#ff7a3d', 'stroke-width': 2.5, class: 'ds-breath' },
+          svg('title', {}, `Fire Breath path, space ${breath.indexOf(id) + 1}`)));
       }
       if (pick) g.append(svg('rect', { x: c * S + 2, y: r * S + 2, width: S - 4, height: S - 4, rx: 5, fill: 'rgba(255,214,102,.22)', stroke: '#ffd666', 'stroke-width': 2, class: 'ds-hot' }));
       root.append(g);
@@ -114,6 +154,7 @@ function mapSvg(view, snap, ui) {
   const heroColour = Object.fromEntries(heroes.map(([id], i) => [id, HERO_COLOURS[i % HERO_COLOURS.length]]));
   const turnFig = view.turn && (view.turn.figure || view.turn.hero || view.turn.monster);
   const marks = groupMarks(view);
+  const area = areaTargets(view);
   for (const [id, f] of Object.entries(view.figures)) {
     if (f.status !== 'active' || !f.squares || !f.squares.length) continue;
     const cs = f.squares.map(colOf); const rs = f.squares.map(rowOf);
@@ -127,8 +168,9 @@ function mapSvg(view, snap, ui) {
     const hp = Math.max(0, f.health - f.damage);
     const acting = turnFig === id;
     const label = hero ? initials(f.name) : monsterLabel(id, f, marks);
-    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting'], 'data-figure': id, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
-      svg('title', {}, `${f.name}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`),
+    const inArea = area.includes(id);
+    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting', inArea && 'ds-area'], 'data-figure': id, 'data-area': inArea ? 'true' : null, 'data-conditions': f.conditions.length ? f.conditions.join(' ') : null, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
+      svg('title', {}, figureTip(f, hp, acting, ui)),
       acting ? svg('rect', { x: x - 1, y: y - 1, width: w + 2, height: hgt + 2, rx: 10, fill: 'rgba(77,208,225,.25)', stroke: '#4dd0e1', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'ds-acting-ring' }) : null,
       hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: '#fff', 'stroke-width': 2.5 })
         : svg('rect', { x: x + 4, y: y + 4, width: w - 8, height: hgt - 8, rx: f.master ? 3 : 8, fill, stroke: f.master ? '#ffd666' : mark.colour, 'stroke-width': f.master ? 3 : 2.5 }),
@@ -136,8 +178,21 @@ function mapSvg(view, snap, ui) {
       svg('rect', { x: x + 5, y: y + hgt - 9, width: w - 10, height: 4, fill: 'rgba(0,0,0,.45)' }),
       svg('rect', { x: x + 5, y: y + hgt - 9, width: ((w - 10) * hp) / Math.max(1, f.health), height: 4, fill: hp * 3 <= f.health ? '#ff5252' : '#5fd17a' }));
     if (pick) g.append(svg('rect', { x: x + 1, y: y + 1, width: w - 2, height: hgt - 2, rx: 9, fill: 'none', stroke: '#ffd666', 'stroke-width': 3, class: 'ds-hot' }));
+    if (inArea) g.append(svg('rect', { x: x - 2, y: y - 2, width: w + 4, height: hgt + 4, rx: 11, fill: 'rgba(255,90,31,.18)', stroke: '#ff3d00', 'stroke-width': 5, class: 'ds-area-ring' }));
+    f.conditions.forEach((cnd, i) => g.append(svg('g', { class: 'ds-cond-mark', 'data-condition': cnd },
+      svg('title', {}, cnd),
+      svg('circle', { cx: x + w - 6 - i * 12, cy: y + 6, r: 6, fill: COND_COLOURS[cnd] || '#555', stroke: '#fff', 'stroke-width': 1.2 }),
+      svg('text', { x: x + w - 6 - i * 12, y: y + 9, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, cnd[0].toUpperCase()))));
     if (acting) g.append(svg('path', { d: `M${x + w / 2 - 6} ${y - 9} h12 l-6 8 z`, fill: '#4dd0e1', stroke: '#0b3d44', 'stroke-width': 1, class: 'ds-acting-arrow' }));
     root.append(g);
+  }
+  // the Fire Breath path over the figures: a line through its spaces, numbered
+  if (breath.length) {
+    const pt = (sq) => [colOf(sq) * S + S / 2, rowOf(sq) * S + S / 2];
+    const line = svg('g', { class: 'ds-breath-path', 'pointer-events': 'none' },
+      svg('polyline', { points: breath.map((sq) => pt(sq).join(',')).join(' '), fill: 'none', stroke: '#ff5a1f', 'stroke-width': 5, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.55 }));
+    breath.forEach((sq, i) => { const [cx, cy] = pt(sq); line.append(svg('circle', { cx: cx - 13, cy: cy - 13, r: 6, fill: '#ff5a1f', stroke: '#fff', 'stroke-width': 1 }), svg('text', { x: cx - 13, y: cy - 10, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, String(i + 1))); });
+    root.append(line);
   }
   return { node: root, heroColour, marks };
 }
@@ -175,7 +230,7 @@ function monsterList(view, ui, marks) {
   return h('div', { class: 'ds-monsters' }, Object.entries(groups).map(([g, list]) => h('div', { class: 'ds-group', style: { '--gc': (marks[g] || {}).colour || '#888' } },
     h('span', { class: 'ds-glyph', 'aria-hidden': 'true' }, (marks[g] || {}).letter || '?'),
     h('b', { 'data-rule': `group:${view.quest}:${g}` }, list[0][1].name.replace(/\s*\(master\)$/, '').replace(/\s+\d+$/, '')),
-    list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done', view.turn && view.turn.figure === id && 'acting'], 'data-pick': ui.canPick([id]) ? id : null, 'data-figure': id, title: `${f.name}: ${f.health - f.damage}/${f.health}` },
+    list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done', view.turn && view.turn.figure === id && 'acting'], 'data-pick': ui.canPick([id]) ? id : null, 'data-figure': id, title: figureTip(f, f.health - f.damage, false, ui) },
       `${monsterLabel(id, f, marks)} ${f.health - f.damage}/${f.health}`)))));
 }
 
@@ -214,7 +269,31 @@ function dieFace(colour, fc) {
   return root;
 }
 
-function attackBox(a, view) {
+function symRow(kind, n) {
+  const root = svg('svg', { class: 'ds-syms', viewBox: `0 0 ${Math.max(1, n) * 13} 14`, width: Math.max(1, n) * 13, height: 14, 'aria-hidden': 'true' });
+  for (let i = 0; i < n; i += 1) {       // a tally, not a die's face: its own class (ds-tally-heart ...)
+    const sym = SYM[kind](6.5 + i * 13, 3);
+    sym.setAttribute('class', `ds-tally-${kind.slice(0, -1)}`);
+    root.append(sym);
+  }
+  return root;
+}
+
+// the surge step: the attacker spends surges seeing the hearts rolled against the shields rolled
+function surgeStep(a, view, ui) {
+  if (!view.decision || view.decision.kind !== 'surge' || a.hearts === undefined) return null;
+  const left = (a.surges || 0) - (a.spent || 0);
+  const shields = a.shields ?? 0;
+  return h('div', { class: 'ds-surge-step', 'data-testid': 'surge-step', 'data-surges': left, 'data-hearts': a.hearts, 'data-shields': shields },
+    h('b', {}, `${plural(left, 'surge')} to spend`), symRow('surges', left), ' · ',
+    h('span', { class: 'ds-hearts' }, plural(a.hearts, 'heart')), symRow('hearts', a.hearts), h('span', { class: 'ds-vs' }, 'vs'),
+    h('span', { class: 'ds-shields' }, plural(shields, 'shield')), symRow('shields', shields),
+    a.pierce ? ` · Pierce ${a.pierce}` : null,
+    a.melee ? null : ` · range ${a.range} of ${a.distance} needed`,
+    (a.used || []).length ? h('span', { class: 'ds-small' }, ` · spent: ${(a.used_words || a.used).join(', ')}`) : null);
+}
+
+function attackBox(a, view, ui) {
   if (!a) return null;
   const shown = a.shown || []; const defShown = a.def_shown || [];
   const dice = (a.dice || []).map((d, i) => dieFace(d, shown[i]));
@@ -223,7 +302,23 @@ function attackBox(a, view) {
   return h('div', { class: 'ds-attack', 'data-testid': 'attack' }, h('div', { class: 'ds-label' }, `attack: ${nm(a.attacker)} → ${nm(a.target)}`),
     h('div', { class: 'ds-dice' }, dice, h('span', { class: 'ds-vs' }, 'vs'), def),
     h('div', {}, `hearts ${a.hearts ?? '—'} · range ${a.range ?? '—'} · surges ${a.surges ?? '—'}${a.shields !== undefined ? ` · shields ${a.shields}` : ''}${a.missed ? ' · missed' : ''}`),
+    surgeStep(a, view, ui),
+    areaTargets(view).length ? h('div', { class: 'ds-area-list', 'data-testid': 'area-targets' }, `also affects: ${areaTargets(view).map(nm).join(', ')}`) : null,
+    breathPath(view).length ? h('div', { class: 'ds-area-list', 'data-testid': 'breath-path' }, `Fire Breath path: ${breathPath(view).join(' → ')}`) : null,
     h('details', {}, h('summary', {}, 'details'), value(a, null, 1)));
+}
+
+// the Overlord deck: the hand by name for the overlord (only his view holds it), a count for the others
+function overlordBox(view, ui) {
+  const ol = (view.mods || {}).overlord;
+  if (!ol) return null;
+  const hand = Array.isArray(ol.hand) ? ol.hand : null;
+  const n = hand ? hand.length : ol.hand;
+  const rule = (cid) => (ui && ui.rule ? ui.rule(`overlord:${cid}`) : null);
+  return h('div', { class: 'ds-overlord', 'data-testid': 'overlord-hand', 'data-hand': String(n) },
+    h('b', {}, 'Overlord deck'), ` · ${ol.deck} in the deck · ${plural((ol.discard || []).length, 'card')} discarded · hand: `,
+    hand ? hand.map((cid) => h('span', { class: 'chip ds-ocard', 'data-rule': `overlord:${cid}`, 'data-card': cid, title: (rule(cid) || {}).text || cid }, (rule(cid) || {}).name || cid))
+      : h('span', { class: 'chip' }, plural(n, 'card')));
 }
 
 export function render(root, snap, ui) {
@@ -235,10 +330,11 @@ export function render(root, snap, ui) {
     h('div', { class: 'ds-top' }, h('b', { 'data-rule': `quest:${v.quest}` }, v.quest), ` · round ${v.round} · ${v.phase} phase`,
       Object.entries(v.counters || {}).map(([k, n]) => h('span', { class: 'chip ds-counter', 'data-rule': `counter:${v.quest}:${k}` }, `${k} ${n}`)),
       h('span', { class: 'chip' }, `overlord deck ${v.deck}`),
-      v.decision ? h('span', { class: 'ds-small' }, ` · ${v.decision.seat}: ${v.decision.kind}`) : null),
+      v.decision ? h('span', { class: 'ds-small', 'data-testid': 'decision', 'data-kind': v.decision.kind }, ` · ${v.decision.seat}: ${v.decision.text || v.decision.kind}`) : null),
     result,
     h('div', { class: 'ds-map-wrap' }, node),
-    attackBox(v.attack, v),
+    attackBox(v.attack, v, ui),
+    overlordBox(v, ui),
     h('div', { class: 'ds-heroes' }, heroes.map(([id, f]) => heroSheet(id, f, heroColour[id], v, ui))),
     monsterList(v, ui, marks)));
 }
@@ -247,7 +343,7 @@ export function render(root, snap, ui) {
 // The server's texts name figures as "Zombie 2 (zombie-2)" and items, heroes, groups and cards by
 // their ids ("use stamina-potion avric"); the buttons show names only, from the view and the
 // glossary (ui.rule), and keep the notation in data-action.
-const RULE_PREFIXES = ['hero:', 'item:', 'shop:', 'plot:', 'upgrade:', 'card:', 'class:', 'monster:'];
+const RULE_PREFIXES = ['hero:', 'item:', 'shop:', 'plot:', 'upgrade:', 'card:', 'class:', 'monster:', 'overlord:'];
 
 function wordName(word, view, ui) {
   const f = ((view && view.figures) || {})[word];
@@ -276,10 +372,27 @@ export function actionWords(a, snap, ui) {
 
 export function actionTitle(a, snap, ui) { return actionWords(a, snap, ui); }
 
+// ``card <id> [<die>]``: an Overlord card, named by the card (Dark Fortune's die by its colour)
+function cardLabel(args, view, ui) {
+  const e = ui && ui.rule ? ui.rule(`overlord:${args[0]}`) : null;
+  if (!e) return null;
+  let small = e.text;
+  if (args.length > 1 && view.attack) {
+    const defence = view.decision && (view.decision.data || [])[0] === 'attack-after-defense';
+    const dice = (defence ? view.attack.def_dice : view.attack.dice) || [];
+    small = `reroll ${defence ? 'defense' : 'attack'} die ${Number(args[1]) + 1} (${dice[Number(args[1])] || '?'})`;
+  }
+  return [h('span', { 'data-card': args[0] }, e.name), small ? h('small', {}, small) : null];
+}
+
 export function actionLabel(a, snap, ui) {
   const args = a.action.split(' ').slice(1);
   if (!args.length) return null;
   const view = encounterView(snap);
+  if (a.action.startsWith('card ')) { const l = cardLabel(args, view, ui); if (l) return l; }
+  if (a.action.startsWith('surge ') && a.text && a.text.startsWith('spend surges on ')) {     // by what it does, not its id
+    return [a.text.slice('spend surges on '.length), h('small', {}, a.text)];
+  }
   const words = args.map((w) => wordName(w, view, ui) || w).join(' ');
   const text = actionWords(a, snap, ui);
   return [words, text && text !== words ? h('small', {}, text) : null];

@@ -171,6 +171,9 @@ class HeroicFeats(RuleModule):
                 st.turns.pop()
 
     # ---------------------------------------------------------------- Syndrael's companion moves
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        return f"{st.name(d.data[0])} moves (a heroic feat): a space, or end the move"
+
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
         return [*st.moves(d.data[0]), END]
 

@@ -216,6 +216,9 @@ class OverlordDeck(RuleModule):
         window, ctx = d.data
         return [*self.playable(st, window, ctx), PASS]
 
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        return "play an Overlord card now, or pass"
+
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
         if action == PASS:
             return

@@ -100,6 +100,9 @@ class SearchCards(RuleModule):
         if acts:
             st.ask(seat, "mod:search:power", done, [*acts, DONE])
 
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        return "Power Potion: reroll an attack die, or be done"
+
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
         atk = st.attack
         assert atk is not None
