@@ -47,6 +47,7 @@ from questbox.core.events import Event
 from questbox.core.registry import get_game
 from questbox.core.rng import setup_script
 from questbox.core.state import Game, Outcome, Seat, State
+from questbox.core.validation import explain
 
 
 class _Model(BaseModel):
@@ -156,9 +157,7 @@ def load_case(path: Path) -> Case:
     try:
         return Case(**doc, path=str(path))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise CaseFailure(f"{path}: malformed case at {where}: {first['msg']}") from exc
+        raise CaseFailure(f"{path}: malformed case at {explain(exc)}") from exc
 
 
 def load_cases(paths: list[str | Path]) -> list[Case | CaseResult]:

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from questbox.core import SetupError
+from questbox.core.validation import validated
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -436,12 +437,7 @@ def _read(path: Path) -> Any:
 
 
 def _validate(model: type[_M], doc: Any, where: str) -> _M:
-    try:
-        return model.model_validate(doc)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise SetupError(f"{where}: {loc}: {first['msg']}") from exc
+    return validated(model, doc, where)
 
 
 

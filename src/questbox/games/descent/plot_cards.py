@@ -7,9 +7,10 @@ from __future__ import annotations
 import functools
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from questbox.core import JSON, SetupError
+from questbox.core.validation import validated
 from questbox.games.descent.data import DATA, Stat, Surge, _check_source, load_yaml
 
 
@@ -70,11 +71,7 @@ class PlotFile(_M):
 @functools.lru_cache(maxsize=1)
 def plot_data() -> PlotFile:
     """data/plot.yaml, validated (``SetupError`` with the place of the first problem)."""
-    try:
-        pf = PlotFile.model_validate(load_yaml(DATA / "plot.yaml"))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise SetupError(f"plot.yaml: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from exc
+    pf = validated(PlotFile, load_yaml(DATA / "plot.yaml"), "plot.yaml")
     agents = {a.id for a in pf.agents}
     for d in pf.decks:
         if sum(1 for c in d.cards if c.basic) != 1 or any(c.basic != (c.buy == 0) for c in d.cards):
