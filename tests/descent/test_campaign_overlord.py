@@ -163,3 +163,24 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
         back = G.from_json(json.loads(json.dumps(s.to_json())))
         assert back.digest() == s.digest()
         assert isinstance(back, CampaignState) and back.log["overlord_deck"] == ["plan-ahead"]
+
+
+def test_the_command_line_starts_a_campaign_with_the_deck(tmp_path: Path, capsys: Any) -> None:
+    from questbox.games.descent.campaign import main
+
+    path = tmp_path / "camp.json"
+    assert main(["new", str(path), "--overlord-deck"]) == 0
+    assert "class cards bought: -" in capsys.readouterr().out
+    assert L.load_log(str(path))["overlord_deck"] == []
+    assert main(["new", str(tmp_path / "plain.json")]) == 0
+    assert "overlord_deck" not in L.load_log(str(tmp_path / "plain.json"))
+
+
+def test_the_heroes_do_not_see_the_overlords_hand_in_a_quest() -> None:
+    log = L.apply(L.apply(spend_xp(1), "overlord", "buy-overlord web-trap"), "overlord", "done")
+    st = G.new({"log": log}, seed=6)
+    assert isinstance(st, CampaignState) and st.encounter is not None
+    hand = st.encounter.mods["overlord"]["hand"]
+    assert st.view("overlord")["encounter"]["mods"]["overlord"]["hand"] == hand
+    assert st.view("heroes")["encounter"]["mods"]["overlord"]["hand"] == len(hand)
+    assert st.view("heroes")["campaign"]["overlord_deck"] == ["web-trap"]
