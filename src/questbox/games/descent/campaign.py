@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     n.add_argument("--heroes", default="syndrael,avric")
     n.add_argument("--seed", type=int, default=0)
     n.add_argument("--seats", default="party", choices=["party", "per-hero"])
+    n.add_argument("--overlord-deck", action="store_true", help="play with the Overlord deck (class cards for XP)")
     s = sub.add_parser("show", help="show a campaign log")
     s.add_argument("log")
     s.add_argument("--as", dest="seat", default=None, help="as this seat sees it (JSON)")
@@ -60,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--heroes", default="syndrael,avric")
     sim.add_argument("--plot", default="first-legion")
+    sim.add_argument("--overlord-deck", action="store_true", help="with the Overlord deck")
     a = p.parse_args(argv)
     try:
         return _run(a)
@@ -81,7 +83,7 @@ def _run(a: argparse.Namespace) -> int:
     if a.cmd == "new":
         if Path(a.log).exists() and not a.force:
             raise SetupError(f"{a.log} exists: pass --force to replace it")
-        log = new_log(a.campaign, a.heroes.split(","), seed=a.seed, seats=a.seats)
+        log = new_log(a.campaign, a.heroes.split(","), seed=a.seed, seats=a.seats, overlord_deck=a.overlord_deck)
         _save(a.log, log)
         print(show(log))
     elif a.cmd == "show":
@@ -126,7 +128,8 @@ def _run(a: argparse.Namespace) -> int:
         _save(a.log, log)
         print(show(log))
     elif a.cmd == "simulate":
-        report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot)
+        report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot,
+                          a.overlord_deck)
         print(json.dumps(report, indent=1))
     return 0
 

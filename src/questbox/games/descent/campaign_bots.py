@@ -6,21 +6,54 @@ from __future__ import annotations
 from questbox.core import JSON, Action
 from questbox.games.descent.campaign_log import legal
 from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.catalog import catalog
 from questbox.games.descent.plot import cards_of
 
 BUY_ORDER = ("summon-ardus", "loyalty-rewarded", "threatening-masses", "swarming-tide", "camaraderie",
              "rise-to-the-challenge", "fealty", "defensive-position", "retribution")
+#: the Overlord class cards the bot overlord buys, in this order (a copy per entry): the cards the
+#: engine plays first, the Warlord's two Dark Fortitudes opening Bloodlust (level 2), then Word of
+#: Pain and Web Trap; a card whose level is not open yet is skipped
+CLASS_ORDER = ("dark-fortitude", "dark-fortitude", "bloodlust", "word-of-pain", "word-of-pain", "web-trap",
+               "web-trap")
+
+
+def class_card_choice(log: JSON, names: list[str]) -> Action | None:
+    """The bot overlord's class card now: the first of :data:`CLASS_ORDER` not yet bought, if he
+    may buy it; ``None`` when he should not buy (nothing left to want, or XP kept for the next
+    card wanted). XP is only kept when a quest other than the Finale is still to be followed by a
+    Campaign phase, i.e. the next quest is not the Finale."""
+    bought = list(log.get("overlord_deck", []))
+    cat = catalog()
+    finale_next = campaign_data(log["campaign"]).quests[log["next"]].kind == "finale"
+    for c in CLASS_ORDER:
+        if c in bought:
+            bought.remove(c)
+            continue
+        if f"buy-overlord {c}" in names:
+            return Action("buy-overlord", (c,))
+        if log["xp"]["overlord"] < cat.overlord[c].xp and not finale_next:
+            return Action("done")        # keep the XP for this card
+    return None
 
 
 def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> Action:
-    """The campaign bots: the overlord takes ``plot_deck``, turns all XP into threat and buys cards
-    in :data:`BUY_ORDER`; the heroes buy Toughness, spend fortune pairs on extra Shop cards and
-    buy what they can afford, the cheapest first, for the hero with the fewest items."""
+    """The campaign bots: the overlord takes ``plot_deck``; with the Overlord deck he buys class
+    cards in :data:`CLASS_ORDER` (:func:`class_card_choice`); he turns the rest of his XP into
+    threat and buys Plot cards in :data:`BUY_ORDER`; the heroes buy Toughness, spend fortune pairs
+    on extra Shop cards and buy what they can afford, the cheapest first, for the hero with the
+    fewest items."""
     acts = legal(log, seat)
     names = [str(a) for a in acts]
     if log["phase"] == "plot-deck":
         return Action("plot-deck", (plot_deck or "none",))
     if seat == "overlord":
+        if "overlord_deck" in log:
+            pick = class_card_choice(log, names)
+            if pick is not None and pick.name == "buy-overlord":
+                return pick
+            if pick is not None:     # keeping XP: still buy Plot cards with threat
+                names = [n for n in names if n != "xp-threat"]
         if "xp-threat" in names:
             return Action("xp-threat")
         cm = campaign_data(log["campaign"])

@@ -13,6 +13,7 @@ Setup document (see docs/games/descent.md)::
     campaign: harrowmere          # the campaign (data/campaigns)
     heroes: [syndrael, avric]     # 2-4 heroes, "hero:class" picks the class
     seats: party                  # party (heroes + overlord) or per-hero (hero1..heroN + overlord)
+    overlord_deck: false          # true: the Overlord deck, class cards bought with XP (issue #18)
 
 or, to start anywhere in a campaign, ``{log: <a campaign log document>}`` (the command line reads
 ``log: PATH`` in a --setup file into the document). A
@@ -43,7 +44,7 @@ from questbox.games.descent.plot import cards_of, plot_data, split_deck
 from questbox.games.descent.setup_model import CampaignSetup, check_campaign_setup
 from questbox.games.descent.state import DescentState
 
-SETUP_KEYS = frozenset({"campaign", "heroes", "seats", "log", "players"})
+SETUP_KEYS = frozenset({"campaign", "heroes", "seats", "log", "players", "overlord_deck"})
 PHASES = ("plot-deck", "quest", "shopping", "spend-xp", "over")
 #: what a Campaign-phase action does, for menus and the event log
 DESCRIBE = {
@@ -53,6 +54,7 @@ DESCRIBE = {
     "upgrade": "spend XP on an upgrade",
     "xp-threat": "spend 1 XP for 3 threat",
     "buy-plot": "buy a face-down Plot card (its purchase cost in threat)",
+    "buy-overlord": "buy an Overlord class card for the overlord's deck (its cost in XP)",
     "done": "end this step",
 }
 
@@ -84,7 +86,10 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     if seats not in ("party", "per-hero"):
         raise SetupError("log.seats: party or per-hero")
     heroes = doc.get("heroes", ["syndrael", "avric"])
-    log = L.new_log(cid, heroes, seed=_int(doc.get("seed", seed), "seed"), seats=seats)
+    log = L.new_log(cid, heroes, seed=_int(doc.get("seed", seed), "seed"), seats=seats,
+                    overlord_deck="overlord_deck" in doc)
+    if "overlord_deck" in doc:
+        log["overlord_deck"] = L.check_bought(doc["overlord_deck"], "log.overlord_deck")
     unknown = set(doc) - set(log)
     if unknown:
         raise SetupError(f"log: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(log))})")
@@ -202,7 +207,7 @@ def campaign_log(setup: JSON | None, seed: int = 0) -> JSON:
     if unknown:
         raise SetupError(f"unknown setup key(s): {', '.join(sorted(unknown))} (known: {', '.join(sorted(SETUP_KEYS))})")
     if "log" in doc:
-        extra = set(doc) & {"campaign", "heroes", "seats"}
+        extra = set(doc) & {"campaign", "heroes", "seats", "overlord_deck"}
         if extra:
             raise SetupError(f"{', '.join(sorted(extra))}: give them in the log (a setup with a log has only "
                              "the keys log and players)")
@@ -215,7 +220,10 @@ def campaign_log(setup: JSON | None, seed: int = 0) -> JSON:
         seats = doc.get("seats", "party")
         if seats not in ("party", "per-hero"):
             raise SetupError("seats: party (one seat plays every hero) or per-hero")
-        log = L.new_log(cid, heroes, seed=seed, seats=seats)
+        deck = doc.get("overlord_deck", False)
+        if not isinstance(deck, bool):
+            raise SetupError("overlord_deck: true (play with the Overlord deck) or false")
+        log = L.new_log(cid, heroes, seed=seed, seats=seats, overlord_deck=deck)
     if "players" in doc:
         n = len(_seats(log))
         if type(doc["players"]) is not int:     # strict: true, 2.0 or "2" is not a number of seats
@@ -440,6 +448,11 @@ class CampaignGame(Game):
         if name == "buy-plot" and log["plot_deck"]:
             card = cards_of(log["plot_deck"])[args[0]]
             return f"buy the Plot card {card.name} for {card.buy} threat"
+        if name == "buy-overlord":
+            from questbox.games.descent.catalog import catalog
+
+            c = catalog().overlord[args[0]]
+            return f"buy the Overlord class card {c.name} ({c.deck}, {c.xp} XP): {c.effect}"
         if name == "buy":
             cost = next(s.cost for s in campaign_data(log["campaign"]).shop if s.id == args[0])
             return f"buy {library().search[args[0]].name} for {args[1]} ({cost} gold)"
@@ -461,6 +474,8 @@ class CampaignGame(Game):
         out: dict[str, float | int | str] = {"quests": len(log["history"]), "threat": log["threat"],
                                              "bought": len(log["stats"]["bought"])}
         out["overlord_quests"] = sum(1 for h in log["history"] if h["winner"] == "overlord")
+        if "overlord_deck" in log:
+            out["overlord_cards"] = len(log["overlord_deck"])
         if log["winner"]:
             out["winner"] = log["winner"]
         return out
@@ -479,6 +494,11 @@ def campaign_space(log: JSON) -> list[Action]:
     out += [Action("extra-card", (a, b)) for i, a in enumerate(hs) for b in hs[i:]]
     out += [Action("upgrade", (h, u.id)) for h in hs for u in cm.upgrades]
     out += [Action("xp-threat"), *(Action("buy-plot", (c.id,)) for d in decks for c in d.cards if not c.basic)]
+    deck_on = "overlord_deck" in log
+    if deck_on:
+        from questbox.games.descent.catalog import catalog
+
+        out += [Action("buy-overlord", (c.id,)) for c in catalog().overlord.values() if c.deck != "basic"]
     out.append(Action("done"))
     have = set(out)
     for q in cm.quests:
@@ -486,6 +506,13 @@ def campaign_space(log: JSON) -> list[Action]:
             setup = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
                      "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)}}
             enc = encounter(normalize_setup(setup))
+            if deck_on:
+                from questbox.games.descent.modules.overlord import card_space
+
+                for a in card_space(enc):
+                    if a not in have:
+                        have.add(a)
+                        out.append(a)
             # the heroes may carry any Shop item into any quest: list the actions of every Search card
             enc = dataclasses.replace(enc, quest=enc.quest.model_copy(update={"search_deck": None}))
             for a in encounter_space(enc):

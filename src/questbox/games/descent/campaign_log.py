@@ -12,8 +12,14 @@ Phases (``log["phase"]``):
 ``quest``      the next quest is played as an encounter: :func:`encounter_setup`, then :func:`record`
 ``shopping``   the heroes: ``buy <item> <hero>``, ``extra-card <hero> <hero>`` (2 fortune), ``done``
 ``spend-xp``   the heroes: ``upgrade <hero> <upgrade>``, ``done``; then the overlord:
-               ``xp-threat`` (1 XP for 3 threat), ``buy-plot <card>``, ``done``
+               ``xp-threat`` (1 XP for 3 threat), ``buy-plot <card>``, ``buy-overlord <card>`` (an
+               Overlord class card for its XP cost, with the deck on), ``done``
 ``over``       the campaign is over (``log["winner"]``: the side that won the Finale)
+
+With the Overlord deck on (``new_log(..., overlord_deck=True)``) the log has the key
+``overlord_deck``: the class cards the overlord bought (ids, one per copy, in the order bought);
+each quest then plays the rule module ``overlord`` with the 15 basic cards plus those. A log
+without the key (every log before issue #18) plays without the deck.
 
 The bots of the Campaign phase are in :mod:`~questbox.games.descent.campaign_bots`, whole
 campaigns between bots in :mod:`~questbox.games.descent.campaign_play`, the command line
@@ -30,6 +36,7 @@ from typing import Any
 from questbox.core import JSON, Action, Rng, SetupError
 from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.catalog import catalog
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import NAME, cards_of
 
@@ -39,19 +46,58 @@ HEROES_SEAT = "heroes"
 
 # ================================================================================ the log
 def new_log(campaign: str = "harrowmere", heroes: list[str] | None = None, *, seed: int = 0,
-            seats: str = "party") -> JSON:
+            seats: str = "party", overlord_deck: bool = False) -> JSON:
     """A new campaign: the heroes have chosen their classes (``hero:class``); the overlord chooses
-    a Plot deck next."""
+    a Plot deck next. ``overlord_deck``: play with the Overlord deck (the key ``overlord_deck``, no
+    class card bought yet; without it the log has no such key, as before issue #18)."""
     from questbox.games.descent.encounter import normalize_setup
 
     campaign_data(campaign)
     norm = normalize_setup({"heroes": heroes or ["syndrael", "avric"], "seats": seats})
     hs = [h.split(":")[0] for h in norm["heroes"]]
-    return {"format": FORMAT, "campaign": campaign, "seed": seed, "heroes": norm["heroes"], "seats": seats,
+    log: JSON = {"format": FORMAT, "campaign": campaign, "seed": seed, "heroes": norm["heroes"], "seats": seats,
             "plot_deck": None, "phase": "plot-deck", "next": 0, "threat": 0, "faceup": [], "facedown": [],
             "fortune": {h: 0 for h in hs}, "xp": {**{h: 0 for h in hs}, "overlord": 0}, "gold": 0,
             "upgrades": {h: [] for h in hs}, "items": {h: [] for h in hs}, "shop": None, "done": [],
             "history": [], "winner": None, "stats": {"bought": [], "triggered": {}}}
+    if overlord_deck:
+        log["overlord_deck"] = []
+    return log
+
+
+def overlord_cards(log: JSON) -> list[str] | None:
+    """The whole Overlord deck of the next quest (the basic cards, then the class cards bought),
+    or ``None`` when the campaign plays without the deck."""
+    if "overlord_deck" not in log:
+        return None
+    return [*catalog().basic_deck(), *log["overlord_deck"]]
+
+
+def class_cards(log: JSON) -> list[str]:
+    """The Overlord class cards the overlord may buy now (catalog order, XP and levels allowing)."""
+    bought = log.get("overlord_deck")
+    if bought is None:
+        return []
+    xp = log["xp"]["overlord"]
+    cat = catalog()
+    return [c.id for c in cat.overlord.values() if c.deck != "basic" and c.xp <= xp and cat.can_buy(bought, c.id)]
+
+
+def check_bought(bought: Any, where: str) -> list[str]:
+    """``bought`` if it is a list of Overlord class cards that could have been bought in that order
+    (copies and levels: :meth:`Catalog.can_buy`); else ``SetupError``."""
+    cat = catalog()
+    if not isinstance(bought, list) or not all(isinstance(c, str) for c in bought):
+        raise SetupError(f"{where}: the Overlord class cards bought (ids, one per copy)")
+    have: list[str] = []
+    for c in bought:
+        if c not in cat.overlord or cat.overlord[c].deck == "basic":
+            raise SetupError(f"{where}: {c!r} is not an Overlord class card")
+        if not cat.can_buy(have, c):
+            raise SetupError(f"{where}: {c} cannot be bought after {', '.join(have) or 'nothing'} "
+                             "(copies, or a level 2 card needs two cards of its class, a level 3 three)")
+        have.append(c)
+    return have
 
 
 def _copy(log: JSON) -> JSON:
@@ -90,7 +136,13 @@ def encounter_setup(log: JSON) -> JSON:
     if log["plot_deck"]:
         camp.update(threat=log["threat"], faceup=list(log["faceup"]), facedown=list(log["facedown"]),
                     fortune=dict(log["fortune"]))
-    return {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act, "campaign": camp}
+    out: JSON = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
+                 "campaign": camp}
+    deck = overlord_cards(log)
+    if deck is not None:
+        camp["overlord_deck"] = deck
+        out["modules"] = ["overlord"]
+    return out
 
 
 def inline_log(setup: JSON | None, base_dir: Path | None = None) -> JSON | None:
@@ -220,6 +272,7 @@ def legal(log: JSON, seat: str) -> list[Action]:
                 out.append(Action("xp-threat"))
             cards = cards_of(log["plot_deck"])
             out.extend(Action("buy-plot", (c,)) for c in log["facedown"] if cards[c].buy <= log["threat"])
+        out.extend(Action("buy-overlord", (c,)) for c in class_cards(log))
         out.append(Action("done"))
         return out
     return []
@@ -263,6 +316,10 @@ def apply(log: JSON, seat: str, action: Action | str) -> JSON:
         out["facedown"].remove(c)
         out["faceup"].append(c)
         out["stats"]["bought"].append(c)
+    elif name == "buy-overlord":
+        c = str(args[0])
+        out["xp"]["overlord"] -= catalog().overlord[c].xp
+        out["overlord_deck"].append(c)
     elif name == "done":
         if log["phase"] == "shopping":
             # after the Shopping step every fortune token goes back to the supply
@@ -279,7 +336,9 @@ def apply(log: JSON, seat: str, action: Action | str) -> JSON:
 def view(log: JSON, seat: str | None) -> JSON:
     """The log as ``seat`` sees it: the face-down plot cards are the overlord's secret, and the
     order of the Shop deck is nobody's (its size is shown), nor the seed (from which the Shop deck
-    and every die to come follow)."""
+    and every die to come follow). The class cards the overlord bought (``overlord_deck``) stay
+    in every seat's view: public in our reading (the heroes see the cards bought; no rule we read
+    hides them; his hand and the deck's order are hidden in the quests)."""
     out = _copy(log)
     del out["seed"]
     if seat != "overlord":
@@ -327,6 +386,8 @@ def check_log(log: Any, where: str = "log") -> JSON:
                 raise SetupError(f"{where}: {key} has no entry for {h}")
     if "overlord" not in log["xp"]:
         raise SetupError(f"{where}: xp has no entry for the overlord")
+    if "overlord_deck" in log:
+        check_bought(log["overlord_deck"], f"{where}: overlord_deck")
     return log
 
 
@@ -360,6 +421,11 @@ def show(log: JSON, actions: bool = True) -> str:
                      + ", ".join(f"{k} {v}" for k, v in log["fortune"].items()))
     else:
         lines.append("no plot deck")
+    if "overlord_deck" in log:
+        cat = catalog()
+        cards = [cat.overlord[c] for c in log["overlord_deck"]]
+        bought = [f"{c.name} ({c.deck}, {c.xp} XP)" for c in cards]
+        lines.append(f"overlord deck: 15 basic cards; class cards bought: {', '.join(bought) or '-'}")
     for h in hero_ids(log):
         lines.append(f"  {h}: upgrades {log['upgrades'][h] or '-'}; items {log['items'][h] or '-'}")
     for i, q in enumerate(cm.quests):

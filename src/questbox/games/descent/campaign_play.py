@@ -27,12 +27,13 @@ def play_quest(log: JSON, agents: dict[str, Any], seed: int) -> tuple[JSON, Any]
 
 
 def run_campaign(seed: int, heroes: list[str], plot_deck: str | None, campaign: str = "harrowmere",
-                 seats: str = "party") -> JSON:
-    """A whole campaign between bots (the plot bot on every seat)."""
+                 seats: str = "party", overlord_deck: bool = False) -> JSON:
+    """A whole campaign between bots (the plot bot on every seat); ``overlord_deck``: with the
+    Overlord deck (the bot overlord buys class cards)."""
     from questbox.games.descent.encounter import normalize_setup, seat_names
     from questbox.games.descent.plot_bots import PlotAgent
 
-    log = new_log(campaign, heroes, seed=seed, seats=seats)
+    log = new_log(campaign, heroes, seed=seed, seats=seats, overlord_deck=overlord_deck)
     names = seat_names(normalize_setup({"heroes": heroes, "seats": seats}))
     agents = {s: PlotAgent(seed=seed + i) for i, s in enumerate(names)}
     k = 0
@@ -72,13 +73,15 @@ def _campaign_of(log: JSON) -> Any:
     return normalize_setup(encounter_setup(log))["campaign"]
 
 
-def simulate(n: int, seed: int, heroes: list[str], plot: str | None) -> JSON:
+def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_deck: bool = False) -> JSON:
     wins = 0
+    classes: Counter[str] = Counter()
     bought: Counter[str] = Counter()
     used: Counter[str] = Counter()
     quests: Counter[str] = Counter()
     for i in range(n):
-        log = run_campaign(seed + i, heroes, plot)
+        log = run_campaign(seed + i, heroes, plot, overlord_deck=overlord_deck)
+        classes.update(log.get("overlord_deck", []))
         wins += log["winner"] == "overlord"
         bought.update(log["stats"]["bought"])
         used.update(log["stats"]["triggered"])
@@ -86,4 +89,5 @@ def simulate(n: int, seed: int, heroes: list[str], plot: str | None) -> JSON:
             quests[f"{h['quest']}:{h['winner']}"] += 1
     return {"campaigns": n, "plot_deck": plot, "heroes": heroes, "overlord_wins": wins,
             "overlord_win_rate": wins / n if n else 0.0, "bought": dict(bought.most_common()),
-            "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items()))}
+            "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items())),
+            **({"overlord_cards_bought": dict(classes.most_common())} if overlord_deck else {})}

@@ -106,6 +106,8 @@ class CampaignSetup(StrictModel):
         "party", description="party: one seat plays every hero; per-hero: a seat per hero")
     log: LogDoc | None = Field(None, description="a campaign log document to continue")
     players: StrictInt | None = Field(None, ge=2, le=5, description="seats (checked against the log)")
+    overlord_deck: StrictBool | None = Field(
+        None, description="play with the Overlord deck (the overlord buys class cards with XP)")
 
 
 def check_setup(doc: JSON | None) -> None:

@@ -386,3 +386,20 @@ def bot_card(st: DescentState, legal: list[Action]) -> Action:
             continue
         return a
     return PASS
+
+
+#: an upper bound of the dice in one attack or defense pool (for Dark Fortune's ``<die>`` index)
+MAX_POOL = 8
+
+
+def card_space(enc: Encounter) -> list[Action]:
+    """Every action the module may offer (for a game's action space): ``card <id>`` for each card
+    the engine plays (Dark Fortune with each die index below :data:`MAX_POOL`), ``pass``, and the
+    surge ability Critical Blow gives an attack (``surge critical-blow``)."""
+    out: list[Action] = []
+    for cid in sorted({c for cards in PLAYS.values() for c in cards}):
+        if cid == "dark-fortune":
+            out.extend(_card(cid, i) for i in range(MAX_POOL))
+        else:
+            out.append(_card(cid))
+    return [*out, PASS, Action("surge", ("critical-blow",))]
