@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import functools
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from questbox.core import SetupError
+from questbox.core.validation import validated
 from questbox.games.descent.data import DATA, _check_source, library, load_yaml
 
 
@@ -61,11 +62,7 @@ def campaign_data(cid: str) -> CampaignModel:
     files = {p.stem: p for p in sorted((DATA / "campaigns").glob("*.yaml"))}
     if cid not in files:
         raise SetupError(f"no campaign {cid!r} (campaigns: {', '.join(files)})")
-    try:
-        cm = CampaignModel.model_validate(load_yaml(files[cid]))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise SetupError(f"campaigns/{cid}.yaml: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from exc
+    cm = validated(CampaignModel, load_yaml(files[cid]), f"campaigns/{cid}.yaml")
     from questbox.games.descent.data import quest_files
 
     quests = quest_files()
