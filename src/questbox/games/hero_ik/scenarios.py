@@ -10,6 +10,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from questbox.core import SetupError
+from questbox.core.validation import explain
 
 DATA = Path(__file__).resolve().parent / "data" / "scenarios.yaml"
 
@@ -69,5 +70,4 @@ def scenarios() -> dict[str, Scenario]:
         doc = yaml.safe_load(DATA.read_text())
         return dict(ScenarioFile(**doc).scenarios)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        raise SetupError(f"{DATA}: {'.'.join(map(str, err['loc']))}: {err['msg']}") from exc
+        raise SetupError(f"{DATA}: {explain(exc)}") from exc

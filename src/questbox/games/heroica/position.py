@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from questbox.core import Decision, SetupError
+from questbox.core.validation import explain
 from questbox.games.heroica.data import rules
 from questbox.games.heroica.flow import MTURN, TURN
 from questbox.games.heroica.state import MONSTER_SEAT, HeroicaState
@@ -55,9 +56,7 @@ def parse_position(doc: Any) -> Position:
     try:
         return Position.model_validate(doc)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise SetupError(f"heroica setup: position.{where}: {first['msg']}") from exc
+        raise SetupError(f"heroica setup: position.{explain(exc)}") from exc
 
 
 def apply_position(state: HeroicaState, doc: Any) -> None:
