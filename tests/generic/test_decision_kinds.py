@@ -21,9 +21,9 @@ from tests.generic.test_protocol import CONFIGS, _playout
 
 #: games still on their own turn engine; a game that moves onto the table leaves this set
 #: (and the test below then requires it to stay on it)
-#: (descent-campaign: inside a quest its encounter is Descent's state, on the table; between
-#: quests the campaign log's own steps decide, in campaign.py)
-NOT_YET: frozenset[str] = frozenset({"descent-campaign"})
+#: (empty: every game is on it; descent-campaign's table holds the encounter's kinds and the
+#: Campaign phase's, campaign_log.KINDS)
+NOT_YET: frozenset[str] = frozenset()
 SEEDS = 4
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from questbox.core import JSON, Action, Event, Game, Outcome, Rng, Seat, SetupError, State
 from questbox.core.agent import AgentFactory
+from questbox.core.decisions import lookup
 from questbox.core.setupfiles import path_refused
 from questbox.games.descent import campaign_log as L
 from questbox.games.descent.campaign_bots import bot_action
@@ -241,14 +242,27 @@ def _seats(log: JSON) -> tuple[Seat, ...]:
 class CampaignState(State):
     """A Descent campaign in progress (see the module docstring)."""
 
-    __slots__ = ("encounter", "log")
+    __slots__ = ("_log", "encounter")
 
     def __init__(self, seats: tuple[Seat, ...], rng: Rng, log: JSON) -> None:
         super().__init__(seats, rng)
-        #: the campaign log; never changed in place (clones share it)
         self.log = log
         #: the quest being played
         self.encounter: DescentState | None = None
+
+    @property
+    def log(self) -> JSON:
+        """The campaign log; never changed in place (clones share it). Setting it sets
+        :attr:`pending`: between quests, the decision the log waits for (a kind of
+        :data:`campaign_log.KINDS <questbox.games.descent.campaign_log.KINDS>`); during a quest
+        the pending decisions are the encounter's."""
+        return self._log
+
+    @log.setter
+    def log(self, log: JSON) -> None:
+        self._log = log
+        d = L.decision(log)
+        self.pending = [d] if d is not None else []
 
     # ---------------------------------------------------------------- flow
     def _advance(self) -> list[Event]:
@@ -295,7 +309,8 @@ class CampaignState(State):
     def _legal_actions(self, seat: Seat) -> list[Action]:
         if self.encounter is not None:
             return self.encounter.legal_actions(seat)
-        return L.legal(self.log, seat)
+        d = self.pending[-1] if self.pending else None
+        return lookup(L.KINDS, d.kind).legal(self, d) if d is not None and d.seat == seat else []
 
     def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
         st = self.encounter
@@ -315,7 +330,8 @@ class CampaignState(State):
             if st.is_over():
                 events += self._end_quest()
             return events
-        self.log = L.apply(self.log, seat, action)
+        d = self.pending.pop()
+        lookup(L.KINDS, d.kind).resolve(self, d, action)      # (sets the next log, and pending)
         events = [Event("campaign", f"{seat}: {action} ({DESCRIBE.get(action.name, action.name)}).", None,
                         {"seat": seat, "action": str(action)})]
         return events + self._advance()
@@ -393,6 +409,7 @@ class CampaignGame(Game):
     #: the overlord knows his face-down Plot cards
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
+    decisions_module = "questbox.games.descent.campaign_kinds"
     rules_version = 3     # 3: the encounter rules of descent 3
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})

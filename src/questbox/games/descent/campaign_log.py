@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from questbox.core import JSON, Action, Rng, SetupError
+from questbox.core import JSON, Action, Decision, Rng, SetupError
+from questbox.core.decisions import lookup, table
 from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.campaign_model import campaign_data
 from questbox.games.descent.catalog import catalog
@@ -115,14 +117,8 @@ def hero_seat(log: JSON) -> str:
 
 
 def to_move(log: JSON) -> str | None:
-    ph = log["phase"]
-    if ph == "plot-deck":
-        return "overlord"
-    if ph == "shopping":
-        return hero_seat(log)
-    if ph == "spend-xp":
-        return hero_seat(log) if hero_seat(log) not in log["done"] else "overlord"
-    return None
+    d = decision(log)
+    return d.seat if d is not None else None
 
 
 def encounter_setup(log: JSON) -> JSON:
@@ -234,19 +230,67 @@ def deal_shop(log: JSON, rng: Rng | None = None) -> None:
 
 
 # ================================================================================ the Campaign phase
-def legal(log: JSON, seat: str) -> list[Action]:
-    """The legal actions of ``seat`` now (empty when it is not that seat's move)."""
-    if to_move(log) != seat:
-        return []
-    ph = log["phase"]
-    cm = campaign_data(log["campaign"])
-    if ph == "plot-deck":
+# ================================================================ the Campaign phase's decisions
+#: how one action writes itself into the copy ``out`` of the log: ``(kind, log, out, seat, args)``
+Handler = Callable[[Any, JSON, JSON, str, tuple[Any, ...]], None]
+
+
+class CampaignKind:
+    """One kind of decision between quests (a :class:`questbox.core.decisions.DecisionKind` of
+    :class:`~questbox.games.descent.campaign_game.CampaignState`): its legal actions and how each
+    action changes the log, read from the log alone (``legal_log``/``apply_log``, so the log stays a
+    pure state machine), and its menu text. ``APPLY`` maps an action's name to the function that
+    writes it into the copy ``out`` of the log."""
+
+    kind: ClassVar[str] = ""
+    text_: ClassVar[str] = ""
+    APPLY: ClassVar[dict[str, Handler]] = {}
+
+    def legal_log(self, log: JSON, seat: str) -> list[Action]:
+        raise NotImplementedError(self.kind)
+
+    def apply_log(self, log: JSON, out: JSON, seat: str, action: Action) -> None:
+        self.APPLY[action.name](self, log, out, seat, action.args)
+
+    # the DecisionKind protocol, on the campaign's state (anything with a ``log``)
+    def legal(self, state: Any, d: Decision) -> list[Action]:
+        return self.legal_log(state.log, d.seat)
+
+    def resolve(self, state: Any, d: Decision, action: Action) -> None:
+        state.log = apply(state.log, d.seat, action)
+
+    def text(self, state: Any, d: Decision) -> str:
+        return self.text_
+
+
+class PlotDeckKind(CampaignKind):
+    kind = "campaign:plot-deck"
+    text_ = "choose the Plot deck (or none)"
+
+    def legal_log(self, log: JSON, seat: str) -> list[Action]:
         from questbox.games.descent.plot import plot_data
 
         return [*(Action("plot-deck", (d.id,)) for d in plot_data().decks), Action("plot-deck", ("none",))]
-    hs = hero_ids(log)
-    out: list[Action] = []
-    if ph == "shopping":
+
+    def _choose(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        if args[0] != "none":
+            cards = cards_of(str(args[0]))
+            out["plot_deck"] = str(args[0])
+            out["faceup"] = [c for c, m in cards.items() if m.basic]
+            out["facedown"] = [c for c, m in cards.items() if not m.basic]
+        out["phase"] = "quest"
+
+    APPLY: ClassVar[dict[str, Handler]] = {"plot-deck": _choose}
+
+
+class ShoppingKind(CampaignKind):
+    kind = "campaign:shopping"
+    text_ = "the Shopping step: buy items, reveal an extra Shop card, or be done"
+
+    def legal_log(self, log: JSON, seat: str) -> list[Action]:
+        cm = campaign_data(log["campaign"])
+        hs = hero_ids(log)
+        out: list[Action] = []
         costs = {s.id: s.cost for s in cm.shop}
         for it in dict.fromkeys(log["shop"]["offer"]):
             if costs[it] <= log["gold"]:
@@ -259,14 +303,54 @@ def legal(log: JSON, seat: str) -> list[Action]:
                         out.append(Action("extra-card", (a, b)))
         out.append(Action("done"))
         return out
-    if ph == "spend-xp":
-        if seat != "overlord":
-            for h in hs:
-                for u in cm.upgrades:
-                    if log["xp"][h] >= u.xp and log["upgrades"][h].count(u.id) < u.max:
-                        out.append(Action("upgrade", (h, u.id)))
-            out.append(Action("done"))
-            return out
+
+    def _buy(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        it, h = str(args[0]), str(args[1])
+        out["gold"] -= next(s.cost for s in campaign_data(log["campaign"]).shop if s.id == it)
+        out["shop"]["offer"].remove(it)
+        out["items"][h].append(it)
+
+    def _extra(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        for who in args:
+            out["fortune"][str(who)] -= 1
+        out["shop"]["offer"].append(out["shop"]["deck"].pop(0))
+
+    def _done(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        # after the Shopping step every fortune token goes back to the supply
+        out["fortune"] = {h: 0 for h in out["fortune"]}
+        out["shop"] = None
+        out["phase"], out["done"] = "spend-xp", []
+
+    APPLY: ClassVar[dict[str, Handler]] = {"buy": _buy, "extra-card": _extra, "done": _done}
+
+
+class HeroXpKind(CampaignKind):
+    kind = "campaign:hero-xp"
+    text_ = "the heroes spend experience points (upgrades), or are done"
+
+    def legal_log(self, log: JSON, seat: str) -> list[Action]:
+        cm = campaign_data(log["campaign"])
+        out = [Action("upgrade", (h, u.id)) for h in hero_ids(log) for u in cm.upgrades
+               if log["xp"][h] >= u.xp and log["upgrades"][h].count(u.id) < u.max]
+        return [*out, Action("done")]
+
+    def _upgrade(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        h, u = str(args[0]), str(args[1])
+        out["xp"][h] -= next(x.xp for x in campaign_data(log["campaign"]).upgrades if x.id == u)
+        out["upgrades"][h].append(u)
+
+    def _done(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        out["done"].append(seat)
+
+    APPLY: ClassVar[dict[str, Handler]] = {"upgrade": _upgrade, "done": _done}
+
+
+class OverlordXpKind(CampaignKind):
+    kind = "campaign:overlord-xp"
+    text_ = "the overlord spends experience points (threat, Plot cards, Overlord class cards), or is done"
+
+    def legal_log(self, log: JSON, seat: str) -> list[Action]:
+        out: list[Action] = []
         if log["plot_deck"]:
             if log["xp"]["overlord"] > 0:
                 out.append(Action("xp-threat"))
@@ -275,7 +359,54 @@ def legal(log: JSON, seat: str) -> list[Action]:
         out.extend(Action("buy-overlord", (c,)) for c in class_cards(log))
         out.append(Action("done"))
         return out
-    return []
+
+    def _threat(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        out["xp"]["overlord"] -= 1
+        out["threat"] += 3
+
+    def _plot(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        c = str(args[0])
+        out["threat"] -= cards_of(out["plot_deck"])[c].buy
+        out["facedown"].remove(c)
+        out["faceup"].append(c)
+        out["stats"]["bought"].append(c)
+
+    def _class_card(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        c = str(args[0])
+        out["xp"]["overlord"] -= catalog().overlord[c].xp
+        out["overlord_deck"].append(c)
+
+    def _done(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        out["phase"], out["done"] = "quest", []
+
+    APPLY: ClassVar[dict[str, Handler]] = {"xp-threat": _threat, "buy-plot": _plot, "buy-overlord": _class_card,
+                                           "done": _done}
+
+
+PLOT_DECK, SHOPPING, HERO_XP, OVERLORD_XP = PlotDeckKind(), ShoppingKind(), HeroXpKind(), OverlordXpKind()
+#: the Campaign phase's decision kinds, by name (:func:`questbox.core.decisions.table`)
+KINDS: dict[str, CampaignKind] = table([PLOT_DECK, SHOPPING, HERO_XP, OVERLORD_XP])
+
+
+def decision(log: JSON) -> Decision | None:
+    """The decision the log waits for between quests (``None`` during a quest and at the end)."""
+    ph = log["phase"]
+    if ph == "plot-deck":
+        return Decision("overlord", PLOT_DECK.kind)
+    if ph == "shopping":
+        return Decision(hero_seat(log), SHOPPING.kind)
+    if ph == "spend-xp":
+        hs = hero_seat(log)
+        return Decision(hs, HERO_XP.kind) if hs not in log["done"] else Decision("overlord", OVERLORD_XP.kind)
+    return None
+
+
+def legal(log: JSON, seat: str) -> list[Action]:
+    """The legal actions of ``seat`` now (empty when it is not that seat's move)."""
+    d = decision(log)
+    if d is None or d.seat != seat:
+        return []
+    return lookup(KINDS, d.kind).legal_log(log, seat)
 
 
 def apply(log: JSON, seat: str, action: Action | str) -> JSON:
@@ -284,52 +415,10 @@ def apply(log: JSON, seat: str, action: Action | str) -> JSON:
         action = Action.parse(action)
     if action not in legal(log, seat):
         raise SetupError(f"{seat} cannot {action} now (legal: {', '.join(map(str, legal(log, seat))) or 'none'})")
+    d = decision(log)
+    assert d is not None
     out = _copy(log)
-    name, args = action.name, action.args
-    cm = campaign_data(log["campaign"])
-    if name == "plot-deck":
-        if args[0] != "none":
-            cards = cards_of(str(args[0]))
-            out["plot_deck"] = str(args[0])
-            out["faceup"] = [c for c, m in cards.items() if m.basic]
-            out["facedown"] = [c for c, m in cards.items() if not m.basic]
-        out["phase"] = "quest"
-    elif name == "buy":
-        it, h = str(args[0]), str(args[1])
-        out["gold"] -= next(s.cost for s in cm.shop if s.id == it)
-        out["shop"]["offer"].remove(it)
-        out["items"][h].append(it)
-    elif name == "extra-card":
-        for who in args:
-            out["fortune"][str(who)] -= 1
-        out["shop"]["offer"].append(out["shop"]["deck"].pop(0))
-    elif name == "upgrade":
-        h, u = str(args[0]), str(args[1])
-        out["xp"][h] -= next(x.xp for x in cm.upgrades if x.id == u)
-        out["upgrades"][h].append(u)
-    elif name == "xp-threat":
-        out["xp"]["overlord"] -= 1
-        out["threat"] += 3
-    elif name == "buy-plot":
-        c = str(args[0])
-        out["threat"] -= cards_of(out["plot_deck"])[c].buy
-        out["facedown"].remove(c)
-        out["faceup"].append(c)
-        out["stats"]["bought"].append(c)
-    elif name == "buy-overlord":
-        c = str(args[0])
-        out["xp"]["overlord"] -= catalog().overlord[c].xp
-        out["overlord_deck"].append(c)
-    elif name == "done":
-        if log["phase"] == "shopping":
-            # after the Shopping step every fortune token goes back to the supply
-            out["fortune"] = {h: 0 for h in out["fortune"]}
-            out["shop"] = None
-            out["phase"], out["done"] = "spend-xp", []
-        elif seat != "overlord":
-            out["done"].append(seat)
-        else:
-            out["phase"], out["done"] = "quest", []
+    lookup(KINDS, d.kind).apply_log(log, out, seat, action)
     return out
 
 
