@@ -58,6 +58,7 @@ from questbox.games.descent.flow import (
     STEP,
     WIN,
     Kind,
+    React,
     Task,
     new_decision,
     new_event,
@@ -480,7 +481,7 @@ class DescentState(State):
             acts = self.offered(order[k], name, ctx)
             if acts:
                 acts.append(PASS)
-                self.ask(order[k], REACT, (name, ctx, k), acts)
+                self.ask(order[k], REACT, React(name, ctx, k), acts)
                 return
             k += 1
 
