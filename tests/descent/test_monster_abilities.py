@@ -14,6 +14,7 @@ from questbox.core import Action
 from questbox.games.descent import GAME, abilities
 from questbox.games.descent.data import library, monster_playable
 from questbox.games.descent.encounter import BLAST_SURGE
+from questbox.games.descent.flow import Place
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
 
@@ -136,6 +137,8 @@ def test_throw_places_the_hero_first_then_he_suffers_a_heart() -> None:
     act(st, "throw leoric")
     assert st.pending[-1].kind == "place"
     leo = fig(st, "leoric")
+    for d in (st.pending[-1], GAME.from_json(st.to_json()).pending[-1]):
+        assert type(d.data) is Place and d.data == Place(leo, 3)
     assert st.figs[leo].damage == 0                  # not yet: he is placed first
     ev = act(st, "place A5")
     kinds = [e.kind for e in ev]
