@@ -18,7 +18,7 @@ from questbox.games.descent.flow import Place
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
 
-from .helpers import act, fig, group, names, new, put, quest, setup, touch
+from .helpers import act, fig, group, names, new, payload_is, put, quest, setup, touch
 
 ALL = cards_of("first-legion")
 
@@ -157,6 +157,7 @@ def test_fire_breath_traces_4_spaces_and_hits_every_figure_on_them() -> None:
     assert st.pending[-1].kind == "breath"
     assert "breath B2" in names(st.legal_actions()) and "breath C1" not in names(st.legal_actions())
     act(st, "breath B2")
+    payload_is(st, tuple, tuple(st.board.index[s] for s in ("B1", "B2")))    # the path so far
     doc = st.to_json()
     assert GAME.from_json(doc).to_json() == doc                # a pending path saves and loads
     ev = act(st, "breath B3", "breath B4")
