@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from questbox.core import JSON, Action
@@ -102,3 +103,12 @@ def by_hand(st: DescentState, fn: Any, *args: Any, **kw: Any) -> None:
     if not st.pending and st.result is None:
         st.pending[:] = saved
     touch(st)
+
+
+def payload_is(st: DescentState, want: type[tuple[Any, ...]], value: tuple[Any, ...]) -> None:
+    """The pending decision's payload is ``value`` of type ``want``, also after a JSON round trip
+    (issue #16: a payload saves as a list and loads as its kind's type)."""
+    loaded = GAME.from_json(json.loads(json.dumps(st.to_json())))
+    assert isinstance(loaded, DescentState)
+    for d in (st.pending[-1], loaded.pending[-1]):
+        assert type(d.data) is want and d.data == value, (d.kind, type(d.data), d.data)

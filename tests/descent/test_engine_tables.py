@@ -27,6 +27,8 @@ STEP_NAMES = ("DECLARE", "BEFORE_ROLL", "BEFORE_DEFENSE", "ROLL", "DEFENSE", "CH
 #: the decision kinds of flow.py (the rest of its string constants are task tags)
 KIND_NAMES = ("HERO_TURN", "MONSTER_TURN", "OL_TURN", "NEXT_HERO", "SURGE", "REACT", "PLACE", "BREATH", "LARGE_PLACE",
               "MOD_DECISION")
+#: the rule modules' decision kinds named in flow.py (for their payloads)
+MOD_KIND_NAMES = ("FEAT_MOVE", "SEARCH_POWER", "CARD_PLAY", "FORTUNE_GIVE", "MASSES", "COMRADE")
 
 
 def _flow_strings() -> dict[str, str]:
@@ -34,7 +36,7 @@ def _flow_strings() -> dict[str, str]:
 
 
 def test_every_task_tag_has_a_handler_and_every_handler_a_tag() -> None:
-    tags = {v for k, v in _flow_strings().items() if k not in KIND_NAMES}
+    tags = {v for k, v in _flow_strings().items() if k not in KIND_NAMES + MOD_KIND_NAMES}
     assert set(TASKS) == tags
 
 
@@ -42,6 +44,12 @@ def test_every_decision_kind_is_in_the_table() -> None:
     assert set(KINDS) == {getattr(flow, k) for k in KIND_NAMES}
     for name, kind in KINDS.items():
         assert kind.kind == name
+
+
+def test_every_decision_kind_has_a_payload_entry() -> None:
+    mods = {getattr(flow, k) for k in MOD_KIND_NAMES}
+    assert all(k.startswith(flow.MOD_DECISION) for k in mods)
+    assert set(flow.PAYLOADS) == set(KINDS) - {flow.MOD_DECISION} | mods
 
 
 def test_no_handler_is_found_by_reflection() -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from questbox.core import Action, Decision, IllegalAction, Seat
 from questbox.games.descent.data import Stat
+from questbox.games.descent.flow import HeroTurn, MonsterTurn, React
 from questbox.games.descent.rules import WINDOWS, Ctx, RuleModule, register_module
 from questbox.games.descent.state import DescentState
 from tests.descent.helpers import act, fig, group, names, new, put, quest, setup, windows
@@ -203,7 +204,7 @@ def test_a_module_can_offer_the_overlord_a_choice_in_the_middle_of_an_attack() -
     act(st, "activate goblin-1", "attack syndrael")
     assert st.to_move() == ("overlord",)
     d = st.pending[-1]
-    assert d.kind == "react" and d.data[0] == "attack-before-roll"
+    assert d.kind == "react" and isinstance(d.data, React) and d.data.window == "attack-before-roll"
     assert names(st.legal_actions("overlord")) == ["plot strength-in-numbers", "pass"]
     with pytest.raises(IllegalAction):
         st.apply("heroes", "pass")
@@ -225,7 +226,8 @@ def test_a_module_can_ask_a_hero_to_end_his_turn_or_test_might_when_he_enters_a_
     assert names(st.legal_actions("heroes")) == ["masses end-turn", "masses test"]
     act(st, "masses end-turn")
     assert st.figs[fig(st, "syndrael")].activated
-    assert st.pending[-1].kind == "hero-turn" and st.pending[-1].data[0] == fig(st, "leoric")
+    assert st.pending[-1].kind == "hero-turn" and isinstance(st.pending[-1].data, HeroTurn) \
+        and st.pending[-1].data.fig == fig(st, "leoric")
     # the other choice: the test (Might 1 for Leoric: a gray 1 and a black 2 fail)
     act(st, "move")
     put(st, "leoric", "A2")
@@ -243,7 +245,8 @@ def test_a_module_can_grant_a_monster_an_out_of_turn_move_and_attack() -> None:
     st.rng.script = [3, 2, 1]        # blue 2 hearts + red 2 hearts, brown 0: zombie-1 (3 Health) falls
     act(st, "attack zombie-1")
     d = st.pending[-1]
-    assert d.kind == "monster-turn" and d.seat == "overlord" and d.data[0] == fig(st, "zombie-2")
+    assert d.kind == "monster-turn" and d.seat == "overlord" and isinstance(d.data, MonsterTurn) \
+        and d.data.fig == fig(st, "zombie-2")
     assert st.turn is not None and st.turn.kind == "extra" and st.turn.mp == 3
     legal = names(st.legal_actions("overlord"))
     assert "move" not in legal and "move B2" in legal and "end" in legal

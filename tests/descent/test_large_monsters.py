@@ -7,11 +7,14 @@ when every space it covers is a pit."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from questbox.core import Action
+from questbox.games.descent import GAME
+from questbox.games.descent.flow import LargePlace
 from questbox.games.descent.movement import moves
 from questbox.games.descent.rules import Ctx, RuleModule, register_module
 from questbox.games.descent.state import DescentState
@@ -143,6 +146,9 @@ def test_the_overlord_chooses_the_placement_when_the_one_named_is_taken_on_the_w
     path = moves(st, e, paths=True)[Action("move", ("D2:E3",))][0]
     act(st, "move D2:E3")
     assert st.pending[-1].kind == "large-place" and st.pending[-1].seat == "overlord"
+    # its payload: the ettin and the squares its path entered, a LargePlace also once reloaded
+    for d in (st.pending[-1], GAME.from_json(json.loads(json.dumps(st.to_json()))).pending[-1]):
+        assert type(d.data) is LargePlace and d.data.fig == e and d.data.entered == tuple(path)
     legal = [str(a) for a in st.legal_actions("overlord")]
     last = st.board.names[path[-1]]
     assert len(legal) > 1 and all(a.startswith("place ") and last in _cover(st, a.split()[1]) for a in legal)

@@ -14,10 +14,11 @@ from questbox.core import Action
 from questbox.games.descent import GAME, abilities
 from questbox.games.descent.data import library, monster_playable
 from questbox.games.descent.encounter import BLAST_SURGE
+from questbox.games.descent.flow import Place
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
 
-from .helpers import act, fig, group, names, new, put, quest, setup, touch
+from .helpers import act, fig, group, names, new, payload_is, put, quest, setup, touch
 
 ALL = cards_of("first-legion")
 
@@ -136,6 +137,8 @@ def test_throw_places_the_hero_first_then_he_suffers_a_heart() -> None:
     act(st, "throw leoric")
     assert st.pending[-1].kind == "place"
     leo = fig(st, "leoric")
+    for d in (st.pending[-1], GAME.from_json(st.to_json()).pending[-1]):
+        assert type(d.data) is Place and d.data == Place(leo, 3)
     assert st.figs[leo].damage == 0                  # not yet: he is placed first
     ev = act(st, "place A5")
     kinds = [e.kind for e in ev]
@@ -154,6 +157,7 @@ def test_fire_breath_traces_4_spaces_and_hits_every_figure_on_them() -> None:
     assert st.pending[-1].kind == "breath"
     assert "breath B2" in names(st.legal_actions()) and "breath C1" not in names(st.legal_actions())
     act(st, "breath B2")
+    payload_is(st, tuple, tuple(st.board.index[s] for s in ("B1", "B2")))    # the path so far
     doc = st.to_json()
     assert GAME.from_json(doc).to_json() == doc                # a pending path saves and loads
     ev = act(st, "breath B3", "breath B4")

@@ -9,9 +9,10 @@ import pytest
 
 from questbox.core import JSON, IllegalAction, SetupError
 from questbox.games.descent import GAME
+from questbox.games.descent.flow import Comrade, Masses
 from questbox.games.descent.plot import agent_stat, cards_of, plot_data
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, by_hand, fig, group, names, new, put, quest, setup, touch
+from tests.descent.helpers import act, by_hand, fig, group, names, new, payload_is, put, quest, setup, touch
 
 ALL = list(cards_of("first-legion"))
 
@@ -137,6 +138,7 @@ def test_strength_in_numbers_pierce_x_and_the_spent_threat_turns_to_fortune_on_a
     assert mods(st)["threat"] == 2
     assert st.to_move() == ("heroes",)
     assert names(st.legal_actions("heroes")) == ["give syndrael", "give leoric"]
+    payload_is(st, tuple, ("syndrael", "leoric"))
     ev = act(st, "give leoric")
     assert mods(st)["fortune"] == {"syndrael": 0, "leoric": 1}
     assert mods(st)["cards"]["strength-in-numbers"] == "exhausted"
@@ -338,6 +340,7 @@ def test_threatening_masses_end_the_turn_or_test_might_and_refresh_only_at_the_e
     assert names(st.legal_actions("overlord")) == ["plot threatening-masses", "pass"]
     act(st, "plot threatening-masses", "give syndrael")
     assert names(st.legal_actions("heroes")) == ["masses end-turn", "masses test"]
+    payload_is(st, Masses, Masses(fig(st, "leoric")))
     st.rng.script = [2, 2]            # gray 1 + black 2: Might 1 fails
     act(st, "masses test")
     assert mods(st)["threat"] == 1 + 2
@@ -372,6 +375,7 @@ def test_camaraderie_gives_small_monsters_comrade_for_the_encounter() -> None:
     st.rng.script = [2, 1, 1]         # a surge rolled; gray blank (rolled with the attack)
     act(st, "attack goblin-1")
     assert names(st.legal_actions("heroes")) == ["comrade fatigue", "comrade no-surges"]
+    payload_is(st, Comrade, Comrade(fig(st, "syndrael")))
     act(st, "comrade no-surges")
     assert st.attack is not None and st.attack.no_surges
 

@@ -26,11 +26,23 @@ own defense roll, damage and conditions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from questbox.core import Action, Decision
 from questbox.games.descent.conditions import recover, roll, suffer_fatigue, test
-from questbox.games.descent.flow import ADD_CONDITION, BREATH, FATIGUE_TASK, PLACE, SUFFER, TEST, THROW, Kind, Task
+from questbox.games.descent.flow import (
+    ADD_CONDITION,
+    BREATH,
+    FATIGUE_TASK,
+    PLACE,
+    SUFFER,
+    TEST,
+    THROW,
+    BreathPath,
+    Kind,
+    Place,
+    Task,
+)
 from questbox.games.descent.geometry import place_squares
 
 if TYPE_CHECKING:
@@ -142,7 +154,7 @@ def throw_task(st: DescentState, t: Task) -> None:
     st.tasks.append((SUFFER, h, 1, by))
     spots = place_squares(st, h, 3)
     if spots:
-        st.ask("overlord", PLACE, (h, 3), [Action("place", (st.enc.board.names[s],)) for s in spots])
+        st.ask("overlord", PLACE, Place(h, 3), [Action("place", (st.enc.board.names[s],)) for s in spots])
 
 
 class Heal(Ability):
@@ -337,7 +349,7 @@ class FireBreath(SurgeAbility):
         ask_breath(st, (start,))
 
 
-def breath_next(st: DescentState, path: tuple[int, ...]) -> list[int]:
+def breath_next(st: DescentState, path: BreathPath) -> list[int]:
     """The spaces that may extend Fire Breath's path (adjacent to its last space, not on it)."""
     atk = st.attack
     assert atk is not None
@@ -346,7 +358,7 @@ def breath_next(st: DescentState, path: tuple[int, ...]) -> list[int]:
     return sorted(s for s in board.adjacency(st.doors)[path[-1]] if s not in path and s not in mine and board.space[s])
 
 
-def ask_breath(st: DescentState, path: tuple[int, ...]) -> None:
+def ask_breath(st: DescentState, path: BreathPath) -> None:
     atk = st.attack
     assert atk is not None
     nxt = breath_next(st, path) if len(path) < BREATH_SPACES else []
@@ -361,17 +373,18 @@ def ask_breath(st: DescentState, path: tuple[int, ...]) -> None:
 
 
 class BreathKind(Kind):
-    """``breath``: the next space of Fire Breath's path (``data``: the path so far)."""
+    """``breath``: the next space of Fire Breath's path (``data``: the path so far, a
+    :data:`~.flow.BreathPath`)."""
 
     kind: ClassVar[str] = BREATH
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
         names = st.enc.board.names
-        return [Action("breath", (names[s],)) for s in breath_next(st, tuple(d.data))]
+        return [Action("breath", (names[s],)) for s in breath_next(st, cast(BreathPath, d.data))]
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
         s = st.enc.board.index[str(action.args[0])]
-        ask_breath(st, (*d.data, s))
+        ask_breath(st, (*cast(BreathPath, d.data), s))
 
     def text(self, st: DescentState, d: Decision) -> str:
         return "trace Fire Breath's path: its next space"

@@ -16,11 +16,11 @@ pick among the legal actions by simple plans:
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
-from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND
+from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, HeroTurn, MonsterTurn
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
 from questbox.games.descent.state import DescentState
@@ -541,9 +541,9 @@ class HeuristicAgent:
         d = st.pending[-1]
         kind = d.kind
         if kind == "hero-turn":
-            return hero_turn(st, d.data[0], legal)
+            return hero_turn(st, cast(HeroTurn, d.data).fig, legal)
         if kind == "monster-turn":
-            return monster_turn(st, d.data[0], legal)
+            return monster_turn(st, cast(MonsterTurn, d.data).fig, legal)
         if kind == "next-hero":
             return next_hero(st, legal)
         if kind == "ol-turn":

@@ -5,6 +5,12 @@ saves and clones exactly); the engine runs it through its table of task handlers
 (:data:`questbox.games.descent.kinds.TASKS`). A **decision** is a core ``Decision`` whose
 ``kind`` is one of the decision kinds below (or ``mod:<module>:<word>``, a rule module's); the
 engine answers it through its table of decision kinds (:data:`questbox.games.descent.kinds.KINDS`).
+A decision's ``data`` is its kind's **payload** (:data:`PAYLOADS`): a small ``NamedTuple`` read by
+field name (:class:`HeroTurn`, :class:`React`, ...; a tuple, so it saves as a JSON list and clones
+for free), ``()`` for a kind that carries nothing, or a plain tuple of a varying number of values
+(Fire Breath's path, the dice a Power Potion rerolled, the heroes tied for a fortune token: a
+fixed ``NamedTuple`` would change the saved list's shape). :func:`load_payload` rebuilds it from
+a saved list.
 An **attack** runs as a sequence of named steps (``Attack.stage`` is the step to run next).
 
 This module is a leaf: it imports nothing of the package, so rule modules, bots and the engine's
@@ -13,8 +19,8 @@ own modules may all import it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from questbox.core import Action, Decision, Event
 
@@ -57,16 +63,115 @@ LARGE_MOVE: Final = "lmove"                 # (LARGE_MOVE, figure, path, i, anch
 THROW: Final = "throw"                      # (THROW, hero, monster)
 
 # ------------------------------------------------------------------------------- decision kinds
-HERO_TURN: Final = "hero-turn"              # (figure,): the hero's next action
-MONSTER_TURN: Final = "monster-turn"        # (figure,): the monster's next action
+HERO_TURN: Final = "hero-turn"              # HeroTurn: the hero's next action
+MONSTER_TURN: Final = "monster-turn"        # MonsterTurn: the monster's next action
 OL_TURN: Final = "ol-turn"                  # (): which monster activates next
 NEXT_HERO: Final = "next-hero"              # (): which hero takes the next turn (party seat)
 SURGE: Final = "surge"                      # (): spend a surge of the attack in progress
-REACT: Final = "react"                      # (window, ctx, seat number): an offer at a window
-PLACE: Final = "place"                      # (figure, most spaces away): where a thrown hero lands
-BREATH: Final = "breath"                    # (squares of the path so far): Fire Breath's next space
-LARGE_PLACE: Final = "large-place"          # (figure, square): where a large monster ends its movement
+REACT: Final = "react"                      # React: an offer at a window
+PLACE: Final = "place"                      # Place: where a thrown hero lands
+BREATH: Final = "breath"                    # BreathPath: Fire Breath's next space
+LARGE_PLACE: Final = "large-place"          # LargePlace: where a large monster ends its movement
 MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
+FEAT_MOVE: Final = "mod:feats:move"         # FeatMove: a step of the move a heroic feat grants
+SEARCH_POWER: Final = "mod:search:power"    # Rerolled: a Power Potion's next reroll
+CARD_PLAY: Final = "mod:overlord:play"      # CardPlay: an Overlord card to play now
+FORTUNE_GIVE: Final = "mod:campaign:give"   # Tied: which tied hero gets a fortune token
+MASSES: Final = "mod:campaign:masses"       # Masses: Threatening Masses, end the turn or test
+COMRADE: Final = "mod:campaign:comrade"     # Comrade: Comrade, suffer fatigue or spend no surges
+
+
+# ------------------------------------------------------------------------------ decision payloads
+class HeroTurn(NamedTuple):
+    """``hero-turn``: ``fig`` is the hero whose turn is in progress."""
+
+    fig: int
+
+
+class MonsterTurn(NamedTuple):
+    """``monster-turn``: ``fig`` is the monster whose activation is in progress."""
+
+    fig: int
+
+
+class React(NamedTuple):
+    """``react``: the offers at window ``window`` (its context ``ctx``) to the seat numbered
+    ``seat_no`` in the window's order of seats."""
+
+    window: str
+    ctx: tuple[Any, ...]
+    seat_no: int
+
+
+class Place(NamedTuple):
+    """``place``: the overlord places the thrown hero ``fig`` at most ``most`` spaces away."""
+
+    fig: int
+    most: int
+
+
+class LargePlace(NamedTuple):
+    """``large-place``: where the large figure ``fig`` stands, its movement ended; ``entered``
+    holds the squares its path entered (the placements cover the last of them)."""
+
+    fig: int
+    entered: tuple[int, ...]
+
+
+class FeatMove(NamedTuple):
+    """``mod:feats:move``: the figure ``fig`` moves with the movement points a feat gave it."""
+
+    fig: int
+
+
+class CardPlay(NamedTuple):
+    """``mod:overlord:play``: the overlord may play a card at window ``window`` (context ``ctx``)."""
+
+    window: str
+    ctx: tuple[Any, ...]
+
+
+class Masses(NamedTuple):
+    """``mod:campaign:masses``: the hero ``fig`` ends his turn or tests Might (Threatening Masses)."""
+
+    fig: int
+
+
+class Comrade(NamedTuple):
+    """``mod:campaign:comrade``: the attacking hero ``fig`` suffers fatigue or spends no surges."""
+
+    fig: int
+
+
+#: ``breath``: the squares of Fire Breath's path so far (the target's first; 1 to 3)
+BreathPath = tuple[int, ...]
+#: ``mod:search:power``: the numbers of the attack dice a Power Potion rerolled so far
+Rerolled = tuple[int, ...]
+#: ``mod:campaign:give``: the ids of the heroes tied for the fewest fortune tokens
+Tied = tuple[str, ...]
+
+#: each decision kind's payload: a ``NamedTuple`` type, ``tuple`` (a varying number of values)
+#: or ``None`` (no data); a ``mod:`` kind of a module not named here loads as plain tuples
+PAYLOADS: Final[dict[str, type[tuple[Any, ...]] | None]] = {
+    HERO_TURN: HeroTurn, MONSTER_TURN: MonsterTurn, OL_TURN: None, NEXT_HERO: None, SURGE: None,
+    REACT: React, PLACE: Place, BREATH: tuple, LARGE_PLACE: LargePlace,
+    FEAT_MOVE: FeatMove, SEARCH_POWER: tuple, CARD_PLAY: CardPlay,
+    FORTUNE_GIVE: tuple, MASSES: Masses, COMRADE: Comrade,
+}
+
+
+def _tuples(x: Any) -> Any:
+    """JSON lists back to tuples (a payload's values: ``React.ctx``, ``LargePlace.entered``)."""
+    return tuple(_tuples(v) for v in x) if isinstance(x, list | tuple) else x
+
+
+def load_payload(kind: str, data: Sequence[Any]) -> tuple[Any, ...]:
+    """The payload of a decision of ``kind`` from its saved list ``data`` (already checked)."""
+    values = tuple(_tuples(v) for v in data)
+    make = PAYLOADS.get(kind, tuple)
+    if make is None or make is tuple:
+        return values
+    return make(*values)
 
 # -------------------------------------------------------------------------------- fixed actions
 MOVE = Action("move")

@@ -26,6 +26,7 @@ from questbox.games.descent.flow import (
     START_CONDITIONS,
     START_HERO_TURN,
     WIN,
+    HeroTurn,
     Kind,
     Task,
 )
@@ -89,7 +90,7 @@ def hero_act(st: DescentState, t: Task) -> None:
     if len(acts) == 1 and acts[0] == END:
         st.tasks.append((HERO_END, fi))
         return
-    st.ask(st.figs[fi].seat, HERO_TURN, (fi,), acts)
+    st.ask(st.figs[fi].seat, HERO_TURN, HeroTurn(fi), acts)
 
 
 def hero_end(st: DescentState, t: Task) -> None:

@@ -10,7 +10,7 @@ hero's turn or a monster's activation to the function that performs it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 import questbox.games.descent.abilities as abilities
 import questbox.games.descent.combat as combat
@@ -57,7 +57,10 @@ from questbox.games.descent.flow import (
     TEST_END,
     THROW,
     WIN,
+    HeroTurn,
     Kind,
+    MonsterTurn,
+    React,
     Task,
 )
 from questbox.games.descent.geometry import set_doors
@@ -174,55 +177,57 @@ def turn_action(st: DescentState, fi: int, action: Action, point: str) -> None:
 
 # ================================================================================ decision kinds
 class HeroTurnKind(Kind):
-    """``hero-turn``: the hero's next action (``data``: the hero)."""
+    """``hero-turn``: the hero's next action (``data``: a :class:`~.flow.HeroTurn`)."""
 
     kind: ClassVar[str] = HERO_TURN
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
-        return hero_turns.hero_actions(st, d.data[0])
+        return hero_turns.hero_actions(st, cast(HeroTurn, d.data).fig)
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
-        turn_action(st, d.data[0], action, HERO_TURN)
+        turn_action(st, cast(HeroTurn, d.data).fig, action, HERO_TURN)
 
     def text(self, st: DescentState, d: Decision) -> str:
-        return f"{st.name(d.data[0])}'s next action"
+        return f"{st.name(cast(HeroTurn, d.data).fig)}'s next action"
 
 
 class MonsterTurnKind(Kind):
-    """``monster-turn``: the activated monster's next action (``data``: the monster)."""
+    """``monster-turn``: the activated monster's next action (``data``: a :class:`~.flow.MonsterTurn`)."""
 
     kind: ClassVar[str] = MONSTER_TURN
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
-        return monster_turns.monster_actions(st, d.data[0])
+        return monster_turns.monster_actions(st, cast(MonsterTurn, d.data).fig)
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
-        turn_action(st, d.data[0], action, MONSTER_TURN)
+        turn_action(st, cast(MonsterTurn, d.data).fig, action, MONSTER_TURN)
 
     def text(self, st: DescentState, d: Decision) -> str:
-        return f"{st.name(d.data[0])}'s next action"
+        return f"{st.name(cast(MonsterTurn, d.data).fig)}'s next action"
 
 
 class ReactKind(Kind):
-    """``react``: optional actions the rule modules offer at a window (``data``: the window, its
-    context, the number of the seat asked in the window's order); ``pass`` asks the next seat."""
+    """``react``: optional actions the rule modules offer at a window (``data``: a
+    :class:`~.flow.React`: the window, its context, the number of the seat asked in the window's
+    order); ``pass`` asks the next seat."""
 
     kind: ClassVar[str] = REACT
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
-        name, ctx, _k = d.data
-        return [*st.offered(d.seat, name, ctx), PASS]
+        r = cast(React, d.data)
+        return [*st.offered(d.seat, r.window, r.ctx), PASS]
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
-        name, ctx, k = d.data
+        r = cast(React, d.data)
+        name, ctx = r.window, r.ctx
         if action == PASS:
-            st.tasks.append((OFFER, name, ctx, k + 1))
+            st.tasks.append((OFFER, name, ctx, r.seat_no + 1))
             return
-        st.tasks.append((OFFER, name, ctx, k))
+        st.tasks.append((OFFER, name, ctx, r.seat_no))
         st.offerer(d.seat, name, ctx, action).take(st, d.seat, name, ctx, action)
 
     def text(self, st: DescentState, d: Decision) -> str:
-        return f"use an effect at {d.data[0]}, or pass"
+        return f"use an effect at {cast(React, d.data).window}, or pass"
 
 
 class ModKind(Kind):

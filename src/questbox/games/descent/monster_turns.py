@@ -4,7 +4,7 @@ modules."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from questbox.core import Action, Decision
 from questbox.games.descent.abilities import ACTIONS, air_ends
@@ -27,6 +27,8 @@ from questbox.games.descent.flow import (
     START_CONDITIONS,
     WIN,
     Kind,
+    MonsterTurn,
+    Place,
     Task,
 )
 from questbox.games.descent.geometry import place, place_squares
@@ -94,7 +96,7 @@ def monster_act(st: DescentState, t: Task) -> None:
     if len(acts) == 1 and acts[0] == END:
         st.tasks.append((MONSTER_END, fi))
         return
-    st.ask("overlord", MONSTER_TURN, (fi,), acts)
+    st.ask("overlord", MONSTER_TURN, MonsterTurn(fi), acts)
 
 
 def monster_end(st: DescentState, t: Task) -> None:
@@ -198,15 +200,16 @@ class OverlordTurnKind(Kind):
 
 
 class PlaceKind(Kind):
-    """``place``: the overlord places a thrown hero (``data``: the hero, the most spaces away)."""
+    """``place``: the overlord places a thrown hero (``data``: a :class:`~.flow.Place`)."""
 
     kind: ClassVar[str] = PLACE
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
-        return [Action("place", (st.enc.board.names[s],)) for s in place_squares(st, d.data[0], d.data[1])]
+        p = cast(Place, d.data)
+        return [Action("place", (st.enc.board.names[s],)) for s in place_squares(st, p.fig, p.most)]
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
-        fi = d.data[0]
+        fi = cast(Place, d.data).fig
         square = st.enc.board.index[str(action.args[0])]
         place(st, fi, square, 0)
         st.emit("place", f"{st.name(fi)} is thrown to {st.enc.board.names[square]}.")

@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from questbox.core import Action, Decision, Event
 from questbox.games.descent.abilities import leave_cost
 from questbox.games.descent.conditions import suffer
-from questbox.games.descent.flow import LARGE_MOVE, LARGE_PLACE, STEP, Kind, Task, new_event
+from questbox.games.descent.flow import LARGE_MOVE, LARGE_PLACE, STEP, Kind, LargePlace, Task, new_event
 from questbox.games.descent.geometry import fits, lift, place
 
 if TYPE_CHECKING:
@@ -331,7 +331,7 @@ def settle(st: DescentState, fi: int, entered: tuple[int, ...], anchor: int, ori
     if len(spots) == 1:
         put_large(st, fi, *spots[0], entered)
         return
-    st.ask(st.figs[fi].seat, LARGE_PLACE, (fi, entered), [place_action(st, fi, a, o) for a, o in spots])
+    st.ask(st.figs[fi].seat, LARGE_PLACE, LargePlace(fi, entered), [place_action(st, fi, a, o) for a, o in spots])
 
 
 def put_large(st: DescentState, fi: int, anchor: int, orient: int, entered: tuple[int, ...]) -> None:
@@ -362,23 +362,23 @@ def put_large(st: DescentState, fi: int, anchor: int, orient: int, entered: tupl
 
 
 class LargePlaceKind(Kind):
-    """``large-place``: where a large monster whose movement ended stands (``data``: the figure,
-    the spaces its path entered); the placements that cover the last of them."""
+    """``large-place``: where a large monster whose movement ended stands (``data``: a
+    :class:`~.flow.LargePlace`); the placements that cover the last space its path entered."""
 
     kind: ClassVar[str] = LARGE_PLACE
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
-        fi, entered = d.data
+        fi, entered = cast(LargePlace, d.data)
         return [place_action(st, fi, a, o) for a, o in placements(st, fi, entered[-1])]
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
-        fi, entered = d.data
+        fi, entered = cast(LargePlace, d.data)
         spot = next(p for p in placements(st, fi, entered[-1]) if place_action(st, fi, *p) == action)
-        put_large(st, fi, *spot, tuple(entered))
+        put_large(st, fi, *spot, entered)
         st.emit("place", f"{st.name(fi)} is placed on {action.args[0]}.")
 
     def text(self, st: DescentState, d: Decision) -> str:
-        return f"place {st.name(d.data[0])}"
+        return f"place {st.name(cast(LargePlace, d.data).fig)}"
 
 
 def move_figure(st: DescentState, fi: int, action: Action) -> None:

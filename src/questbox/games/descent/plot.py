@@ -26,10 +26,11 @@ Action notation (see docs/games/descent.md): the overlord ``plot <card> [<arg>]`
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from questbox.core import JSON, Action, Decision, Seat
 from questbox.games.descent.data import Stat
+from questbox.games.descent.flow import FORTUNE_GIVE, MASSES, Comrade, Masses, Tied
 from questbox.games.descent.model import Fig
 from questbox.games.descent.plot_cards import CAMPAIGN_KEYS as CAMPAIGN_KEYS
 from questbox.games.descent.plot_cards import KINDS as KINDS
@@ -419,7 +420,7 @@ class PlotModule(RuleModule):
             if len(tied) == 1:
                 self._give(st, tied[0])
             else:
-                st.ask(self._hero_seat(st, tied[0]), "mod:campaign:give", tuple(tied))
+                st.ask(self._hero_seat(st, tied[0]), FORTUNE_GIVE, tuple(tied))
         elif what == "swarm":
             fi = payload[1]
             n = sum(1 for x in st.monsters() if st.adjacent(fi, x))
@@ -428,7 +429,7 @@ class PlotModule(RuleModule):
         elif what == "masses":
             fi = payload[1]
             if st.figs[fi].status == "active":
-                st.ask(st.figs[fi].seat, "mod:campaign:masses", (fi,))
+                st.ask(st.figs[fi].seat, MASSES, Masses(fi))
         elif what == "masses-fail":
             fi = payload[1]
             n = sum(1 for x in st.monsters() if st.adjacent(fi, x))
@@ -442,7 +443,7 @@ class PlotModule(RuleModule):
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
         word = d.kind.split(":")[2]
         if word == "give":
-            return [_a("give", h) for h in d.data]
+            return [_a("give", h) for h in cast(Tied, d.data)]
         if word == "masses":
             return [_a("masses", "end-turn"), _a("masses", "test")]
         if word == "comrade":
@@ -454,14 +455,14 @@ class PlotModule(RuleModule):
         if word == "give":
             self._give(st, str(action.args[0]))
         elif word == "masses":
-            fi = d.data[0]
+            fi = cast(Masses, d.data).fig
             if action.args[0] == "end-turn":
                 st.emit("plot", f"Threatening Masses: {st.name(fi)} ends his turn.")
                 st.end_turn()
             else:
                 st.test(fi, "might", None, st.mod_task(NAME, ("masses-fail", fi)), "Threatening Masses")
         elif word == "comrade":
-            fi = d.data[0]
+            fi = cast(Comrade, d.data).fig
             atk = st.attack
             assert atk is not None
             if action.args[0] == "fatigue":

@@ -8,10 +8,11 @@ Threatening Masses and Comrade sensibly.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.games.descent.bots import HeuristicAgent
+from questbox.games.descent.flow import Comrade, Masses
 from questbox.games.descent.plot import NAME
 from questbox.games.descent.state import DescentState
 
@@ -44,11 +45,11 @@ class PlotAgent:
         if first.name == "give":
             return first
         if first.name == "masses":
-            fi = st.pending[-1].data[0]
+            fi = cast(Masses, st.pending[-1].data).fig
             might = st.attribute(fi, "might") or 0
             return Action("masses", ("test",)) if might >= 3 else Action("masses", ("end-turn",))
         if first.name == "comrade":
-            fi = st.pending[-1].data[0]
+            fi = cast(Comrade, st.pending[-1].data).fig
             room = st.stamina(fi) - st.figs[fi].fatigue
             return Action("comrade", ("fatigue",)) if room >= 2 else Action("comrade", ("no-surges",))
         if seat == "overlord":

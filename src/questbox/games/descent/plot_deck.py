@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
+from questbox.games.descent.flow import COMRADE, Comrade
 from questbox.games.descent.rules import Ctx
 
 if TYPE_CHECKING:
@@ -300,7 +301,7 @@ class Camaraderie(PlotCard):
         if any(x != t and st.figs[x].status == "active" and st.is_small(x) and st.adjacent(x, t)
                for x in st.group_figs(gi)):
             atk.flags.append("comrade")
-            st.ask(st.figs[a].seat, "mod:campaign:comrade", (a,))
+            st.ask(st.figs[a].seat, COMRADE, Comrade(a))
 
 
 class LoyaltyRewarded(PlotCard):

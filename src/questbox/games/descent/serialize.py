@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from questbox.core import JSON, Decision, Rng, Seat
 from questbox.games.descent.combat import atk_shields, atk_totals, surge_words
+from questbox.games.descent.flow import load_payload
 from questbox.games.descent.geometry import los_from
 from questbox.games.descent.model import Attack, Fig, Turn, copy_json, listify, tuplify
 
@@ -56,7 +57,8 @@ def load(st: DescentState, doc: JSON) -> None:
     st.attacks = [Attack.from_json(a) for a in doc["attacks"]]
     st.tests = [[t[0], t[1], list(t[2]), t[3]] for t in doc["tests"]]
     st.tasks = [tuplify(t) for t in doc["tasks"]]
-    st.pending = [Decision(p[0], p[1], tuplify(p[2])) for p in doc["pending"]]
+    # each kind's payload (a NamedTuple, saved as a list) is rebuilt
+    st.pending = [Decision(p[0], p[1], load_payload(p[1], p[2])) for p in doc["pending"]]
     st.doors = sum(1 << i for i, did in enumerate(enc.board.door_ids) if doc["doors"][did])
     st.tokens = {index[k]: v for k, v in doc["tokens"].items()}
     st.deck = list(doc["deck"])

@@ -40,7 +40,7 @@ from typing import Any
 from questbox.core import JSON, Action
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import BLAST_SURGE, HERO_SURGE, Encounter, encounter, normalize_setup
-from questbox.games.descent.flow import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REST, STAND
+from questbox.games.descent.flow import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REACT, REST, STAND, React
 from questbox.games.descent.modules.heroes import CONDITION_PRIORITY
 from questbox.games.descent.rules import WINDOWS
 from questbox.games.descent.tray import ROLL
@@ -297,7 +297,7 @@ def _global_features(view: JSON, seat: str | None, turn: JSON | None, atk: JSON 
     lib = library()
     d: JSON | None = view.get("decision")
     kind: str = d["kind"] if d else ""
-    window = d["data"][0] if d and kind == "react" else ""
+    window = React(*d["data"]).window if d and kind == REACT else ""
     out = [float(view["round"]), *(1.0 if view["phase"] == p else 0.0 for p in PHASES), float(view["deck"]),
            *(float(view["counters"][k]) for k in sorted(view["counters"])),
            *(1.0 if view["doors"][k] else 0.0 for k in sorted(view["doors"])),

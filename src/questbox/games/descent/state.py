@@ -58,6 +58,7 @@ from questbox.games.descent.flow import (
     STEP,
     WIN,
     Kind,
+    React,
     Task,
     new_decision,
     new_event,
@@ -297,7 +298,7 @@ class DescentState(State):
         self.tasks.append((WIN, name, ctx, 0))
 
     def ask(self, seat: Seat, kind: str, data: tuple[Any, ...] = (), actions: list[Action] | None = None) -> None:
-        """Ask ``seat`` a decision (the flow waits for the answer)."""
+        """Ask ``seat`` a decision (the flow waits); ``data``: the kind's payload (``flow.PAYLOADS``)."""
         self.pending.append(new_decision(Decision, (seat, kind, data)))
         self._pre = (seat, actions) if actions is not None else None
 
@@ -480,7 +481,7 @@ class DescentState(State):
             acts = self.offered(order[k], name, ctx)
             if acts:
                 acts.append(PASS)
-                self.ask(order[k], REACT, (name, ctx, k), acts)
+                self.ask(order[k], REACT, React(name, ctx, k), acts)
                 return
             k += 1
 

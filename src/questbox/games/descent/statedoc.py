@@ -30,6 +30,7 @@ from questbox.core.errors import QuestboxError, StateError
 from questbox.core.validation import RngDoc, StrictModel, explain, first_difference
 from questbox.games.descent.data import ATTRIBUTES, CONDITIONS
 from questbox.games.descent.encounter import Encounter, encounter, normalize_setup
+from questbox.games.descent.flow import HeroTurn, LargePlace, MonsterTurn, Place, React
 from questbox.games.descent.kinds import TASKS
 from questbox.games.descent.state import DescentState
 
@@ -574,16 +575,16 @@ def _check_decision(d: EncounterDoc, enc: Encounter, k: int, seat: str, kind: st
     if kind not in DECISION_KINDS:
         raise bad(f"{where}.1", f"one of {sorted(DECISION_KINDS)} or mod:<module>")
 
-    def fig_arg(i: int) -> int:
-        v = data[i] if i < len(data) else None
+    def fig_arg(v: object) -> int:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
             raise bad(f"{where}.2", f"a figure's number (below {n}) for a {kind} decision")
         return v
 
+    # each payload is checked by its fields (flow.PAYLOADS), once its list has the fields' number
     if kind in ("hero-turn", "monster-turn"):
         if len(data) != 1:
             raise bad(f"{where}.2", f"[figure] for a {kind} decision")
-        fi = fig_arg(0)
+        fi = fig_arg((HeroTurn(*data) if kind == "hero-turn" else MonsterTurn(*data)).fig)
         f = d.figures[d.order[fi]]
         if not d.turns or d.turns[-1].fig != fi:
             raise bad(f"{where}.2", f"the figure whose turn is in progress (turns.-1.fig) for a {kind} decision")
@@ -598,19 +599,22 @@ def _check_decision(d: EncounterDoc, enc: Encounter, k: int, seat: str, kind: st
             raise bad(where, "a surge decision has no data and comes in an attack")
     elif kind == "react":
         _check_args(("offers", "ctx", "nat"), data, f"{where}.2", "a react decision", d, enc, bad)
-        _check_window(data[0], data[1], f"{where}.2.1", d, enc, bad)
-        if data[2] >= len(enc.seats):
+        react = React(*data)
+        _check_window(react.window, list(react.ctx), f"{where}.2.1", d, enc, bad)
+        if react.seat_no >= len(enc.seats):
             raise bad(f"{where}.2.2", f"the number of the seat offered (below {len(enc.seats)})")
     elif kind == "breath":      # Fire Breath's path so far (the target's space first), in an attack
         if not d.attacks or not 1 <= len(data) < 4 or not all(_fits("square", x, d, enc) for x in data):
             raise bad(f"{where}.2", "the squares of Fire Breath's path so far (1 to 3) in an attack")
     elif kind == "place":
-        if len(data) != 2 or not isinstance(data[1], int) or isinstance(data[1], bool) or data[1] < 0:
+        place = Place(*data) if len(data) == 2 else None
+        if place is None or not isinstance(place.most, int) or isinstance(place.most, bool) or place.most < 0:
             raise bad(f"{where}.2", "[figure, spaces] for a place decision")
-        fig_arg(0)
+        fig_arg(place.fig)
     elif kind == "large-place":
         _check_args(("fig", "path"), data, f"{where}.2", "a large-place decision", d, enc, bad)
-        if not data[1] or d.figures[d.order[data[0]]].shape == [1, 1]:
+        large = LargePlace(*data)
+        if not large.entered or d.figures[d.order[large.fig]].shape == [1, 1]:
             raise bad(f"{where}.2", "[a large figure, the spaces it entered] for a large-place decision")
 
 

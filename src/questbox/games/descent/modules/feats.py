@@ -35,10 +35,11 @@ attack is the turn flag ``feat-attack``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.abilities import add_figures
+from questbox.games.descent.flow import FEAT_MOVE, FeatMove
 from questbox.games.descent.model import Turn
 from questbox.games.descent.rules import Ctx, RuleModule
 
@@ -166,19 +167,19 @@ class HeroicFeats(RuleModule):
             turn = st.turn
             assert turn is not None and turn.fig == fi
             if st.figs[fi].status == "active" and turn.mp > 0 and st.moves(fi):
-                st.ask(st.figs[fi].seat, f"mod:{NAME}:move", (fi,))
+                st.ask(st.figs[fi].seat, FEAT_MOVE, FeatMove(fi))
             else:
                 st.turns.pop()
 
     # ---------------------------------------------------------------- Syndrael's companion moves
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
-        return f"{st.name(d.data[0])} moves (a heroic feat): a space, or end the move"
+        return f"{st.name(cast(FeatMove, d.data).fig)} moves (a heroic feat): a space, or end the move"
 
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
-        return [*st.moves(d.data[0]), END]
+        return [*st.moves(cast(FeatMove, d.data).fig), END]
 
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
-        fi = d.data[0]
+        fi = cast(FeatMove, d.data).fig
         if action == END:
             st.turns.pop()
             return

@@ -25,11 +25,11 @@ State ``mods.overlord``: ``deck`` (top last), ``hand``, ``discard`` (card ids, o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from questbox.core import Action, Decision, Rng, Seat
 from questbox.games.descent.catalog import catalog
-from questbox.games.descent.flow import PASS, STEP
+from questbox.games.descent.flow import PASS, STEP, CardPlay
 from questbox.games.descent.rules import Ctx, RuleModule
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ class OverlordDeck(RuleModule):
 
     def _ask(self, st: DescentState, window: str, ctx: Ctx) -> None:
         if self.may_play(st, window, ctx):
-            st.ask(OVERLORD, PLAY, (window, tuple(ctx)))
+            st.ask(OVERLORD, PLAY, CardPlay(window, tuple(ctx)))
 
     def playable(self, st: DescentState, window: str, ctx: Ctx) -> list[Action]:
         """The overlord's ``card ...`` actions now (his hand's cards that play at this moment)."""
@@ -213,8 +213,8 @@ class OverlordDeck(RuleModule):
         return out
 
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
-        window, ctx = d.data
-        return [*self.playable(st, window, ctx), PASS]
+        p = cast(CardPlay, d.data)
+        return [*self.playable(st, p.window, p.ctx), PASS]
 
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
         return "play an Overlord card now, or pass"
@@ -222,7 +222,8 @@ class OverlordDeck(RuleModule):
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
         if action == PASS:
             return
-        window, ctx = d.data
+        play = cast(CardPlay, d.data)
+        window, ctx = play.window, play.ctx
         cid = str(action.args[0])
         m = st.mods[NAME]
         m["hand"].remove(cid)
@@ -372,7 +373,7 @@ def bot_card(st: DescentState, legal: list[Action]) -> Action:
             if atk is None:
                 continue
             i = int(a.args[1])
-            if st.pending and st.pending[-1].data[0] == "attack-after-defense":
+            if st.pending and cast(CardPlay, st.pending[-1].data).window == "attack-after-defense":
                 if dice[atk.def_dice[i]][atk.def_faces[i] - 1].shields == 0:
                     return a
             else:

@@ -3,11 +3,11 @@ Potion and the Fire Flask."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.encounter import BLAST_SURGE, HERO_SURGE
-from questbox.games.descent.flow import DONE
+from questbox.games.descent.flow import DONE, SEARCH_POWER, Rerolled
 from questbox.games.descent.rules import Ctx, RuleModule
 
 if TYPE_CHECKING:
@@ -93,12 +93,12 @@ class SearchCards(RuleModule):
         elif card == "curse-doll":
             st.remove_condition(target, str(action.args[2]))
 
-    def _ask_reroll(self, st: DescentState, seat: Seat, done: tuple[int, ...]) -> None:
+    def _ask_reroll(self, st: DescentState, seat: Seat, done: Rerolled) -> None:
         atk = st.attack
         assert atk is not None
         acts = [Action("reroll", (i,)) for i in range(len(atk.dice)) if i not in done]
         if acts:
-            st.ask(seat, "mod:search:power", done, [*acts, DONE])
+            st.ask(seat, SEARCH_POWER, done, [*acts, DONE])
 
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
         return "Power Potion: reroll an attack die, or be done"
@@ -106,7 +106,7 @@ class SearchCards(RuleModule):
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
         atk = st.attack
         assert atk is not None
-        return [*(Action("reroll", (i,)) for i in range(len(atk.dice)) if i not in d.data), DONE]
+        return [*(Action("reroll", (i,)) for i in range(len(atk.dice)) if i not in cast(Rerolled, d.data)), DONE]
 
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
         if action == DONE:
@@ -118,4 +118,4 @@ class SearchCards(RuleModule):
         atk.faces[i] = st.rng.roll(6)
         st.emit("reroll", f"Reroll of the {atk.dice[i]} die: {st.describe_faces([atk.dice[i]], [old])} → "
                 f"{st.describe_faces([atk.dice[i]], [atk.faces[i]])}.")
-        self._ask_reroll(st, d.seat, (*d.data, i))
+        self._ask_reroll(st, d.seat, (*cast(Rerolled, d.data), i))
