@@ -83,6 +83,17 @@ def test_deep_playouts_stay_in_the_space(setup: JSON) -> None:
     assert {"move", "attack", "surge", "activate", "end", "done"} <= names
 
 
+def test_the_overlord_decks_actions_stay_in_the_space() -> None:
+    # with the Overlord deck on, the space holds its card actions (and plays stay inside it)
+    setup: JSON = {**GAME.setup_for_seats(2), "modules": ["overlord"]}
+    space = set(GAME.action_space(setup) or [])
+    assert {Action.parse("card dark-might"), Action.parse("card dark-fortune 0"),
+            Action.parse("surge critical-blow")} <= space
+    assert Action.parse("card dark-might") not in set(GAME.action_space(GAME.setup_for_seats(2)) or [])
+    seen = walk(GAME, setup, range(8), smart_share=4, max_steps=3000)
+    assert "card" in {a.name for a in seen}
+
+
 @pytest.mark.parametrize("setup", ARENAS, ids=_name)
 def test_large_figures_of_both_shapes_stay_in_the_space(setup: JSON) -> None:
     seen = walk(GAME, setup, range(30), smart_share=6, max_steps=4000)    # Throw's placement: seeds 27, 29

@@ -90,6 +90,12 @@ def encounter_space(enc: Encounter) -> list[Action]:
 
     have = set(out)
     out += [a for a in campaign_space(enc) if a not in have]
+    # -- the Overlord deck (``modules: [overlord]``): its card actions ----------------------------
+    if any(m.name == "overlord" for m in enc.modules):
+        from questbox.games.descent.modules.overlord import card_space
+
+        have = set(out)
+        out += [a for a in card_space(enc) if a not in have]
     return out
 
 
