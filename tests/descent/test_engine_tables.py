@@ -18,6 +18,7 @@ from questbox.games.descent.kinds import KINDS, TASKS
 from questbox.games.descent.plot import PlotModule
 from questbox.games.descent.plot_cards import plot_data
 from questbox.games.descent.plot_deck import CARDS
+from tests.generic.imports import in_cycles, package_modules, runtime_imports
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "questbox" / "games" / "descent"
 PKG = "questbox.games.descent"
@@ -102,51 +103,11 @@ def test_an_unknown_decision_kind_is_refused_clearly() -> None:
 
 # ------------------------------------------------------------------------------- module structure
 def _modules() -> dict[str, Path]:
-    out = {}
-    for p in PACKAGE.rglob("*.py"):
-        parts = [x for x in p.relative_to(PACKAGE).with_suffix("").parts if x != "__init__"]
-        out[".".join([PKG, *parts])] = p
-    return out
-
-
-def _runtime_imports(path: Path, mods: dict[str, Path]) -> set[str]:
-    """The package's modules ``path`` imports at run time (function-local imports count, imports
-    under ``if TYPE_CHECKING:`` do not)."""
-    tree = ast.parse(path.read_text())
-    skip = {id(x) for n in ast.walk(tree) if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test)
-            for b in n.body for x in ast.walk(b)}
-    out = set()
-    for n in ast.walk(tree):
-        if id(n) in skip:
-            continue
-        names: list[str] = []
-        if isinstance(n, ast.Import):
-            names = [a.name for a in n.names]
-        elif isinstance(n, ast.ImportFrom) and n.module and n.level == 0:
-            names = [n.module, *(f"{n.module}.{a.name}" for a in n.names)]
-        for name in names:
-            while name and name not in mods:
-                name = name.rpartition(".")[0]
-            if name:
-                out.add(name)
-    return out
+    return package_modules(PACKAGE, PKG)
 
 
 def test_no_import_cycle_at_run_time() -> None:
-    mods = _modules()
-    edges = {m: _runtime_imports(p, mods) - {m} for m, p in mods.items()}
-
-    def reach(m: str) -> set[str]:
-        seen: set[str] = set()
-        todo = [m]
-        while todo:
-            for n in edges[todo.pop()]:
-                if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        return seen
-
-    assert [m for m in mods if m in reach(m)] == []
+    assert in_cycles(_modules()) == []
 
 
 def test_rules_never_import_the_bots() -> None:
@@ -154,7 +115,7 @@ def test_rules_never_import_the_bots() -> None:
     bots = {f"{PKG}.bots", f"{PKG}.plot_bots"}
     # the roots and play loops
     allowed = bots | {f"{PKG}.game", f"{PKG}.campaign", f"{PKG}.campaign_play", f"{PKG}.campaign_game"}
-    offenders = {m for m, p in mods.items() if m not in allowed and _runtime_imports(p, mods) & bots}
+    offenders = {m for m, p in mods.items() if m not in allowed and runtime_imports(p, mods) & bots}
     assert offenders == set()
 
 
@@ -163,7 +124,7 @@ def test_leaf_modules_do_not_import_the_package_root() -> None:
     leaves = [m for m in mods if m.rsplit(".", 1)[-1] in
               ("flow", "geometry", "movement", "combat", "conditions", "hero_turns", "monster_turns", "serialize",
                "kinds", "state", "tactics", "rules", "model", "board", "data", "encounter", "plot_cards")]
-    assert [m for m in leaves if PKG in _runtime_imports(mods[m], mods)] == []
+    assert [m for m in leaves if PKG in runtime_imports(mods[m], mods)] == []
 
 
 def test_no_engine_file_or_function_is_too_long() -> None:

@@ -5,7 +5,6 @@ of the package imports another in a cycle at run time."""
 
 from __future__ import annotations
 
-import ast
 import os
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from questbox.core.decisions import UnknownDecision
 from questbox.games.heirs import GAME, HeirsState, abilities, common, turn
 from questbox.games.heirs.kinds import KINDS, kind_of
 from questbox.games.heirs.statedoc import PendingDoc
+from tests.generic.imports import in_cycles, package_modules, runtime_imports
 
 PACKAGE = Path(questbox.__file__).resolve().parent / "games" / "heirs"
 PKG = "questbox.games.heirs"
@@ -101,58 +101,18 @@ def test_importing_the_rules_modules_registers_nothing() -> None:
 
 # ------------------------------------------------------------------------------- module structure
 def _modules() -> dict[str, Path]:
-    out = {}
-    for p in PACKAGE.glob("*.py"):
-        name = p.stem
-        out[PKG if name == "__init__" else f"{PKG}.{name}"] = p
-    return out
-
-
-def _runtime_imports(path: Path, mods: dict[str, Path]) -> set[str]:
-    """The package's modules ``path`` imports at run time (function-local imports count, imports
-    under ``if TYPE_CHECKING:`` do not)."""
-    tree = ast.parse(path.read_text())
-    skip = {id(x) for n in ast.walk(tree) if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test)
-            for b in n.body for x in ast.walk(b)}
-    out = set()
-    for n in ast.walk(tree):
-        if id(n) in skip:
-            continue
-        names: list[str] = []
-        if isinstance(n, ast.Import):
-            names = [a.name for a in n.names]
-        elif isinstance(n, ast.ImportFrom) and n.module and n.level == 0:
-            names = [n.module, *(f"{n.module}.{a.name}" for a in n.names)]
-        for name in names:
-            while name and name not in mods:
-                name = name.rpartition(".")[0]
-            if name:
-                out.add(name)
-    return out
+    return package_modules(PACKAGE, PKG)
 
 
 def test_no_import_cycle_at_run_time() -> None:
-    mods = _modules()
-    edges = {m: _runtime_imports(p, mods) - {m} for m, p in mods.items()}
-
-    def reach(m: str) -> set[str]:
-        seen: set[str] = set()
-        todo = [m]
-        while todo:
-            for n in edges[todo.pop()]:
-                if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        return seen
-
-    assert [m for m in mods if m in reach(m)] == []
+    assert in_cycles(_modules()) == []
 
 
 def test_leaf_modules_import_neither_the_package_root_nor_the_state() -> None:
     mods = _modules()
     roots = {PKG, f"{PKG}.game", f"{PKG}.state"}
     leaves = ("common", "turn", "abilities", "black", "kinds", "view", "cards", "setup", "statedoc", "hidden")
-    assert {m: _runtime_imports(mods[f"{PKG}.{m}"], mods) & roots for m in leaves} == {m: set() for m in leaves}
+    assert {m: runtime_imports(mods[f"{PKG}.{m}"], mods) & roots for m in leaves} == {m: set() for m in leaves}
 
 
 def test_no_file_of_the_package_is_too_long() -> None:
