@@ -117,3 +117,37 @@ def test_a_map_is_one_form_or_the_other() -> None:
     doc["map"]["placements"] = [{"tile": "9", "side": "A", "at": [0, 0]}]
     with pytest.raises(SetupError, match="one of the two"):
         read_quest(doc)
+
+
+def test_the_printed_board_of_acolyte_of_saradyn() -> None:
+    """TAG's board1 (10 tiles) as placements: every opening joined, the entrance tile's squares are
+    the start squares, tile 21A's water and 4A's blocks are the map's terrain."""
+    qm = read_quest("acolyte-of-saradyn")
+    names = {v["name"] for v in qm.map.tiles.values()}
+    assert {"Tile 5A", "Tile 21A", "Tile 9A", "Tile 8A", "Tile 11A", "Tile 4A"} <= names
+    enc = encounter(normalize_setup({"quest": "acolyte-of-saradyn"}))
+    board = enc.board
+    assert {board.tile[board.square(s)] for s in qm.start} == {"J"}
+    assert len(qm.map.terrain["water"]) == 5 and len(qm.map.terrain["obstacle"]) == 5
+    assert len(board.spaces) == sum(row.count(c) for row in qm.map.grid for c in qm.map.tiles)
+    # one connected map: every space is reachable from the entrance
+    dist = board.dist_from(board.doors_open_at_start, board.square(qm.start[0]))
+    assert all(dist[s] < 10**6 for s in board.spaces if board.passable[s])
+
+
+def _to_overlord_turn(s: Any) -> None:
+    while s.to_move() != ("overlord",):
+        legal = [str(a) for a in s.legal_actions(s.to_move()[0])]
+        s.apply(None, next(a for a in legal if a.startswith("activate")) if "end" not in legal else "end")
+
+
+@pytest.mark.parametrize(("square", "gained"), [("D15", 1), ("D9", 0)])
+def test_the_raid_score_grows_while_a_goblin_stands_on_tile_9a(square: str, gained: int) -> None:
+    """Acolyte of Saradyn: at the start of the overlord's turn the score gains 1 only while a goblin
+    archer is on tile 9A (letter C); a goblin on 21A (D9) does not count."""
+    from tests.descent.helpers import put
+
+    s = new({"quest": "acolyte-of-saradyn", "heroes": ["syndrael", "avric"], "hero_abilities": False})
+    put(s, "goblin-1", square)
+    _to_overlord_turn(s)
+    assert s.counters["escape"] == gained

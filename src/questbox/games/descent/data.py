@@ -602,10 +602,17 @@ class GroupModel(_Model):
     place: list[str] = Field(min_length=1)
 
 
+class OnTileModel(_Model):
+    group: str
+    tile: str = Field(pattern="^[A-Z]$")
+
+
 class GainModel(_Model):
     at: Literal["round-end", "round-start", "hero-knocked-out", "monster-defeated",
                 "overlord-turn-start", "overlord-turn-end"]
     amount: int = 1
+    #: only while a figure of this group stands on a square of this tile (the map's tile letter)
+    group_on_tile: OnTileModel | None = None
 
 
 class CounterModel(_Model):
