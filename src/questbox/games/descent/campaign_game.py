@@ -279,7 +279,8 @@ class CampaignState(State):
         st._setup()
         self.encounter = st
         q = campaign_data(log["campaign"]).quests[log["next"]]
-        text = f"Quest {log['next'] + 1}: {enc.quest.name} ({q.kind}) begins."
+        second = ", encounter 2" if log.get("encounter") else ""
+        text = f"Quest {log['next'] + 1}{second}: {enc.quest.name} ({q.kind}) begins."
         events = [Event("quest", text, None, {"quest": enc.quest.id, "kind": q.kind})]
         if st.is_over():       # (no quest of ours ends before a seat acts)
             events += self._end_quest()
@@ -291,6 +292,10 @@ class CampaignState(State):
         self.log = L.record(self.log, st, self.rng)
         self.encounter = None
         winner, reason = st.result
+        if self.log.get("encounter"):       # encounter 1 of a two-encounter quest: encounter 2 follows
+            return [Event("encounter-end", f"{st.enc.quest.name}: the {winner} win encounter 1 ({reason}) in "
+                          f"{st.round} rounds.", None, {"winner": winner, "quest": st.enc.quest.id}),
+                    *self._advance()]
         h = self.log["history"][-1]
         events = [Event("quest-end", f"{st.enc.quest.name}: the {winner} win ({reason}) in {st.round} rounds; "
                         f"threat {h['threat_after']}.", None, {"winner": winner, "quest": st.enc.quest.id})]

@@ -653,6 +653,10 @@ class QuestModel(_Model):
     victory: list[VictoryModel] = Field(min_length=2)
     reinforcements: list[ReinforceModel] = Field(default_factory=list)
     search_deck: list[str] | None = None
+    #: a quest of two encounters: the quest file of encounter 2, set up once this one ends
+    next_encounter: str | None = None
+    #: in an encounter 2: counters raised at its setup by the side that won encounter 1
+    first_encounter: dict[Literal["heroes", "overlord"], dict[str, int]] = Field(default_factory=dict)
 
     _src = field_validator("source")(_check_source)
 
