@@ -148,3 +148,24 @@ def test_both_sides_win_each_new_quest_in_bot_games() -> None:
             winners.add(st.result[0])
         if quest != "acolyte-of-saradyn":
             assert winners == {"heroes", "overlord"}, quest
+
+
+def test_a_campaign_saved_between_the_encounters_loads_back_and_a_log_may_start_at_encounter_2() -> None:
+    game = CampaignGame()
+    log = at_barrow()
+    st = start(log)
+    st.figs[st.ids["syndrael"]].damage = 2
+    st.finish("overlord", "the alarm")
+    mid = L.record(log, st)
+    carried = {k: v for k, v in mid.items() if k in ("campaign", "heroes", "plot_deck", "phase", "next", "threat",
+                                                     "faceup", "facedown", "fortune", "encounter")}
+    cs = game.new({"log": carried}, seed=2)
+    enc = cs.encounter                      # type: ignore[attr-defined]
+    assert enc.enc.quest.id == "hollow-barrow-2" and enc.figs[enc.ids["syndrael"]].damage == 2
+    doc = cs.to_json()
+    assert game.from_json(doc).to_json() == doc
+    bad = {**carried, "encounter": {**mid["encounter"], "quest": "warren-raid"}}
+    with pytest.raises(SetupError, match="hollow-barrow-2"):
+        game.new({"log": bad}, seed=2)
+    with pytest.raises(SetupError, match="quest phase"):
+        game.new({"log": {**carried, "phase": "shopping"}}, seed=2)

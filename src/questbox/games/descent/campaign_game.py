@@ -39,6 +39,7 @@ from questbox.games.descent.campaign_bots import bot_action
 from questbox.games.descent.campaign_model import CampaignModel, campaign_data
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
+from questbox.games.descent.encounters import check_carry
 from questbox.games.descent.game import setup_for_seats
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import cards_of, plot_data, split_deck
@@ -91,7 +92,7 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
                     overlord_deck="overlord_deck" in doc)
     if "overlord_deck" in doc:
         log["overlord_deck"] = L.check_bought(doc["overlord_deck"], "log.overlord_deck")
-    unknown = set(doc) - set(log)
+    unknown = set(doc) - set(log) - {"encounter"}
     if unknown:
         raise SetupError(f"log: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(log))})")
     cm = campaign_data(cid)
@@ -112,6 +113,10 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     _check_plot(doc, log, phase, hs)
     _check_gear(doc, log, cm, hs)
     _check_progress(doc, log, cm, cid, phase)
+    if doc.get("encounter") is not None:        # encounter 2 of the next quest (encounters.check_carry)
+        if phase != "quest":
+            raise SetupError("log.encounter: encounter 2 of the next quest, in the quest phase")
+        log["encounter"] = check_carry(doc["encounter"], hs, cm.quests[log["next"]].quest)
     return log
 
 

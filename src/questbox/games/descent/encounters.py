@@ -139,3 +139,25 @@ def carry_in(st: DescentState, cfg: JSON, data: JSON) -> None:
     for cid, n in (bonus.get("heroes", {}) if first == "heroes" else bonus.get("overlord", {}) if first == "overlord"
                    else {}).items():
         st.counters[cid] = st.counters.get(cid, 0) + n
+
+
+def check_carry(doc: Any, heroes: list[str], quest: str, where: str = "log.encounter") -> JSON:
+    """A campaign log's ``encounter`` (encounter 2 of ``quest``, the campaign's next quest),
+    validated: the quest file of encounter 2, the winner of encounter 1, the heroes' items, and
+    what :func:`normalize_encounter` checks."""
+    nxt = next_encounter(quest)
+    if not isinstance(doc, dict):
+        raise SetupError(f"{where}: encounter 2 of the next quest (a mapping)")
+    if nxt is None or doc.get("quest") != nxt:
+        raise SetupError(f"{where}: quest: the next quest {quest} has {'no encounter 2' if nxt is None else nxt}")
+    if doc.get("first") not in ("heroes", "overlord"):
+        raise SetupError(f"{where}: first: heroes or overlord (who won encounter 1)")
+    items = doc.get("items", {})
+    if not isinstance(items, dict) or set(items) != set(heroes) or not all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in items.values()):
+        raise SetupError(f"{where}: items: per hero, the cards he holds (ids)")
+    rest = {k: v for k, v in doc.items() if k not in ("quest", "items")}
+    norm = normalize_encounter({**rest, "number": rest.get("number", 2), "last": rest.get("last", True)}, heroes)
+    if norm["number"] != 2:
+        raise SetupError(f"{where}: number: 2 (the log carries encounter 2)")
+    return {**norm, "quest": nxt, "items": {h: list(items[h]) for h in heroes}}
