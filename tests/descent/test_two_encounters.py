@@ -169,3 +169,18 @@ def test_a_campaign_saved_between_the_encounters_loads_back_and_a_log_may_start_
         game.new({"log": bad}, seed=2)
     with pytest.raises(SetupError, match="quest phase"):
         game.new({"log": {**carried, "phase": "shopping"}}, seed=2)
+
+
+def test_campaign_simulate_plays_the_saradyn_road() -> None:
+    import contextlib
+    import io
+    import json
+
+    from questbox.games.descent.campaign import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["simulate", "--campaigns", "2", "--campaign", "saradyn"]) == 0
+    report = json.loads(out.getvalue())
+    assert report["campaign"] == "saradyn" and report["campaigns"] == 2
+    assert sum(n for q, n in report["quests"].items() if q.startswith("hollow-barrow:")) == 2
