@@ -151,3 +151,13 @@ def test_the_raid_score_grows_while_a_goblin_stands_on_tile_9a(square: str, gain
     put(s, "goblin-1", square)
     _to_overlord_turn(s)
     assert s.counters["escape"] == gained
+
+
+@pytest.mark.parametrize("quest", [pytest.param("acolyte-of-saradyn", marks=pytest.mark.slow), "hollow-barrow",
+                                   "hollow-barrow-2"])
+def test_line_of_sight_on_the_tiled_maps_matches_the_reference_trace(quest: str) -> None:
+    """The walls between tiles go through the fast line-of-sight trace like any other wall."""
+    from tests.descent.test_los_fast import _check_board, _masks
+
+    board = encounter(normalize_setup({"quest": quest, "heroes": ["syndrael", "avric"]})).board
+    assert _check_board(board, _masks(board)) > 0
