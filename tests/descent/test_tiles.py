@@ -161,3 +161,34 @@ def test_line_of_sight_on_the_tiled_maps_matches_the_reference_trace(quest: str)
 
     board = encounter(normalize_setup({"quest": quest, "heroes": ["syndrael", "avric"]})).board
     assert _check_board(board, _masks(board)) > 0
+
+
+def _end_caps(rows: tuple[str, ...]) -> list[PlacementModel]:
+    """An end cap on every (2-wide) opening of a tile placed at (0, 0) as ``rows``."""
+    h, w = len(rows), len(rows[0])
+    out: list[tuple[tuple[int, int], int]] = []
+    for x in range(w - 1):
+        for y, at, rot in ((0, (x - 1, -1), 180), (h - 1, (x - 1, h - 2), 0)):
+            if rows[y][x] == rows[y][x + 1] == "o" and (x == 0 or rows[y][x - 1] != "o"):
+                out.append((at, rot))
+    for y in range(h - 1):
+        for x, at, rot in ((0, (-1, y - 1), 90), (w - 1, (w - 2, y - 1), 270)):
+            if rows[y][x] == rows[y + 1][x] == "o" and (y == 0 or rows[y - 1][x] != "o"):
+                out.append((at, rot))
+    return [P("endcap", a[0], a[1], r) for a, r in out]
+
+
+@given(st.sampled_from(sorted(k for k in tiles() if k[0] != "endcap")), st.sampled_from([0, 90, 180, 270]))
+def test_every_tile_turned_any_way_closes_with_end_caps(key: tuple[str, str], deg: int) -> None:
+    """Every opening of every tile is two cells wide and joins an end cap: the map then has the
+    tile's spaces and terrain plus two spaces per cap, and no wall (every seam is an opening)."""
+    tile = tiles()[key]
+    rows = rotate(tile.rows, deg)
+    caps = _end_caps(rows)
+    built = build_map([PlacementModel(tile=key[0], side=key[1], at=(0, 0), rotation=deg),  # type: ignore[arg-type]
+                       *caps])
+    spaces = sum(1 for c in "".join(rows) if c not in ".o")
+    assert sum(len(r) - r.count(".") for r in built.grid) == spaces + 2 * len(caps)
+    assert built.walls == ()
+    assert sum(len(v) for v in built.terrain.values()) == sum(1 for c in "".join(rows) if c in "wltb")
+    assert 2 * len(caps) == "".join(rows).count("o")
