@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--heroes", default="syndrael,avric")
     sim.add_argument("--plot", default="first-legion")
     sim.add_argument("--overlord-deck", action="store_true", help="with the Overlord deck")
+    sim.add_argument("--campaign", default="harrowmere", help="the campaign (data/campaigns)")
     a = p.parse_args(argv)
     try:
         return _run(a)
@@ -129,7 +130,7 @@ def _run(a: argparse.Namespace) -> int:
         print(show(log))
     elif a.cmd == "simulate":
         report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot,
-                          a.overlord_deck)
+                          a.overlord_deck, a.campaign)
         print(json.dumps(report, indent=1))
     return 0
 

@@ -39,6 +39,7 @@ from questbox.games.descent.campaign_bots import bot_action
 from questbox.games.descent.campaign_model import CampaignModel, campaign_data
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
+from questbox.games.descent.encounters import check_carry
 from questbox.games.descent.game import setup_for_seats
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import cards_of, plot_data, split_deck
@@ -91,7 +92,7 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
                     overlord_deck="overlord_deck" in doc)
     if "overlord_deck" in doc:
         log["overlord_deck"] = L.check_bought(doc["overlord_deck"], "log.overlord_deck")
-    unknown = set(doc) - set(log)
+    unknown = set(doc) - set(log) - {"encounter"}
     if unknown:
         raise SetupError(f"log: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(log))})")
     cm = campaign_data(cid)
@@ -112,6 +113,10 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     _check_plot(doc, log, phase, hs)
     _check_gear(doc, log, cm, hs)
     _check_progress(doc, log, cm, cid, phase)
+    if doc.get("encounter") is not None:        # encounter 2 of the next quest (encounters.check_carry)
+        if phase != "quest":
+            raise SetupError("log.encounter: encounter 2 of the next quest, in the quest phase")
+        log["encounter"] = check_carry(doc["encounter"], hs, cm.quests[log["next"]].quest)
     return log
 
 
@@ -279,7 +284,8 @@ class CampaignState(State):
         st._setup()
         self.encounter = st
         q = campaign_data(log["campaign"]).quests[log["next"]]
-        text = f"Quest {log['next'] + 1}: {enc.quest.name} ({q.kind}) begins."
+        second = ", encounter 2" if log.get("encounter") else ""
+        text = f"Quest {log['next'] + 1}{second}: {enc.quest.name} ({q.kind}) begins."
         events = [Event("quest", text, None, {"quest": enc.quest.id, "kind": q.kind})]
         if st.is_over():       # (no quest of ours ends before a seat acts)
             events += self._end_quest()
@@ -291,6 +297,10 @@ class CampaignState(State):
         self.log = L.record(self.log, st, self.rng)
         self.encounter = None
         winner, reason = st.result
+        if self.log.get("encounter"):       # encounter 1 of a two-encounter quest: encounter 2 follows
+            return [Event("encounter-end", f"{st.enc.quest.name}: the {winner} win encounter 1 ({reason}) in "
+                          f"{st.round} rounds.", None, {"winner": winner, "quest": st.enc.quest.id}),
+                    *self._advance()]
         h = self.log["history"][-1]
         events = [Event("quest-end", f"{st.enc.quest.name}: the {winner} win ({reason}) in {st.round} rounds; "
                         f"threat {h['threat_after']}.", None, {"winner": winner, "quest": st.enc.quest.id})]

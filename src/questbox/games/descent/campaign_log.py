@@ -39,6 +39,7 @@ from questbox.core.decisions import lookup, table
 from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.campaign_model import campaign_data
 from questbox.games.descent.catalog import catalog
+from questbox.games.descent.encounters import carry_out, next_encounter
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import NAME, cards_of
 
@@ -127,12 +128,21 @@ def encounter_setup(log: JSON) -> JSON:
         raise SetupError(f"the campaign is in its {log['phase']} phase, not before a quest")
     cm = campaign_data(log["campaign"])
     q = cm.quests[log["next"]]
+    quest, carry = q.quest, log.get("encounter")
     camp: JSON = {"kind": q.kind, "plot_deck": log["plot_deck"], "lieutenants": list(q.lieutenants),
                   "upgrades": copy_json(log["upgrades"]), "items": copy_json(log["items"])}
+    if carry:
+        # encounter 2 of a two-encounter quest (questbox.games.descent.encounters)
+        quest = carry["quest"]
+        camp["encounter"] = {k: copy_json(v) for k, v in carry.items() if k != "quest"}
+        camp["items"] = copy_json(carry["items"])
+        del camp["encounter"]["items"]
+    elif next_encounter(quest) is not None:
+        camp["encounter"] = {"number": 1, "last": False}
     if log["plot_deck"]:
         camp.update(threat=log["threat"], faceup=list(log["faceup"]), facedown=list(log["facedown"]),
                     fortune=dict(log["fortune"]))
-    out: JSON = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
+    out: JSON = {"quest": quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
                  "campaign": camp}
     deck = overlord_cards(log)
     if deck is not None:
@@ -190,6 +200,14 @@ def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
         trig = out["stats"]["triggered"]
         for c, n in m.get("used", {}).items():
             trig[c] = trig.get(c, 0) + n
+    carry = log.get("encounter")
+    nxt = next_encounter(carry["quest"] if carry else q.quest)
+    if nxt is not None:
+        # encounter 1 of two is over: encounter 2 is set up next (no reward before the quest ends)
+        out["encounter"] = {**carry_out(state, nxt),
+                            "items": {h: list(state.figs[state.ids[h]].items) for h in hero_ids(out)}}
+        return out
+    out.pop("encounter", None)
     rw = cm.rewards
     for h in hero_ids(out):
         out["xp"][h] += rw.xp + (rw.winner_xp if winner == "heroes" else 0)
@@ -202,8 +220,11 @@ def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
         out["items"][h] = kept
     out["xp"]["overlord"] += rw.xp + (rw.winner_xp if winner == "overlord" else 0)
     out["gold"] += rw.hero_gold + (rw.win_gold if winner == "heroes" else 0)
-    out["history"].append({"quest": q.quest, "kind": q.kind, "winner": winner, "reason": state.result[1],
-                           "rounds": state.round, "threat_after": out["threat"]})
+    entry: JSON = {"quest": q.quest, "kind": q.kind, "winner": winner, "reason": state.result[1],
+                   "rounds": state.round, "threat_after": out["threat"]}
+    if carry:
+        entry["encounters"] = [carry["first"], winner]
+    out["history"].append(entry)
     out["next"] += 1
     if q.kind == "finale":
         out["phase"], out["winner"] = "over", winner
@@ -477,6 +498,11 @@ def check_log(log: Any, where: str = "log") -> JSON:
         raise SetupError(f"{where}: xp has no entry for the overlord")
     if "overlord_deck" in log:
         check_bought(log["overlord_deck"], f"{where}: overlord_deck")
+    if log.get("encounter") is not None:
+        carry = log["encounter"]
+        if log["phase"] != "quest" or not isinstance(carry, dict) or not isinstance(carry.get("quest"), str) \
+                or not isinstance(carry.get("items"), dict):
+            raise SetupError(f"{where}: encounter: encounter 2 of the next quest (phase quest; quest, items, ...)")
     return log
 
 
@@ -520,6 +546,8 @@ def show(log: JSON, actions: bool = True) -> str:
     for i, q in enumerate(cm.quests):
         done = log["history"][i] if i < len(log["history"]) else None
         mark = f"{done['winner']} won in {done['rounds']} rounds" if done else ("next" if i == log["next"] else "")
+        if not done and i == log["next"] and log.get("encounter"):
+            mark = f"encounter 2 next ({log['encounter']['quest']}; the {log['encounter']['first']} won encounter 1)"
         lines.append(f"  {i + 1}. {q.quest} ({q.kind}) {mark}")
     if log["shop"]:
         lines.append(f"shop: {', '.join(log['shop']['offer'])}")

@@ -67,9 +67,15 @@ def campaign_data(cid: str) -> CampaignModel:
 
     quests = quest_files()
     kinds = [q.kind for q in cm.quests]
+    from questbox.games.descent.data import read_quest
+
     for q in cm.quests:
         if q.quest not in quests:
             raise SetupError(f"campaigns/{cid}.yaml: unknown quest {q.quest!r}")
+        nxt = read_quest(q.quest).next_encounter
+        if nxt is not None and (nxt not in quests or read_quest(nxt).next_encounter is not None):
+            raise SetupError(f"campaigns/{cid}.yaml: quest {q.quest}'s encounter 2 {nxt!r} is not a quest file "
+                             "that ends the quest")
     if kinds[-1] != "finale" or kinds.count("finale") != 1:
         raise SetupError(f"campaigns/{cid}.yaml: the last quest, and only it, is the Finale")
     search = library().search

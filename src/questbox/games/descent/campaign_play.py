@@ -73,21 +73,23 @@ def _campaign_of(log: JSON) -> Any:
     return normalize_setup(encounter_setup(log))["campaign"]
 
 
-def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_deck: bool = False) -> JSON:
+def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_deck: bool = False,
+             campaign: str = "harrowmere") -> JSON:
     wins = 0
     classes: Counter[str] = Counter()
     bought: Counter[str] = Counter()
     used: Counter[str] = Counter()
     quests: Counter[str] = Counter()
     for i in range(n):
-        log = run_campaign(seed + i, heroes, plot, overlord_deck=overlord_deck)
+        log = run_campaign(seed + i, heroes, plot, campaign, overlord_deck=overlord_deck)
         classes.update(log.get("overlord_deck", []))
         wins += log["winner"] == "overlord"
         bought.update(log["stats"]["bought"])
         used.update(log["stats"]["triggered"])
         for h in log["history"]:
             quests[f"{h['quest']}:{h['winner']}"] += 1
-    return {"campaigns": n, "plot_deck": plot, "heroes": heroes, "overlord_wins": wins,
+    return {"campaigns": n, **({"campaign": campaign} if campaign != "harrowmere" else {}), "plot_deck": plot,
+            "heroes": heroes, "overlord_wins": wins,
             "overlord_win_rate": wins / n if n else 0.0, "bought": dict(bought.most_common()),
             "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items())),
             **({"overlord_cards_bought": dict(classes.most_common())} if overlord_deck else {})}

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from questbox.core import SetupError
 from questbox.core.validation import validated
+from questbox.games.descent.tiles import PlacementModel, tiled_quest
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -565,11 +566,27 @@ class DoorModel(_Model):
 
 
 class MapModel(_Model):
-    grid: list[str] = Field(min_length=1)
-    tiles: dict[str, dict[str, str]]
+    """A character grid (``grid`` and ``tiles``) or tiles and placements (``placements``: the grid,
+    tile names, the tiles' terrain and the walls between tiles follow from them); ``terrain``,
+    ``walls`` and ``doors`` name squares of the map either way."""
+
+    grid: list[str] = Field(default_factory=list)
+    tiles: dict[str, dict[str, str]] = Field(default_factory=dict)
+    placements: list[PlacementModel] = Field(default_factory=list)
     terrain: dict[str, list[str]] = Field(default_factory=dict)
     walls: list[str] = Field(default_factory=list)
     doors: list[DoorModel] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> MapModel:
+        if bool(self.grid) == bool(self.placements):
+            raise ValueError("a map is a character grid (grid and tiles) or tile placements (placements), "
+                             "one of the two")
+        if self.placements and self.tiles:
+            raise ValueError("a tiled map names its tiles in its placements (no tiles key)")
+        if self.grid and not self.tiles:
+            raise ValueError("a character-grid map names each tile letter in tiles")
+        return self
 
 
 class GroupModel(_Model):
@@ -585,10 +602,17 @@ class GroupModel(_Model):
     place: list[str] = Field(min_length=1)
 
 
+class OnTileModel(_Model):
+    group: str
+    tile: str = Field(pattern="^[A-Z]$")
+
+
 class GainModel(_Model):
     at: Literal["round-end", "round-start", "hero-knocked-out", "monster-defeated",
                 "overlord-turn-start", "overlord-turn-end"]
     amount: int = 1
+    #: only while a figure of this group stands on a square of this tile (the map's tile letter)
+    group_on_tile: OnTileModel | None = None
 
 
 class CounterModel(_Model):
@@ -629,6 +653,10 @@ class QuestModel(_Model):
     victory: list[VictoryModel] = Field(min_length=2)
     reinforcements: list[ReinforceModel] = Field(default_factory=list)
     search_deck: list[str] | None = None
+    #: a quest of two encounters: the quest file of encounter 2, set up once this one ends
+    next_encounter: str | None = None
+    #: in an encounter 2: counters raised at its setup by the side that won encounter 1
+    first_encounter: dict[Literal["heroes", "overlord"], dict[str, int]] = Field(default_factory=dict)
 
     _src = field_validator("source")(_check_source)
 
@@ -638,11 +666,12 @@ def quest_files() -> dict[str, Path]:
 
 
 def read_quest(spec: str | Mapping[str, Any]) -> QuestModel:
-    """A quest model from an id of ``data/quests`` or an inline quest document."""
+    """A quest model from an id of ``data/quests`` or an inline quest document (a tiled map is
+    built into its character grid: :func:`~questbox.games.descent.tiles.tiled_quest`)."""
     if isinstance(spec, str):
         return _quest_file(spec)
     doc = dict(spec)
-    return _validate(QuestModel, doc, f"quest {doc.get('id', '?')}")
+    return tiled_quest(_validate(QuestModel, doc, f"quest {doc.get('id', '?')}"))
 
 
 @functools.cache
@@ -652,7 +681,7 @@ def _quest_file(qid: str) -> QuestModel:
     files = quest_files()
     if qid not in files:
         raise SetupError(f"no quest {qid!r} (quests: {', '.join(files)})")
-    return _validate(QuestModel, _read(files[qid]), f"quests/{qid}.yaml")
+    return tiled_quest(_validate(QuestModel, _read(files[qid]), f"quests/{qid}.yaml"))
 
 
 def load_yaml(path: Path) -> Any:

@@ -372,6 +372,16 @@ def _check_quest(lib: Library, qm: QuestModel, board: Board, groups: list[GroupS
             raise SetupError(f"quest {qm.id}: a counter victory needs a known counter and at_least")
         if v.when == "round" and v.round is None:
             raise SetupError(f"quest {qm.id}: a round victory needs round")
+    for cm in qm.counters:
+        for gain in cm.gain:
+            on = gain.group_on_tile
+            if on is not None and (on.group not in gids or on.tile not in board.tiles):
+                raise SetupError(f"quest {qm.id}: counter {cm.id} counts group {on.group!r} on tile {on.tile!r}: "
+                                 "the quest has no such group or the map no such tile")
+    for side, raised in qm.first_encounter.items():
+        for cid in raised:
+            if cid not in cids:
+                raise SetupError(f"quest {qm.id}: first_encounter.{side} raises an unknown counter {cid!r}")
     if {v.side for v in qm.victory} != {"heroes", "overlord"}:
         raise SetupError(f"quest {qm.id}: give each side at least one way to win")
     for r in qm.reinforcements:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from questbox.core import JSON, Action, Decision, Seat
 from questbox.games.descent.data import Stat
+from questbox.games.descent.encounters import carry_in
 from questbox.games.descent.flow import FORTUNE_GIVE, MASSES, Comrade, Masses, Tied
 from questbox.games.descent.model import Fig
 from questbox.games.descent.plot_cards import CAMPAIGN_KEYS as CAMPAIGN_KEYS
@@ -109,8 +110,10 @@ class PlotModule(RuleModule):
             # the agent's figure waits off the map from the start, so the figures a view lists (and
             # the RL encoding's length) never change during the encounter
             st.add_figure(Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, -1, True))
-        return {"threat": c["threat"], "fortune": dict(c["fortune"]), "cards": cards, "reminders": [],
+        data = {"threat": c["threat"], "fortune": dict(c["fortune"]), "cards": cards, "reminders": [],
                 "marks": {}, "extra": [], "agent": "", "replaced": [], "used": {}}
+        carry_in(st, c, data)       # encounter 2 of a quest: what encounter 1 left
+        return data
 
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
         if seat == "overlord" or not isinstance(data, dict) or "cards" not in data:
@@ -175,8 +178,8 @@ class PlotModule(RuleModule):
         elif window == "test-after-roll":
             m.pop("retest", None)
         elif window == "encounter-end":
-            if self.cards and st.result is not None:
-                # the end of the quest: 1 threat, and 1 more if the overlord won
+            if self.cards and st.result is not None and self.cfg.get("encounter", {}).get("last", True):
+                # the end of the quest (its last encounter): 1 threat, and 1 more if the overlord won
                 self.gain_threat(st, 2 if st.result[0] == "overlord" else 1, "the end of the quest")
             for cid, c in self.cards.items():
                 if c.refresh == "encounter-end" and m["cards"][cid] == "exhausted":

@@ -133,7 +133,7 @@ def agent_stat(agent_id: str, act: int, n_heroes: int) -> Stat:
 #: the kinds of quests of a campaign
 KINDS = ("quest", "interlude", "finale")
 CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items",
-                 "overlord_deck"}
+                 "overlord_deck", "encounter"}
 #: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
 UPGRADE_HEALTH = {"toughness": 1}
 
@@ -181,6 +181,11 @@ def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
            "fortune": {h: int(fortune.get(h, 0)) for h in heroes}, "lieutenants": list(lts),
            "upgrades": {h: list(upgrades.get(h, [])) for h in heroes},
            "items": {h: list(items.get(h, [])) for h in heroes}}
+    if "encounter" in doc:
+        # one encounter of a two-encounter quest (questbox.games.descent.encounters)
+        from questbox.games.descent.encounters import normalize_encounter
+
+        out["encounter"] = normalize_encounter(doc["encounter"], heroes)
     if "overlord_deck" in doc:
         # the overlord's Overlord deck (card ids, one per copy), for the rule module ``overlord``
         deck = doc["overlord_deck"]

@@ -41,10 +41,18 @@ class QuestModule(RuleModule):
     def _gain(self, st: DescentState, event: str) -> None:
         for c in self.enc.quest.counters:
             for g in c.gain:
-                if g.at == event:
+                if g.at == event and (g.group_on_tile is None or self._on_tile(st, g.group_on_tile.group,
+                                                                              g.group_on_tile.tile)):
                     st.counters[c.id] = st.counters.get(c.id, 0) + g.amount
                     st.emit("counter", f"{c.name} {'+' if g.amount >= 0 else ''}{g.amount}: now {st.counters[c.id]}.",
                             {"counter": c.id, "value": st.counters[c.id]})
+
+    def _on_tile(self, st: DescentState, gid: str, tile: str) -> bool:
+        """Does a figure of group ``gid`` stand on a square of ``tile`` (a map tile letter)?"""
+        g = [x.id for x in self.enc.groups].index(gid)
+        board = self.enc.board
+        return any(st.figs[i].status == "active" and board.tile[s] == tile
+                   for i in st.group_figs(g) for s in st.squares(i))
 
     def _check_defeats(self, st: DescentState) -> None:
         gids = [g.id for g in self.enc.groups]
