@@ -7,12 +7,14 @@ page redraws. Moves are made by clicking the map."""
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from questbox.core import State
+from questbox.core import State, get_game
+from questbox.core.replay import Replay
 from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
 from tests.server.test_browser_fixes import Table, _view
 
@@ -198,4 +200,45 @@ def test_heroica_slide_goes_on_when_a_bot_moves_right_after(web: ServerProc, bro
     steps = [((b["x"] - a["x"]) ** 2 + (b["y"] - a["y"]) ** 2) ** 0.5 for a, b in itertools.pairwise(frames)]
     assert max(steps) < dist / 3, (max(steps), dist)
     assert frames[-1]["transform"] == "none" and abs(frames[-1]["x"] - after[0]) < 1
+    page.close()
+
+
+def test_the_replay_viewer_map_slides_forward_and_back(web: ServerProc, browser: Any, shots: Path,
+                                                       tmp_path: Path) -> None:
+    """(b) of the last session: stepping through a replay (here a file of a short Heroica game, on
+    /viewer) slides the hero from one step's space to the next's, and back on a step back; the last
+    move is marked as on the table."""
+    game = get_game("heroica")
+    state = game.new(None, seed=1)
+    actions = [("p1", "roll"), ("p1", "step b1")]
+    for seat, text in actions:
+        state.apply(seat, game.parse_action(text))
+    end = str(next(h["at"] for h in state.view(None)["heroes"] if h["seat"] == "p1"))
+    start = str(next(h["at"] for h in game.new(None, seed=1).view(None)["heroes"] if h["seat"] == "p1"))
+    path = tmp_path / "heroica-short.json"
+    path.write_text(json.dumps(Replay(game="heroica", seed=1, setup=None, actions=actions).to_json()))
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(RECORD)
+    page.goto(web.url + "/viewer")
+    page.set_input_files("[data-testid='replay-file']", str(path))
+
+    def at_step(k: int) -> None:
+        page.wait_for_function(f"document.getElementById('replay-viewer').dataset.step === '{k}' && "
+                               "!document.getElementById('replay-viewer').classList.contains('busy')")
+
+    at_step(0)
+    page.keyboard.press("End")
+    at_step(2)
+    page.wait_for_function("window.__slides.some(s => s.figure === 'p1' && s.prop === 'transform')", timeout=5000)
+    assert {s["figure"] for s in page.evaluate("window.__slides")} == {"p1"}
+    assert _last_move(page) == [{"figure": "p1", "from": start, "to": end}]
+    page.screenshot(path=str(shots / "motion-replay-forward.png"))
+    page.evaluate("window.__slides = []")
+    page.keyboard.press("Home")                        # back to the setup: the hero slides back
+    at_step(0)
+    page.wait_for_function("window.__slides.some(s => s.figure === 'p1' && s.prop === 'transform')", timeout=5000)
+    assert _last_move(page) == [{"figure": "p1", "from": end, "to": start}]
+    assert not errors, errors
     page.close()

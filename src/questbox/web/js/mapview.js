@@ -8,14 +8,16 @@ const MAPS = { heroica: { sel: 'svg.hq-board', square: 70 }, descent: { sel: 'sv
 export const MIN_SQUARE = 40;
 const zoom = { value: 1 };
 
-export function fitMap(root, snap) {
+/** Fit the map drawn in `root` (a table's snapshot or a replay step); `motionKey` names whose moves
+ * it follows (js/motion.js; default: the table and seat). */
+export function fitMap(root, snap, motionKey = null) {
   const game = snap.game === 'descent-campaign' ? 'descent' : snap.game;
   const spec = MAPS[game];
   document.body.classList.toggle('map-game', !!spec);
   if (!spec) return;
   const map = root.querySelector(spec.sel);
   if (!map) return;
-  followMoves(map, snap);
+  followMoves(map, snap, motionKey);
   const vb = map.viewBox.baseVal;
   const box = h('div', { class: 'map-pan', 'data-testid': 'map-pan' });
   map.replaceWith(box);

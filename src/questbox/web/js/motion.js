@@ -91,12 +91,13 @@ function markLast(map, moves) {
   }
 }
 
-/** After a map is drawn: slide what moved since the last drawing and mark the last move. A redraw
+/** After a map is drawn: slide what moved since the last drawing and mark the last move (`motionKey`:
+ * whose drawings these are; the replay viewer's steps are followed apart from the table's). A redraw
  * while figures are still sliding (a bot that moves right after you) does not cut their slides
  * short: a figure that stood still goes on sliding where it was, one that moved again slides on
  * from where it was seen, not from its old space. */
-export function followMoves(map, snap) {
-  const key = `${snap.table}|${snap.seat || ''}|${snap.game}`;
+export function followMoves(map, snap, motionKey = null) {
+  const key = motionKey || `${snap.table}|${snap.seat || ''}|${snap.game}`;
   if (memory.key !== key) { memory.key = key; memory.at = new Map(); memory.last = []; memory.sliding = new Map(); }
   const now = new Map([...map.querySelectorAll('[data-figure][data-at]')]
     .filter((el) => el.dataset.at).map((el) => [el.dataset.figure, el.dataset.at]));

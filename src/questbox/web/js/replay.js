@@ -5,6 +5,7 @@
 //   a replay file:      POST /api/replay/view  {replay, step, seat}
 
 import { api, clear, h, toast } from './ui.js';
+import { fitMap } from './mapview.js';
 
 /** Steps of a finished table. */
 export function tableSource(tableId) {
@@ -89,6 +90,8 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
     clear(board);
     try {
       vs.renderer.render(board, doc, { ...READONLY, seat: doc.seat });
+      // the map: phone-sized, and the figures slide from one step to the next (back too)
+      fitMap(board, doc, `replay|${doc.table || 'file'}|${doc.seat || ''}|${doc.game}`);
     } catch (err) {
       console.error(err);
       board.append(h('p', { class: 'error' }, `drawing failed: ${err.message}`));
