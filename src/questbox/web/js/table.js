@@ -122,7 +122,8 @@ function act(text) {
   } else {
     api(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
       method: 'POST', headers: { 'X-Seat-Token': token },
-      body: JSON.stringify({ action: text, ...(simultaneous ? {} : { expect: st.version }) }),
+      // the other seats this page holds: the answer counts the hot-seat undo as the WebSocket's does
+      body: JSON.stringify({ action: text, also: otherTokens(), ...(simultaneous ? {} : { expect: st.version }) }),
     }).then((snap) => { st.waiting.delete(id); onSnapshot(snap); })
       .catch((err) => { st.waiting.delete(id); toast(refusal(err.message, err.status)); draw(); });
   }
