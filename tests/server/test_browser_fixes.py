@@ -459,3 +459,27 @@ def test_heirs_raise_and_cast_buttons_fit_their_tokens(web: ServerProc, browser:
     colour = "(sel) => getComputedStyle(document.querySelector(sel)).color"
     assert page.evaluate(colour, "#actions .hw-token small") == page.evaluate(colour, ".hw-player.me .hw-token small")
     page.close()
+
+
+def test_heroica_a_bots_steps_are_narrated(web: ServerProc, browser: Any) -> None:
+    """Bug 6, the bots' half: a bot's steps come to the person's page as words in the log, each once."""
+    created = web.create("heroica", ["human", "heuristic"], seed=2)
+    tid, token = created["id"], created["seats"][0]["token"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(created["seats"][0]["link"])
+    page.wait_for_function("window.questbox && window.questbox.snap")
+    rnd = random.Random(2)
+    for _ in range(60):          # p1 plays by the API until the bot has stepped
+        snap = web.wait(tid, lambda s: s["your_turn"] or s["status"] != "open", token)
+        if any(e["kind"] == "step" and e["text"].startswith("p2 ") for e in snap["events"]):
+            break
+        legal = [a["action"] for a in snap["legal"]]
+        act = next((a for a in legal if a == "roll"), None) or rnd.choice(legal)
+        assert web.act(tid, token, act).status_code == 200
+    told = [e["text"] for e in web.snap(tid, token)["events"]]
+    bot_steps = [t for t in told if t.startswith("p2 ") and " steps to " in t]
+    assert bot_steps, told
+    page.wait_for_function(f"window.questbox.snap.version === {web.snap(tid, token)['version']}")
+    log = page.locator("#log li span:nth-child(2)").all_inner_texts()
+    assert log == told            # every line the seat was told, once each, in order
+    page.close()
