@@ -327,7 +327,7 @@ export function render(root, snap, ui) {
   const heroes = Object.entries(v.figures).filter(([, f]) => f.side === 'hero');
   const result = v.result ? h('div', { class: 'ds-result' }, `${v.result[0]} wins: ${v.result[1]}`) : null;
   root.append(h('div', { class: 'ds' },
-    h('div', { class: 'ds-top' }, h('b', { 'data-rule': `quest:${v.quest}` }, v.quest), ` · round ${v.round} · ${v.phase} phase`,
+    h('div', { class: 'ds-top' }, h('b', { 'data-rule': `quest:${v.quest}`, 'data-testid': 'quest-name' }, (ui.rule && ui.rule(`quest:${v.quest}`) || {}).name || v.quest), ` · round ${v.round} · ${v.phase} phase`,
       Object.entries(v.counters || {}).map(([k, n]) => h('span', { class: 'chip ds-counter', 'data-rule': `counter:${v.quest}:${k}` }, `${k} ${n}`)),
       h('span', { class: 'chip' }, `overlord deck ${v.deck}`),
       v.decision ? h('span', { class: 'ds-small', 'data-testid': 'decision', 'data-kind': v.decision.kind }, ` · ${v.decision.seat}: ${v.decision.text || v.decision.kind}`) : null),
