@@ -5,7 +5,7 @@
 //   a replay file:      POST /api/replay/view  {replay, step, seat}
 
 import { api, clear, h, toast } from './ui.js';
-import { fitMap } from './mapview.js';
+import { fitMap, onNarrowChange } from './mapview.js';
 import { loadGlossary, wireRules } from './rules.js';
 
 /** Steps of a finished table. */
@@ -74,6 +74,7 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
     if (to !== undefined) { e.preventDefault(); go(to); }
   }
   document.addEventListener('keydown', onKey);
+  const unfit = onNarrowChange(() => { if (vs.doc) draw(); });
 
   function draw() {
     const doc = vs.doc;
@@ -131,6 +132,7 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
 
   function shut() {
     document.removeEventListener('keydown', onKey);
+    unfit();
     clear(root);
     root.hidden = true;
     if (onClose) onClose();

@@ -14,7 +14,7 @@ import { openViewer, replayButton, tableSource } from './replay.js';
 
 import { api, clear, h, myTokens, toast } from './ui.js';
 import { loadGlossary, rulesPanel, wireRules } from './rules.js';
-import { fitMap } from './mapview.js';
+import { fitMap, onNarrowChange } from './mapview.js';
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -440,4 +440,5 @@ if (token) {
   }, 300);
 }
 window.addEventListener('hashchange', () => location.reload());
+onNarrowChange(() => draw());   // the map fitted again when a phone turns or the window narrows
 connect();
