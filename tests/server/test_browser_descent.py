@@ -146,3 +146,21 @@ def test_the_quest_is_named_on_the_table_and_in_the_replay_viewer(web: ServerPro
     page.screenshot(path=str(shots / "replay-descent-named.png"))
     assert not page.errors, page.errors
     page.close()
+
+
+def test_hero_sheets_show_their_stats(web: ServerProc, browser: Any, shots: Path) -> None:
+    """Each hero's sheet shows its printed speed, defense dice and attributes (the glossary's
+    hero entry, the game's data), not only Health and Stamina."""
+    rules = {e["key"]: e for s in get_game("descent").glossary()["sections"] for e in s["entries"]}
+    t = Table(web, "descent", 2, None, seed=1)
+    page = t.open(browser, "heroes")
+    heroes = [fid for fid, f in _view(page)["figures"].items() if f["side"] == "hero"]
+    assert heroes
+    for fid in heroes:
+        facts = dict(rules[f"hero:{fid}"]["facts"])
+        text = page.locator(f".ds-hero[data-figure='{fid}'] [data-testid='hero-stats']").inner_text()
+        assert f"speed {facts['speed']}" in text and f"defense {facts['defense']}" in text, text
+        assert facts["might / knowledge / willpower / awareness"] in text, text
+    page.locator(".ds-heroes, .ds-hero").first.screenshot(path=str(shots / "descent-hero-stats.png"))
+    assert not page.errors, page.errors
+    page.close()
