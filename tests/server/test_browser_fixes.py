@@ -483,3 +483,26 @@ def test_heroica_a_bots_steps_are_narrated(web: ServerProc, browser: Any) -> Non
     log = page.locator("#log li span:nth-child(2)").all_inner_texts()
     assert log == told            # every line the seat was told, once each, in order
     page.close()
+
+
+def test_a_lost_race_is_told_in_words(web: ServerProc, browser: Any) -> None:
+    """The log/refusals bullet: a move sent on a table that has moved on (here the same seat played
+    from another tab first) is refused with a sentence for a person, not the server's message."""
+    t = Table(web, "pig", 2, {"target": 100_000}, seed=5)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(_HOLD_WS)
+    page.goto(t.links["p1"])
+    t.wait(page)
+    page.evaluate("window.__hold = true")
+    t.act("p1", "hold")                        # another tab of p1's plays first; the page does not know
+    page.click("#actions button[data-action='roll']")
+    page.wait_for_function("window.__held.some(([, ev]) => JSON.parse(ev.data).type === 'error')", timeout=10_000)
+    page.evaluate("window.__release()")
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible", timeout=10_000)
+    text = toast.inner_text()
+    assert text.startswith("Another move came first, so yours was not played"), text
+    assert "expect" not in text and "version" not in text
+    t.wait(page)
+    assert _view(page) == json.loads(json.dumps(t.state.view("p1")))
+    page.close()
