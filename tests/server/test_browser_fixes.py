@@ -243,6 +243,8 @@ def test_heirs_end_box_names_the_black_wizard(web: ServerProc, browser: Any, sho
     box = page.inner_text("[data-testid='outcome']")
     page.screenshot(path=str(shots / "heirs-black-wins.png"), full_page=True)
     assert "Black Wizard wins" in box and "Nobody wins" not in box
+    banner = page.inner_text("#turn")              # the turn banner says so too
+    assert "Black Wizard wins" in banner and "nobody" not in banner, banner
     page.close()
 
 

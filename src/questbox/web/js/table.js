@@ -229,7 +229,10 @@ function drawTurn() {
     const out = snap.outcome || { winners: [] };
     const won = out.winners.length ? out.winners.join(', ') : 'nobody';
     const me = snap.seat && out.winners.includes(snap.seat);
-    el.textContent = me ? `You won! (${out.reason || 'game over'})` : `Game over — winner: ${won}${out.reason ? ` (${out.reason})` : ''}`;
+    // the game's own title for its end (Heirs: the Black Wizard wins), as in the end box
+    const title = st.renderer && st.renderer.outcomeTitle ? st.renderer.outcomeTitle(snap) : null;
+    const why = out.reason ? ` (${out.reason})` : '';
+    el.textContent = me ? `You won! (${out.reason || 'game over'})` : title ? `Game over — ${title}${why}` : `Game over — winner: ${won}${why}`;
   } else if (snap.your_turn) {
     el.classList.add('mine');
     el.textContent = 'Your turn';
