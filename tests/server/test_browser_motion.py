@@ -196,9 +196,9 @@ def test_heroica_slide_goes_on_when_a_bot_moves_right_after(web: ServerProc, bro
     # the hero still slides in frames drawn after the bot's move was drawn
     late = [f for f in frames if f["v"] >= 3 and f["transform"] != "none"]
     assert late, "the bot's redraw cut the slide short"
-    # and it never jumps: no frame moves the hero more than a third of the way at once
+    # and it never jumps: no frame moves the hero half the way at once (frames come every ~16 ms)
     steps = [((b["x"] - a["x"]) ** 2 + (b["y"] - a["y"]) ** 2) ** 0.5 for a, b in itertools.pairwise(frames)]
-    assert max(steps) < dist / 3, (max(steps), dist)
+    assert max(steps) < dist / 2, (max(steps), dist)
     assert frames[-1]["transform"] == "none" and abs(frames[-1]["x"] - after[0]) < 1
     page.close()
 
