@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,8 @@ def test_play_by_clicking_and_reload(gid: str, sqlite_server: ServerProc, browse
     assert json.dumps(again["view"], sort_keys=True) == json.dumps(seen["view"], sort_keys=True)
     assert again["legal"] == seen["legal"]
     assert again["board"] == seen["board"]
+    # nothing drawn as a stray JavaScript value (an append of null reads "null" on the page)
+    assert not re.search(r"\b(null|undefined|NaN)\b|\[object ", again["board"]), (gid, again["board"][:2000])
     assert page.locator("#log li").count() > 0
     # a phone-sized screen
     page.set_viewport_size({"width": 390, "height": 844})

@@ -105,6 +105,18 @@ def test_campaign_sheet_shows_card_names_and_texts(web: ServerProc, browser: Any
     heroes = [x.split(":")[0] for x in c["heroes"]]
     for b in buys:
         assert not _raw_ids(b["title"], [*c["shop"]["offer"], *heroes]), b
+    # the Plot deck is named and explained: its own glossary entry, as a tooltip
+    deck = sheet.locator("[data-testid='plot-deck']")
+    entry = rules[f"plotdeck:{c['plot_deck']}"]
+    assert entry["text"] and deck.inner_text() == f"Plot deck: {entry['name']}"
+    assert deck.get_attribute("data-rule") == f"plotdeck:{c['plot_deck']}"
+    deck.hover()
+    tip = page.locator("[data-testid='rule-tip']")
+    tip.wait_for(state="visible", timeout=5000)
+    assert entry["text"] in tip.inner_text()
+    page.screenshot(path=str(shots / "campaign-plot-deck-tip.png"))
+    page.mouse.move(0, 0)
+    page.keyboard.press("Escape")
     # the tooltip of a Plot card is its rule text
     first = c["faceup"][0]
     sheet.locator(f"[data-testid='plot-card'][data-card='{first}']").hover()

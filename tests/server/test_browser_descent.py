@@ -5,13 +5,15 @@ and the log and menus naming figures and surges in words."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from questbox.core import State
+from questbox.core import State, get_game
+from questbox.core.replay import Replay
 from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
 from tests.server.test_browser_fixes import Table, _view
 
@@ -112,5 +114,53 @@ def test_descent_dice_by_symbols_and_log_in_words(web: ServerProc, browser: Any,
     log = [e.text for _, e in t.events if e.visible_to("heroes")]
     assert any(names[atk["target"]] in x for x in log)
     assert not any(re.search(rf"(?<![\w-]){re.escape(fid)}(?![\w-])", x) for x in log for fid in ids), log
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_the_quest_is_named_on_the_table_and_in_the_replay_viewer(web: ServerProc, browser: Any, shots: Path,
+                                                                 tmp_path: Path) -> None:
+    """The top bar names the quest in words (its glossary name, with its goals as a tooltip), not by
+    its id; the replay viewer draws with the same names and tooltips (it had no glossary)."""
+    game = get_game("descent")
+    rules = {e["key"]: e for s in game.glossary()["sections"] for e in s["entries"]}
+    t = Table(web, "descent", 2, None, seed=1)
+    quest = t.state.view("heroes")["quest"]
+    name = rules[f"quest:{quest}"]["name"]
+    assert name != quest
+    page = t.open(browser, "heroes")
+    assert page.inner_text("[data-testid='quest-name']") == name
+    path = tmp_path / "descent.json"
+    path.write_text(json.dumps(Replay(game="descent", seed=1, actions=[]).to_json()))
+    page.goto(web.url + "/viewer")
+    page.set_input_files("[data-testid='replay-file']", str(path))
+    page.wait_for_function("document.getElementById('replay-viewer').dataset.step === '0'")
+    top = page.locator(".replay-board [data-testid='quest-name']")
+    assert top.inner_text() == name
+    group = page.locator(".replay-board .ds-group b[data-rule^='group:']").first
+    assert rules[str(group.get_attribute("data-rule"))]["name"] in group.inner_text()
+    top.hover()
+    tip = page.locator("[data-testid='rule-tip']")
+    tip.wait_for(state="visible", timeout=5000)
+    assert rules[f"quest:{quest}"]["text"] in tip.inner_text()
+    page.screenshot(path=str(shots / "replay-descent-named.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_hero_sheets_show_their_stats(web: ServerProc, browser: Any, shots: Path) -> None:
+    """Each hero's sheet shows its printed speed, defense dice and attributes (the glossary's
+    hero entry, the game's data), not only Health and Stamina."""
+    rules = {e["key"]: e for s in get_game("descent").glossary()["sections"] for e in s["entries"]}
+    t = Table(web, "descent", 2, None, seed=1)
+    page = t.open(browser, "heroes")
+    heroes = [fid for fid, f in _view(page)["figures"].items() if f["side"] == "hero"]
+    assert heroes
+    for fid in heroes:
+        facts = dict(rules[f"hero:{fid}"]["facts"])
+        text = page.locator(f".ds-hero[data-figure='{fid}'] [data-testid='hero-stats']").inner_text()
+        assert f"speed {facts['speed']}" in text and f"defense {facts['defense']}" in text, text
+        assert facts["might / knowledge / willpower / awareness"] in text, text
+    page.locator(".ds-heroes, .ds-hero").first.screenshot(path=str(shots / "descent-hero-stats.png"))
     assert not page.errors, page.errors
     page.close()

@@ -243,6 +243,8 @@ def test_heirs_end_box_names_the_black_wizard(web: ServerProc, browser: Any, sho
     box = page.inner_text("[data-testid='outcome']")
     page.screenshot(path=str(shots / "heirs-black-wins.png"), full_page=True)
     assert "Black Wizard wins" in box and "Nobody wins" not in box
+    banner = page.inner_text("#turn")              # the turn banner says so too
+    assert "Black Wizard wins" in banner and "nobody" not in banner, banner
     page.close()
 
 
@@ -458,4 +460,51 @@ def test_heirs_raise_and_cast_buttons_fit_their_tokens(web: ServerProc, browser:
     assert not any(tk["out"] for tk in tokens), tokens
     colour = "(sel) => getComputedStyle(document.querySelector(sel)).color"
     assert page.evaluate(colour, "#actions .hw-token small") == page.evaluate(colour, ".hw-player.me .hw-token small")
+    page.close()
+
+
+def test_heroica_a_bots_steps_are_narrated(web: ServerProc, browser: Any) -> None:
+    """Bug 6, the bots' half: a bot's steps come to the person's page as words in the log, each once."""
+    created = web.create("heroica", ["human", "heuristic"], seed=2)
+    tid, token = created["id"], created["seats"][0]["token"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(created["seats"][0]["link"])
+    page.wait_for_function("window.questbox && window.questbox.snap")
+    rnd = random.Random(2)
+    for _ in range(60):          # p1 plays by the API until the bot has stepped
+        snap = web.wait(tid, lambda s: s["your_turn"] or s["status"] != "open", token)
+        if any(e["kind"] == "step" and e["text"].startswith("p2 ") for e in snap["events"]):
+            break
+        legal = [a["action"] for a in snap["legal"]]
+        act = next((a for a in legal if a == "roll"), None) or rnd.choice(legal)
+        assert web.act(tid, token, act).status_code == 200
+    told = [e["text"] for e in web.snap(tid, token)["events"]]
+    bot_steps = [t for t in told if t.startswith("p2 ") and " steps to " in t]
+    assert bot_steps, told
+    page.wait_for_function(f"window.questbox.snap.version === {web.snap(tid, token)['version']}")
+    log = page.locator("#log li span:nth-child(2)").all_inner_texts()
+    assert log == told            # every line the seat was told, once each, in order
+    page.close()
+
+
+def test_a_lost_race_is_told_in_words(web: ServerProc, browser: Any) -> None:
+    """The log/refusals bullet: a move sent on a table that has moved on (here the same seat played
+    from another tab first) is refused with a sentence for a person, not the server's message."""
+    t = Table(web, "pig", 2, {"target": 100_000}, seed=5)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(_HOLD_WS)
+    page.goto(t.links["p1"])
+    t.wait(page)
+    page.evaluate("window.__hold = true")
+    t.act("p1", "hold")                        # another tab of p1's plays first; the page does not know
+    page.click("#actions button[data-action='roll']")
+    page.wait_for_function("window.__held.some(([, ev]) => JSON.parse(ev.data).type === 'error')", timeout=10_000)
+    page.evaluate("window.__release()")
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible", timeout=10_000)
+    text = toast.inner_text()
+    assert text.startswith("Another move came first, so yours was not played"), text
+    assert "expect" not in text and "version" not in text
+    t.wait(page)
+    assert _view(page) == json.loads(json.dumps(t.state.view("p1")))
     page.close()

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
@@ -84,3 +85,43 @@ def test_a_table_from_the_form_its_links_recovered_joined_and_watched(web: Serve
     bad.wait_for_function("document.body.dataset.version !== undefined")
     assert "watching" in bad.inner_text("#game-title")
     ctx.close()
+
+
+#: per game: the seats, the choices of its setup schema to make in the lobby, and a field of the
+#: table's view that shows the last one (the game refuses some mixes, e.g. a hero-ik scenario outside
+#: solitaire play, with its own message: those are not made here)
+CHOICES = [("heirs", 1, [("mode", "solo")], None),
+           ("hero-ik", 1, [("mode", "solitaire"), ("scenario", "hard")], None),
+           ("heroica", 2, [("variant", "battle"), ("mission", "ilrion-depths")], "mission_id"),
+           ("descent", 2, [("quest", "warren-raid")], "quest"),
+           ("descent-campaign", 2, [("campaign", "harrowmere")], None)]
+
+
+@pytest.mark.parametrize(("game_id", "seats", "choices", "shown"), CHOICES)
+def test_each_games_choices_come_from_its_setup_schema(web: ServerProc, browser: Any, game_id: str, seats: int,
+                                                       choices: list[tuple[str, str]], shown: str | None) -> None:
+    """Lobby bullet, for every game: the lists offer the values of the game's setup schema, and the
+    choices made there are the table's setup."""
+    schema = httpx.get(f"{web.url}/api/games/{game_id}/setup-schema", timeout=30).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(web.url + "/")
+    page.click(f"[data-game='{game_id}']")
+    page.select_option("#seat-count", str(seats))
+    page.wait_for_function(f"document.querySelectorAll('#seat-rows .seat-row').length === {seats}")
+    for field, value in choices:
+        prop = schema["properties"][field]
+        enum = next(b["enum"] for b in [prop, *prop.get("anyOf", [])] if b.get("enum"))
+        sel = page.locator(f"select[data-choice='{field}']")
+        sel.wait_for()
+        values = sel.locator("option").evaluate_all("els => els.map(e => e.value)")
+        default = prop.get("default")
+        assert sorted(v for v in values if v) == sorted(v for v in enum if v != default), (values, enum)
+        if value != default:
+            sel.select_option(value)
+            assert f'"{field}": "{value}"' in page.input_value("#setup")
+    page.click("#create")
+    tid = page.locator("[data-testid=table-id]").inner_text(timeout=15000)     # created: no error
+    assert page.inner_text("#create-error") == ""
+    if shown:
+        assert web.snap(tid)["view"][shown] == choices[-1][1]
+    page.close()

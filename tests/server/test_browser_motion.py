@@ -6,12 +6,15 @@ page redraws. Moves are made by clicking the map."""
 
 from __future__ import annotations
 
+import itertools
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from questbox.core import State
+from questbox.core import State, get_game
+from questbox.core.replay import Replay
 from tests.server.conftest import CHROMIUM, NO_CHROMIUM, ServerProc
 from tests.server.test_browser_fixes import Table, _view
 
@@ -150,3 +153,92 @@ def square_word(action: str) -> str | None:
     """The square an action names as its last word (``move D6``, ``search D6``), else None."""
     w = action.split()
     return w[-1] if len(w) > 1 and w[-1][:1].isalpha() and w[-1][1:].isdigit() else None
+
+
+#: samples, every frame, where hero p1 is drawn and which version the page shows (window.__frames)
+FRAMES = """
+window.__frames = [];
+(function sample() {
+  const f = document.querySelector("svg.hq-board [data-figure='p1']");
+  if (f && window.questbox && window.questbox.snap) {
+    const r = f.getBoundingClientRect();
+    window.__frames.push({ v: window.questbox.snap.version, x: r.x + r.width / 2, y: r.y + r.height / 2,
+                           transform: getComputedStyle(f).transform });
+  }
+  requestAnimationFrame(sample);
+})();
+"""
+
+
+def test_heroica_slide_goes_on_when_a_bot_moves_right_after(web: ServerProc, browser: Any, shots: Path) -> None:
+    """(a) of the last session: the bot's answer redraws the map while the hero still slides; the
+    slide goes on from where it was (no jump to the end) and ends at the new space."""
+    created = web.create("heroica", ["human", "heuristic"], seed=1)
+    tid, token = created["id"], created["seats"][0]["token"]
+    assert web.act(tid, token, "roll", expect=0).status_code == 200
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(FRAMES)
+    page.goto(created["seats"][0]["link"])
+    page.wait_for_function("window.questbox && window.questbox.snap && window.questbox.snap.version === 1")
+    page.add_style_tag(content=":root { --qb-slide: 2000ms; }")     # slow, so the bot surely answers mid-slide
+    before = page.evaluate("(() => { const r = document.querySelector(\"svg.hq-board [data-figure='p1']\")"
+                           ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    page.evaluate("window.__frames = []")
+    page.click("[data-space='b1'].pickable", force=True)
+    page.wait_for_function("window.questbox.snap.version >= 3", timeout=10_000)     # the bot has played
+    page.wait_for_timeout(2400)
+    page.screenshot(path=str(shots / "motion-heroica-bot-after.png"))
+    frames = [f for f in page.evaluate("window.__frames") if f["v"] >= 2]
+    after = page.evaluate("(() => { const r = document.querySelector(\"svg.hq-board [data-figure='p1']\")"
+                          ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    dist = ((after[0] - before[0]) ** 2 + (after[1] - before[1]) ** 2) ** 0.5
+    assert dist > 20, (before, after)
+    # the hero still slides in frames drawn after the bot's move was drawn
+    late = [f for f in frames if f["v"] >= 3 and f["transform"] != "none"]
+    assert late, "the bot's redraw cut the slide short"
+    # and it never jumps: no frame moves the hero half the way at once (frames come every ~16 ms)
+    steps = [((b["x"] - a["x"]) ** 2 + (b["y"] - a["y"]) ** 2) ** 0.5 for a, b in itertools.pairwise(frames)]
+    assert max(steps) < dist / 2, (max(steps), dist)
+    assert frames[-1]["transform"] == "none" and abs(frames[-1]["x"] - after[0]) < 1
+    page.close()
+
+
+def test_the_replay_viewer_map_slides_forward_and_back(web: ServerProc, browser: Any, shots: Path,
+                                                       tmp_path: Path) -> None:
+    """(b) of the last session: stepping through a replay (here a file of a short Heroica game, on
+    /viewer) slides the hero from one step's space to the next's, and back on a step back; the last
+    move is marked as on the table."""
+    game = get_game("heroica")
+    state = game.new(None, seed=1)
+    actions = [("p1", "roll"), ("p1", "step b1")]
+    for seat, text in actions:
+        state.apply(seat, game.parse_action(text))
+    end = str(next(h["at"] for h in state.view(None)["heroes"] if h["seat"] == "p1"))
+    start = str(next(h["at"] for h in game.new(None, seed=1).view(None)["heroes"] if h["seat"] == "p1"))
+    path = tmp_path / "heroica-short.json"
+    path.write_text(json.dumps(Replay(game="heroica", seed=1, setup=None, actions=actions).to_json()))
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(RECORD)
+    page.goto(web.url + "/viewer")
+    page.set_input_files("[data-testid='replay-file']", str(path))
+
+    def at_step(k: int) -> None:
+        page.wait_for_function(f"document.getElementById('replay-viewer').dataset.step === '{k}' && "
+                               "!document.getElementById('replay-viewer').classList.contains('busy')")
+
+    at_step(0)
+    page.keyboard.press("End")
+    at_step(2)
+    page.wait_for_function("window.__slides.some(s => s.figure === 'p1' && s.prop === 'transform')", timeout=5000)
+    assert {s["figure"] for s in page.evaluate("window.__slides")} == {"p1"}
+    assert _last_move(page) == [{"figure": "p1", "from": start, "to": end}]
+    page.screenshot(path=str(shots / "motion-replay-forward.png"))
+    page.evaluate("window.__slides = []")
+    page.keyboard.press("Home")                        # back to the setup: the hero slides back
+    at_step(0)
+    page.wait_for_function("window.__slides.some(s => s.figure === 'p1' && s.prop === 'transform')", timeout=5000)
+    assert _last_move(page) == [{"figure": "p1", "from": end, "to": start}]
+    assert not errors, errors
+    page.close()

@@ -125,3 +125,27 @@ def test_map_on_a_phone_has_readable_squares_and_moves_below(
     assert page.evaluate(width) > before        # and zooms in
     assert not page.errors, page.errors
     page.close()
+
+
+@pytestmark_browser
+@pytest.mark.parametrize(("game_id", "svg_sel", "square"),
+                         [("heroica", "svg.hq-board", 70), ("descent", "svg.ds-map", 36)])
+def test_a_map_is_fitted_again_when_the_screen_narrows(
+        web: ServerProc, browser: Any, shots: Path, game_id: str, svg_sel: str, square: int) -> None:
+    """A page opened wide and then narrowed (a phone turned, a window resized) fits its map again
+    without waiting for the next move; widened again, the map fills the board as before."""
+    t = Table(web, game_id, 2, None, seed=3)
+    page = t.open(browser, t.state.to_move()[0], width=1280)
+    px = f"""() => {{ const m = document.querySelector('{svg_sel}');
+        return m.getBoundingClientRect().width / (m.viewBox.baseVal.width / {square}); }}"""
+    wide = page.evaluate(px)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(f"({px})() >= 36", timeout=5000)
+    assert page.locator("button[aria-label='zoom in']").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    page.screenshot(path=str(shots / f"rules-narrowed-{game_id}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_function("!document.querySelector(\"button[aria-label='zoom in']\")", timeout=5000)
+    assert abs(page.evaluate(px) - wide) < 1
+    assert not page.errors, page.errors
+    page.close()

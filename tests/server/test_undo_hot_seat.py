@@ -85,3 +85,29 @@ def test_the_websocket_hello_carries_the_other_seats(server: ServerProc) -> None
         assert info.value.rcvd is not None and info.value.rcvd.code == 4400 and "also" in info.value.rcvd.reason
     finally:
         bad.close()
+
+
+def test_the_http_fallback_counts_the_hot_seat_undo(server: ServerProc) -> None:
+    """(c) of the last session: a page whose WebSocket is down plays by HTTP; the snapshot that
+    answers its action and a snapshot it asks for count the undo over the seats it also holds
+    (``also`` in the body, ``X-Seat-Also`` on a GET), as the WebSocket's do."""
+    created = server.create("pig", ["human", "human"], setup=SETUP, seed=5)
+    tid, tok = created["id"], tokens_of(created)
+    assert server.act(tid, tok["p1"], "hold").status_code == 200
+    url = f"{server.url}/api/tables/{tid}"
+    r = httpx.post(url + "/actions", json={"action": "hold", "expect": 1, "also": [tok["p1"]]},
+                   headers={"X-Seat-Token": tok["p2"]}, timeout=30)
+    assert r.status_code == 200, r.text
+    assert r.json()["undo"] == 1 and r.json()["hot_seat"] is True      # back to p2's own action
+    # p1's page, which holds p2 too, may take back both holds; alone it may take back nothing
+    alone = server.snap(tid, tok["p1"])
+    assert alone["undo"] == 0 and "hot_seat" not in alone
+    both = httpx.get(url, headers={"X-Seat-Token": tok["p1"], "X-Seat-Also": tok["p2"]}, timeout=30)
+    assert both.status_code == 200 and both.json()["undo"] == 2 and both.json()["hot_seat"] is True
+    nothing = httpx.get(url, headers={"X-Seat-Token": tok["p1"], "X-Seat-Also": "nope, nope"}, timeout=30)
+    assert nothing.status_code == 200 and nothing.json()["undo"] == 0
+    too_many = httpx.get(url, headers={"X-Seat-Token": tok["p1"], "X-Seat-Also": ",".join(["x"] * 9)}, timeout=30)
+    assert too_many.status_code == 422 and "X-Seat-Also" in too_many.json()["error"]
+    r = httpx.post(url + "/actions", json={"action": "roll", "also": ["x"] * 9},
+                   headers={"X-Seat-Token": tok["p1"]}, timeout=30)
+    assert r.status_code == 422

@@ -111,19 +111,24 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
+#: the tokens of the other seats a page holds (a hot-seat table: docs/server.md, *Undo*)
+AlsoTokens = list[Annotated[str, StringConstraints(max_length=MAX_TOKEN_CHARS)]]
+
+
 class ActRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     action: str = Field(max_length=400)
     expect: int | None = None
+    #: the other seats this page holds: the answer's ``undo`` and ``hot_seat`` count them
+    also: AlsoTokens = Field(default=[], max_length=MAX_ALSO)
 
 
 class UndoRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     expect: int | None = None
-    #: the tokens of the other seats this page holds (a hot-seat table: docs/server.md, *Undo*)
-    also: list[Annotated[str, StringConstraints(max_length=MAX_TOKEN_CHARS)]] = Field(default=[], max_length=MAX_ALSO)
+    also: AlsoTokens = Field(default=[], max_length=MAX_ALSO)
 
 
 class ReplayViewRequest(BaseModel):
@@ -334,17 +339,29 @@ async def join_table(table_id: str, req: JoinRequest, request: Request, srv: Par
 seats = APIRouter()
 
 
-def _snapshot(service: TableService, table_id: str, token: str | None, since: int) -> dict[str, Any]:
+def _snapshot(service: TableService, table_id: str, token: str | None, since: int,
+              also: list[str]) -> dict[str, Any]:
     lt = service.load(table_id)
     seat = lt.seat_of(token)
     service.catch_up(lt)
-    return lt.snapshot(seat, since)
+    return lt.snapshot(seat, since, lt.held_seats(also) if seat is not None else ())
+
+
+def _also_header(value: str | None) -> list[str]:
+    """``X-Seat-Also``: the other seats' tokens a page holds, separated by commas (at most MAX_ALSO)."""
+    tokens = [t.strip() for t in (value or "").split(",") if t.strip()]
+    if len(tokens) > MAX_ALSO or any(len(t) > MAX_TOKEN_CHARS for t in tokens):
+        raise Unprocessable(f"X-Seat-Also: at most {MAX_ALSO} seat tokens, separated by commas")
+    return tokens
 
 
 @seats.get("/api/tables/{table_id}")
 async def get_table(table_id: str, srv: Parts, since: int = Query(default=0, ge=0),
-                    x_seat_token: SeatToken = None, authorization: Authorization = None) -> dict[str, Any]:
-    snap = await run_in_threadpool(_snapshot, srv.service, table_id, _token(x_seat_token, authorization), since)
+                    x_seat_token: SeatToken = None, authorization: Authorization = None,
+                    x_seat_also: Annotated[str | None, Header(max_length=(MAX_TOKEN_CHARS + 1) * MAX_ALSO)] = None,
+                    ) -> dict[str, Any]:
+    snap = await run_in_threadpool(_snapshot, srv.service, table_id, _token(x_seat_token, authorization), since,
+                                   _also_header(x_seat_also))
     snap["online"] = srv.hub.online(table_id)
     if snap["version"] and not snap["your_turn"] and snap["status"] == "open":
         lt = srv.service.cached(table_id)
@@ -359,7 +376,7 @@ async def post_action(table_id: str, req: ActRequest, srv: Parts, x_seat_token: 
     token = _token(x_seat_token, authorization)
     lt = await act(srv, table_id, token, req.action, req.expect)
     seat = lt.seat_of(token)
-    return await run_in_threadpool(lt.snapshot, seat, max(0, lt.version - 1))
+    return await run_in_threadpool(lt.snapshot, seat, max(0, lt.version - 1), lt.held_seats(req.also))
 
 
 @seats.post("/api/tables/{table_id}/undo")

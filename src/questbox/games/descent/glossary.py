@@ -252,7 +252,13 @@ def _class_entries() -> tuple[list[JSON], list[JSON]]:
 
 def _plot_entries(texts: JSON, ours: str) -> list[JSON]:
     plot: list[JSON] = []
-    for deck in _load("plot.yaml")["decks"]:
+    data = _load("plot.yaml")
+    agents = {a["id"]: a["name"] for a in data.get("agents", [])}
+    for deck in data["decks"]:
+        plot.append(_e(f"plotdeck:{deck['id']}", deck["name"], texts.get("plotdeck", {}).get(deck["id"], ""),
+                       f"{deck['source']}; text {ours}",
+                       [["lieutenant", agents.get(deck.get("lieutenant", ""), "")],
+                        ["cards", str(len(deck["cards"]))]]))
         for p in deck["cards"]:
             plot.append(
                 _e(

@@ -43,7 +43,7 @@ function cards(list, make, ui, none = 'none') {
 }
 
 function sheet(c, ui) {
-  const deck = c.plot_deck ? entry(ui, [`plotdeck:${c.plot_deck}`], c.plot_deck).name : 'none';
+  const deck = c.plot_deck ? entry(ui, [`plotdeck:${c.plot_deck}`], c.plot_deck) : null;
   const campaign = entry(ui, [`campaign:${c.campaign}`], c.campaign);
   const top = h('div', { class: 'dc-facts dc-head' },
     h('span', { class: 'chip', 'data-rule': campaign.key }, campaign.name),
@@ -51,7 +51,7 @@ function sheet(c, ui) {
     h('span', { class: 'chip' }, c.phase === 'over' ? `over: the ${c.winner} win` : `quest ${c.next + 1}`),
     h('span', { class: 'chip', 'data-rule': 'term:gold' }, `gold ${c.gold}`),
     c.plot_deck ? h('span', { class: 'chip', 'data-rule': 'term:threat' }, `threat ${c.threat}`) : null,
-    h('span', { class: 'chip' }, `Plot deck: ${deck}`),
+    h('span', { class: 'chip', 'data-testid': 'plot-deck', 'data-rule': deck ? deck.key : null }, `Plot deck: ${deck ? deck.name : 'none'}`),
     h('span', { class: 'chip', 'data-rule': 'term:xp' }, `overlord XP ${(c.xp || {}).overlord ?? 0}`));
   const heroes = (c.heroes || []).map((hc) => {
     const [hero, cls] = hc.split(':');

@@ -208,12 +208,24 @@ function turnLine(turn) {
     h('span', { class: 'chip ds-actions', title: 'actions left this turn' }, `${n('actions', 'action', 'actions')} left`));
 }
 
+// the hero's printed stats (speed, defense, attributes) from the game's glossary entry hero:<id>
+const STAT_FACTS = ['speed', 'defense', 'might / knowledge / willpower / awareness'];
+function heroStats(id, ui) {
+  const e = ui.rule && ui.rule(`hero:${id}`);
+  if (!e || !e.facts) return null;
+  const facts = new Map(e.facts);
+  const parts = STAT_FACTS.filter((k) => facts.has(k)).map((k) => h('span', { class: 'ds-stat', 'data-stat': k },
+    k.includes('/') ? `M/K/W/A ${facts.get(k)}` : `${k} ${facts.get(k)}`));
+  return parts.length ? h('div', { class: 'ds-stats', 'data-testid': 'hero-stats', title: 'speed · defense dice · might / knowledge / willpower / awareness' }, parts) : null;
+}
+
 function heroSheet(id, f, colour, view, ui) {
   const pick = ui.canPick([id]) ? id : null;
   const acting = !!view.turn && view.turn.figure === id;
   return h('div', { class: ['ds-hero', f.activated && 'done', f.status !== 'active' && 'down', acting && 'acting'], 'data-pick': pick, 'data-figure': id, 'data-acting': acting ? 'true' : null, style: { '--hc': colour } },
     h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), acting ? h('span', { class: 'chip ds-acting-chip' }, 'acting') : null, f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
     acting ? turnLine(view.turn) : null,
+    heroStats(id, ui),
     h('div', { class: 'ds-bars' }, h('span', {}, 'health'), bar(f.health - f.damage, f.health, 'hp'), h('span', {}, 'stamina'), bar(f.stamina - f.fatigue, f.stamina, 'st')),
     f.conditions.length ? h('div', { class: 'g-chips' }, f.conditions.map((c) => h('span', { class: 'chip ds-cond' }, c))) : null,
     f.items.length || f.exhausted.length ? h('div', { class: 'g-chips' },
@@ -327,7 +339,7 @@ export function render(root, snap, ui) {
   const heroes = Object.entries(v.figures).filter(([, f]) => f.side === 'hero');
   const result = v.result ? h('div', { class: 'ds-result' }, `${v.result[0]} wins: ${v.result[1]}`) : null;
   root.append(h('div', { class: 'ds' },
-    h('div', { class: 'ds-top' }, h('b', { 'data-rule': `quest:${v.quest}` }, v.quest), ` · round ${v.round} · ${v.phase} phase`,
+    h('div', { class: 'ds-top' }, h('b', { 'data-rule': `quest:${v.quest}`, 'data-testid': 'quest-name' }, (ui.rule && ui.rule(`quest:${v.quest}`) || {}).name || v.quest), ` · round ${v.round} · ${v.phase} phase`,
       Object.entries(v.counters || {}).map(([k, n]) => h('span', { class: 'chip ds-counter', 'data-rule': `counter:${v.quest}:${k}` }, `${k} ${n}`)),
       h('span', { class: 'chip' }, `overlord deck ${v.deck}`),
       v.decision ? h('span', { class: 'ds-small', 'data-testid': 'decision', 'data-kind': v.decision.kind }, ` · ${v.decision.seat}: ${v.decision.text || v.decision.kind}`) : null),

@@ -48,5 +48,5 @@ export function render(root, snap) {
   const buttons = h('div', { style: { display: 'flex', gap: '1rem', justifyContent: 'center' } },
     h('div', { class: 'chip', 'data-pick': 'roll', style: { fontSize: '1.1rem', padding: '.4rem 1rem' } }, 'roll the die'),
     h('div', { class: 'chip', 'data-pick': 'hold', style: { fontSize: '1.1rem', padding: '.4rem 1rem' } }, 'hold: bank the pot'));
-  root.append(centre, tracks, snap.your_turn ? buttons : null);
+  root.append(centre, tracks, ...(snap.your_turn ? [buttons] : []));
 }

@@ -5,6 +5,8 @@
 //   a replay file:      POST /api/replay/view  {replay, step, seat}
 
 import { api, clear, h, toast } from './ui.js';
+import { fitMap, onNarrowChange } from './mapview.js';
+import { loadGlossary, wireRules } from './rules.js';
 
 /** Steps of a finished table. */
 export function tableSource(tableId) {
@@ -47,7 +49,7 @@ async function rendererFor(gameId) {
  * Returns {go(step), close()}.
  */
 export async function openViewer(root, { source, seat = null, renderer = null, onClose = null }) {
-  const vs = { step: 0, steps: 0, seat, doc: null, renderer, loading: false, next: undefined };
+  const vs = { step: 0, steps: 0, seat, doc: null, renderer, glossary: null, loading: false, next: undefined };
   clear(root);
   root.hidden = false;
   const label = h('span', { class: 'replay-step', 'data-testid': 'replay-step' }, '…');
@@ -72,6 +74,7 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
     if (to !== undefined) { e.preventDefault(); go(to); }
   }
   document.addEventListener('keydown', onKey);
+  const unfit = onNarrowChange(() => { if (vs.doc) draw(); });
 
   function draw() {
     const doc = vs.doc;
@@ -88,7 +91,12 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
       doc.outcome && doc.step === doc.steps ? ` — game over${doc.outcome.winners.length ? `, winner: ${doc.outcome.winners.join(', ')}` : ''}` : '');
     clear(board);
     try {
-      vs.renderer.render(board, doc, { ...READONLY, seat: doc.seat });
+      // the game's names and rule texts, as on the table (a tooltip over what is drawn)
+      const rule = (key) => (vs.glossary && vs.glossary.byKey.get(key)) || null;
+      vs.renderer.render(board, doc, { ...READONLY, seat: doc.seat, rule });
+      if (vs.glossary) wireRules(board, doc.game, vs.glossary);
+      // the map: phone-sized, and the figures slide from one step to the next (back too)
+      fitMap(board, doc, `replay|${doc.table || 'file'}|${doc.seat || ''}|${doc.game}`);
     } catch (err) {
       console.error(err);
       board.append(h('p', { class: 'error' }, `drawing failed: ${err.message}`));
@@ -106,6 +114,7 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
     try {
       const doc = await source(to, vs.seat);
       if (!vs.renderer) vs.renderer = await rendererFor(doc.game);
+      if (!vs.glossary) vs.glossary = await loadGlossary(doc.game);
       vs.doc = doc;
       vs.step = doc.step;
       vs.steps = doc.steps;
@@ -123,6 +132,7 @@ export async function openViewer(root, { source, seat = null, renderer = null, o
 
   function shut() {
     document.removeEventListener('keydown', onKey);
+    unfit();
     clear(root);
     root.hidden = true;
     if (onClose) onClose();

@@ -14,7 +14,7 @@ import { openViewer, replayButton, tableSource } from './replay.js';
 
 import { api, clear, h, myTokens, toast } from './ui.js';
 import { loadGlossary, rulesPanel, wireRules } from './rules.js';
-import { fitMap } from './mapview.js';
+import { fitMap, onNarrowChange } from './mapview.js';
 
 const tableId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -122,7 +122,8 @@ function act(text) {
   } else {
     api(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
       method: 'POST', headers: { 'X-Seat-Token': token },
-      body: JSON.stringify({ action: text, ...(simultaneous ? {} : { expect: st.version }) }),
+      // the other seats this page holds: the answer counts the hot-seat undo as the WebSocket's does
+      body: JSON.stringify({ action: text, also: otherTokens(), ...(simultaneous ? {} : { expect: st.version }) }),
     }).then((snap) => { st.waiting.delete(id); onSnapshot(snap); })
       .catch((err) => { st.waiting.delete(id); toast(refusal(err.message, err.status)); draw(); });
   }
@@ -228,7 +229,10 @@ function drawTurn() {
     const out = snap.outcome || { winners: [] };
     const won = out.winners.length ? out.winners.join(', ') : 'nobody';
     const me = snap.seat && out.winners.includes(snap.seat);
-    el.textContent = me ? `You won! (${out.reason || 'game over'})` : `Game over — winner: ${won}${out.reason ? ` (${out.reason})` : ''}`;
+    // the game's own title for its end (Heirs: the Black Wizard wins), as in the end box
+    const title = st.renderer && st.renderer.outcomeTitle ? st.renderer.outcomeTitle(snap) : null;
+    const why = out.reason ? ` (${out.reason})` : '';
+    el.textContent = me ? `You won! (${out.reason || 'game over'})` : title ? `Game over — ${title}${why}` : `Game over — winner: ${won}${why}`;
   } else if (snap.your_turn) {
     el.classList.add('mine');
     el.textContent = 'Your turn';
@@ -439,4 +443,5 @@ if (token) {
   }, 300);
 }
 window.addEventListener('hashchange', () => location.reload());
+onNarrowChange(() => draw());   // the map fitted again when a phone turns or the window narrows
 connect();
