@@ -6,6 +6,7 @@ from __future__ import annotations
 from questbox.core import JSON, Action
 from questbox.games.descent.campaign_log import legal
 from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.campaign_shop import costs
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.plot import cards_of
 
@@ -69,10 +70,43 @@ def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> 
     for a in acts:
         if a.name in ("upgrade", "extra-card"):
             return a
+    gear = shopping_choice(log, acts)
+    if gear is not None:
+        return gear
     buys = [a for a in acts if a.name == "buy"]
     if buys:
         items = log["items"]
-        cm = campaign_data(log["campaign"])
-        cost = {s.id: s.cost for s in cm.shop}
+        cost = costs(log)
         return min(buys, key=lambda a: (cost[str(a.args[0])], len(items[str(a.args[1])])))
     return Action("done")
+
+
+#: the order the bot equips cards in: a weapon first, then armor, then the rest
+EQUIP_ORDER = {"two-hands": 0, "one-hand": 1, "armor": 2, "other": 3}
+
+
+def shopping_choice(log: JSON, acts: list[Action]) -> Action | None:
+    """The bot heroes' gear in the Shopping step, in this priority: (1) equip a card the engine
+    plays that a hero holds and can equip (a weapon, then armor, then the others); (2) buy the
+    dearest revealed card the engine plays that a hero can equip now, for the hero holding the
+    fewest cards; (3) sell a Shop Item no hero can equip. ``None``: nothing of that (a campaign's
+    own deck of Search cards is bought as before, the cheapest first)."""
+    from questbox.games.descent.modules.items import equip_problem, items
+
+    cat = items()
+    eq = log.get("equipped") or {}
+    equips = [a for a in acts if a.name == "equip" and cat[str(a.args[0])].played]
+    if equips:
+        return min(equips, key=lambda a: EQUIP_ORDER[cat[str(a.args[0])].equip])
+    heroes = list(log["items"])
+    buys = [a for a in acts if a.name == "buy" and str(a.args[0]) in cat and cat[str(a.args[0])].played
+            and equip_problem(eq.get(str(a.args[1]), []), str(a.args[0])) is None]
+    if buys:
+        return max(buys, key=lambda a: (cat[str(a.args[0])].cost, -len(log["items"][str(a.args[1])]),
+                                        -heroes.index(str(a.args[1]))))
+    for a in (x for x in acts if x.name == "sell"):
+        it, h = str(a.args[0]), str(a.args[1])
+        if it in cat and log["items"][h].count(it) > eq.get(h, []).count(it) and all(
+                equip_problem(eq.get(o, []), it) is not None for o in heroes):
+            return a
+    return None
