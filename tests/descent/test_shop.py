@@ -197,3 +197,26 @@ def test_the_bot_heroes_equip_then_buy_the_dearest_card_they_can_wear_then_sell_
             "items": {"syndrael": ["iron-battleaxe", "crossbow"], "avric": ["elm-greatbow"]},
             "equipped": {"syndrael": ["iron-battleaxe"], "avric": ["elm-greatbow"]}}
     assert str(bot_action(view(full, "heroes"), "heroes", None)) == "sell crossbow syndrael"
+
+
+def test_a_log_after_buying_selling_and_winning_a_relic_reloads_unchanged() -> None:
+    log = {**first_shop(found={"syndrael": ["treasure-chest"]}), "gold": 1000,
+           "items": {"syndrael": ["chainmail"], "avric": []}}
+    log = apply(log, "heroes", f"buy {log['shop']['offer'][0]} avric")
+    log = apply(apply(log, "heroes", "sell chainmail syndrael"), "heroes", f"equip {log['items']['avric'][0]} avric")
+    log = to_next_quest(log)
+    log = record(log, quest_over(log, "overlord"))           # the Interlude: the overlord wins its relic
+    assert log["stats"]["shop_bought"] and log["overlord_relics"] == ["scorpions-kiss"]
+    again = check_campaign_log({"log": log})
+    assert {k: again[k] for k in log} == log
+
+
+def test_the_campaigns_action_space_holds_the_shop_and_the_equipped_cards_actions() -> None:
+    from questbox.core import Action
+    from questbox.games.descent.campaign_game import GAME as CAMPAIGN
+
+    space = set(CAMPAIGN.action_space({"heroes": ["syndrael", "avric"]}) or [])
+    for a in ("sell iron-shield syndrael", "give trueshot syndrael avric", "equip trueshot avric",
+              "unequip chainmail syndrael", "use iron-shield", "use tival-crystal", "surge heart5", "surge heart3",
+              "reroll 2", "fortune reroll 2"):
+        assert Action.parse(a) in space, a

@@ -212,8 +212,9 @@ def _check_progress(doc: JSON, log: JSON, cm: CampaignModel, cid: str, phase: st
         raise SetupError("log.winner: heroes or overlord once the campaign is over (phase over), else null")
     log["winner"] = winner
     stats = doc.get("stats", log["stats"])
-    if not isinstance(stats, dict) or set(stats) != {"bought", "triggered"}:
-        raise SetupError("log.stats: {bought: [...], triggered: {...}}")
+    if not isinstance(stats, dict) or not {"bought", "triggered"} <= set(stats) <= {
+            "bought", "triggered", "shop_bought", "shop_sold"}:
+        raise SetupError("log.stats: {bought: [...], triggered: {...}} (and shop_bought, shop_sold: [...])")
     log["stats"] = copy_json(stats)
 
 
@@ -552,6 +553,13 @@ def campaign_space(log: JSON) -> list[Action]:
                 if a not in have:
                     have.add(a)
                     out.append(a)
+    # the cards a hero may equip: their windows' actions, the weapons' surges, rerolls of 3 dice
+    from questbox.games.descent.modules.items import CARDS, item_space
+
+    gear = [*item_space(enc), *(Action("surge", (x.id,)) for c in CARDS.values() for x in c.surges),
+            *(Action(*r) for i in range(max(len(it.dice) for it in equippable().values()))
+              for r in (("reroll", (i,)), ("fortune", ("reroll", i))))]
+    out += [a for a in dict.fromkeys(gear) if a not in have]
     return out
 
 
