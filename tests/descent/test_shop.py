@@ -220,3 +220,14 @@ def test_the_campaigns_action_space_holds_the_shop_and_the_equipped_cards_action
               "unequip chainmail syndrael", "use iron-shield", "use tival-crystal", "surge heart5", "surge heart3",
               "reroll 2", "fortune reroll 2"):
         assert Action.parse(a) in space, a
+
+
+def test_the_simulation_reports_the_shop_items_bought_and_the_search_gold() -> None:
+    from questbox.games.descent.campaign_play import run_campaign, simulate
+
+    report = simulate(2, 5, ["syndrael", "avric"], "first-legion")
+    logs = [run_campaign(5 + i, ["syndrael", "avric"], "first-legion") for i in range(2)]
+    want = Counter(c for log in logs for c in log["stats"].get("shop_bought", []))
+    assert report["shop_bought"] == dict(want.most_common()) and set(want) <= set(catalog().shop)
+    gold = sum(h["search_gold"] for log in logs for h in log["history"])
+    assert report["search_gold_per_campaign"] == gold / 2
