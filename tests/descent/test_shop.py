@@ -182,17 +182,20 @@ def test_a_log_with_equipment_the_hero_does_not_hold_or_cannot_wear_is_refused()
 
 
 def test_the_bot_heroes_equip_then_buy_the_dearest_card_they_can_wear_then_sell_what_nobody_can() -> None:
-    from questbox.games.descent.campaign_bots import bot_action
+    from questbox.games.descent.campaign_bots import _wanted, bot_action
 
-    log = {**first_shop(), "gold": 0, "items": {"syndrael": ["iron-battleaxe"], "avric": []}}
+    log = {**first_shop(), "gold": 0, "items": {"syndrael": ["grinding-axe", "sling"], "avric": []}}
     act = bot_action(view(log, "heroes"), "heroes", None)
-    assert str(act) == "equip iron-battleaxe syndrael"
-    log = {**apply(log, "heroes", str(act)), "gold": 1000}
+    assert str(act) == "equip grinding-axe syndrael"        # blue red red: more hearts than his blue red
+    log = apply(log, "heroes", str(act))
+    log = {**apply(log, "heroes", "unequip grinding-axe syndrael"), "gold": 0}
+    assert str(bot_action(view({**log, "items": {"syndrael": ["sling"], "avric": []}}, "heroes"), "heroes", None)) \
+        == "done"                                           # blue yellow: weaker than his own weapon
+    log = {**log, "gold": 1000, "items": {"syndrael": [], "avric": []}, "equipped": {"syndrael": [], "avric": []}}
     act = bot_action(view(log, "heroes"), "heroes", None)
     offer = log["shop"]["offer"]
-    dearest = max(catalog().shop[c].cost for c in offer if catalog().shop[c].played)
+    dearest = max(catalog().shop[c].cost for c in offer if any(_wanted(log, c, h) for h in ("syndrael", "avric")))
     assert act.name == "buy" and catalog().shop[str(act.args[0])].cost == dearest
-    assert str(act.args[1]) == "avric"                     # the hero holding fewer cards
     full = {**first_shop(), "gold": 0, "shop": {"offer": [], "deck": []},
             "items": {"syndrael": ["iron-battleaxe", "crossbow"], "avric": ["elm-greatbow"]},
             "equipped": {"syndrael": ["iron-battleaxe"], "avric": ["elm-greatbow"]}}

@@ -81,25 +81,55 @@ def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> 
     return Action("done")
 
 
+def _hearts(dice: tuple[str, ...] | list[str]) -> float:
+    """The mean hearts a pool of attack dice rolls."""
+    from questbox.games.descent.data import library
+
+    lib = library().dice
+    return sum(sum(f.hearts for f in lib[d]) / len(lib[d]) for d in dice)
+
+
+def _wanted(log: JSON, iid: str, hero: str) -> bool:
+    """Whether the bot wants ``hero`` to wear ``iid``: a card the engine plays, and a weapon only
+    when its dice roll more hearts on average than the weapon he fights with now."""
+    from questbox.games.descent.data import library
+    from questbox.games.descent.modules.items import items
+
+    it = items()[iid]
+    if not it.played:
+        return False
+    if it.attack is None:
+        return True
+    eq = (log.get("equipped") or {}).get(hero, [])
+    now = [items()[x].dice for x in eq if items()[x].attack is not None]
+    if not now:
+        lib = library()
+        cls = next(h.split(":")[1] for h in log["heroes"] if h.split(":")[0] == hero)
+        now = [next(c.dice for c in lib.classes[cls] if c.kind == "weapon")]
+    return _hearts(it.dice) > _hearts(now[0])
+
+
 #: the order the bot equips cards in: a weapon first, then armor, then the rest
 EQUIP_ORDER = {"two-hands": 0, "one-hand": 1, "armor": 2, "other": 3}
 
 
 def shopping_choice(log: JSON, acts: list[Action]) -> Action | None:
     """The bot heroes' gear in the Shopping step, in this priority: (1) equip a card the engine
-    plays that a hero holds and can equip (a weapon, then armor, then the others); (2) buy the
-    dearest revealed card the engine plays that a hero can equip now, for the hero holding the
-    fewest cards; (3) sell a Shop Item no hero can equip. ``None``: nothing of that (a campaign's
+    plays that a hero holds and can equip (a weapon, then armor, then the others; a weapon only
+    if its dice roll more hearts on average than his current weapon's); (2) buy the dearest
+    revealed card of that kind that a hero can equip now, for the hero holding the fewest cards;
+    (3) sell a Shop Item no hero can equip. ``None``: nothing of that (a campaign's
     own deck of Search cards is bought as before, the cheapest first)."""
     from questbox.games.descent.modules.items import equip_problem, items
 
     cat = items()
     eq = log.get("equipped") or {}
-    equips = [a for a in acts if a.name == "equip" and cat[str(a.args[0])].played]
+    equips = [a for a in acts if a.name == "equip" and _wanted(log, str(a.args[0]), str(a.args[1]))]
     if equips:
         return min(equips, key=lambda a: EQUIP_ORDER[cat[str(a.args[0])].equip])
     heroes = list(log["items"])
-    buys = [a for a in acts if a.name == "buy" and str(a.args[0]) in cat and cat[str(a.args[0])].played
+    buys = [a for a in acts if a.name == "buy" and str(a.args[0]) in cat
+            and _wanted(log, str(a.args[0]), str(a.args[1]))
             and equip_problem(eq.get(str(a.args[1]), []), str(a.args[0])) is None]
     if buys:
         return max(buys, key=lambda a: (cat[str(a.args[0])].cost, -len(log["items"][str(a.args[1])]),
