@@ -16,7 +16,7 @@ from questbox.games.descent.catalog import catalog
 from questbox.games.descent.encounter import encounter, normalize_setup
 from questbox.games.descent.modules.items import CARDS, equip_problem, item_space, items, relics
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, fig, group, names, new, quest, setup, touch
+from tests.descent.helpers import act, fig, group, names, new, put, quest, setup, touch
 
 ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
 
@@ -134,3 +134,18 @@ def test_the_cards_played_at_windows_are_in_the_action_space() -> None:
     enc = encounter(normalize_setup(setup(quest(groups=ZOMBIES), campaign={"equipment": {"leoric": ["iron-shield"]}})))
     space = set(encounter_space(enc))
     assert set(item_space(enc)) <= space and Action("use", ("iron-shield",)) in space
+
+
+def test_a_class_weapons_own_bonus_is_lost_and_runic_knowledge_follows_the_weapon_wielded() -> None:
+    st = arena({"tomble": ["iron-spear"]}, heroes=("tomble", "leoric"))
+    act(st, "activate tomble")
+    st.rng.script = [5, 5, 1]          # blue ♥1, yellow R1 ♥1; brown 0: the Throwing Knives' +1 is not the spear's
+    hit = next(e for e in act(st, "attack zombie-1") if e.kind == "hit")
+    assert hit.data["hearts"] == 2
+    for weapon, runic in (("iron-battleaxe", False), ("sunburst", True)):
+        st = arena({"leoric": [weapon]})
+        act(st, "activate leoric")
+        put(st, "leoric", "A2")
+        st.rng.script = [6, 3, 1]      # ⚡ on the blue die; brown 0
+        act(st, "attack zombie-1")
+        assert ("surge runic" in names(st.legal_actions())) is runic, weapon

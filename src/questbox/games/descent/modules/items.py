@@ -377,6 +377,9 @@ class ItemsModule(RuleModule):
             h: tuple(check_equipment(list(v), f"campaign.equipment.{h}")) for h, v in raw.items()}
         for h, eq in self.equipment.items():
             enc.add_stat(hero_stat(enc.stats[h], list(eq), enc.lib.heroes[h].speed))
+        #: the heroes who fight with an equipped weapon, not their class weapon (modules/classes.py)
+        self.armed = frozenset(h for h, eq in self.equipment.items()
+                               if any(items()[c].attack is not None and c in CARDS for c in eq))
 
     def _has(self, st: DescentState, fi: int, cid: str) -> bool:
         f = st.figs[fi]
