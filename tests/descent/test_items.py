@@ -149,3 +149,29 @@ def test_a_class_weapons_own_bonus_is_lost_and_runic_knowledge_follows_the_weapo
         st.rng.script = [6, 3, 1]      # ⚡ on the blue die; brown 0
         act(st, "attack zombie-1")
         assert ("surge runic" in names(st.legal_actions())) is runic, weapon
+
+
+def test_the_elven_cloak_turns_the_defense_result_into_the_heros_awareness() -> None:
+    st = arena({"leoric": ["elven-cloak"]})
+    aware = st.attribute(fig(st, "leoric"), "awareness")
+    assert aware is not None and aware > 0
+    monster_attacks(st, "zombie-2", "leoric", [4, 1, 1])           # blue ♥2; 0 shields rolled
+    assert "use elven-cloak" in names(st.legal_actions())
+    hit = next(e for e in act(st, "use elven-cloak") if e.kind == "hit")
+    assert hit.data["shields"] == aware
+
+
+def test_fortunas_dice_rerolls_one_die_just_rolled_for_a_fatigue() -> None:
+    st = arena({"syndrael": ["fortunas-dice"]})
+    act(st, "activate syndrael")
+    st.rng.script = [1, 5, 1]          # blue X (a miss), red ♥3; brown 0
+    act(st, "attack zombie-1")
+    assert names(st.legal_actions())[:2] == ["use fortunas-dice attack 0", "use fortunas-dice attack 1"]
+    st.rng.script = [4]                # the blue die again: R4 ♥2
+    ev = act(st, "use fortunas-dice attack 0")
+    s = fig(st, "syndrael")
+    assert next(e for e in ev if e.kind == "hit").data["hearts"] == 2 + 3 and st.figs[s].fatigue == 1
+    assert "fortunas-dice" in st.figs[s].exhausted
+    saved = monster_attacks(st, "zombie-2", "syndrael", [4, 1, 1, 1])  # exhausted: no reroll of his defense now
+    assert not any(a.startswith("use fortunas-dice") for a in names(st.legal_actions()))
+    st.pending[:] = saved

@@ -50,8 +50,8 @@ def test_glossaries_say_what_the_data_says() -> None:
     assert any("speed 3" in v for _, v in _entry(descent, "monster:zombie")["facts"])
     camp = get_game("descent-campaign").glossary()
     assert _entry(camp, "plot:fealty")["text"] and ["cost", "50 gold"] in _entry(camp, "shop:iron-shield")["facts"]
-    assert ["played here", "no (a defense result replaced by the Awareness value needs a window the engine lacks)"] \
-        in _entry(camp, "shop:elven-cloak")["facts"] and _entry(camp, "relic:trueshot")["text"].startswith("+3 range")
+    assert ["played here", "no (the hero's Stamina comes from the hero sheet; no rule module may raise it yet)"] \
+        in _entry(camp, "shop:ring-of-power")["facts"] and _entry(camp, "relic:trueshot")["text"].startswith("+3 range")
 
 
 pytestmark_browser = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)

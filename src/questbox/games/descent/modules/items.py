@@ -173,6 +173,10 @@ class ItemCard:
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
         """Play the card (the module has exhausted it): its effect."""
 
+    def space(self) -> list[Action]:
+        """Every action :meth:`offers` may return (for a game's action space)."""
+        return [_use(self.id)] if self.offers_at else []
+
 
 class _Weapon(ItemCard):
     is_weapon: ClassVar[bool] = True
@@ -295,6 +299,59 @@ class TivalCrystal(ItemCard):
         st.recover(fi, hearts=hearts)
 
 
+class ElvenCloak(ItemCard):
+    """Elven Cloak: exhaust after your defense roll; the result becomes as many shields as your Awareness."""
+
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-after-defense"})
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = st.attack
+        aware = st.attribute(fi, "awareness") or 0
+        return [_use(self.id)] if atk is not None and atk.target == fi and aware > st.atk_shields(atk) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        aware = st.attribute(fi, "awareness") or 0
+        atk.bonus_shields += aware - st.atk_shields(atk)
+        st.emit("item", f"{st.name(fi)} exhausts the Elven Cloak: {aware} shields.")
+
+
+#: the most dice a pool rerolled by Fortuna's Dice may hold (attack: 3; defense: the hero's and his armor's)
+MAX_DICE = 4
+
+
+class FortunasDice(ItemCard):
+    """Fortuna's Dice: exhaust and suffer 1 fatigue to reroll one die you have just rolled (an
+    attack die of your attack, or a defense die against an attack on you: ``use fortunas-dice
+    attack|defense <i>``)."""
+
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-after-roll"})
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = st.attack
+        if atk is None or st.figs[fi].fatigue >= st.stamina(fi):
+            return []
+        pool = ("attack", atk.dice) if atk.attacker == fi else ("defense", atk.def_dice) if atk.target == fi else None
+        if pool is None:
+            return []
+        return [Action("use", (self.id, pool[0], i)) for i in range(min(len(pool[1]), MAX_DICE))]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        which, i = str(action.args[1]), int(action.args[2])
+        dice, faces = (atk.dice, atk.faces) if which == "attack" else (atk.def_dice, atk.def_faces)
+        st.suffer_fatigue(fi, 1)
+        old = faces[i]
+        faces[i] = st.roll([dice[i]])[0]
+        st.emit("item", f"{st.name(fi)} exhausts Fortuna's Dice: the {dice[i]} die "
+                f"{st.describe_faces([dice[i]], [old])} → {st.describe_faces([dice[i]], [faces[i]])}.")
+
+    def space(self) -> list[Action]:
+        return [Action("use", (self.id, w, i)) for w in ("attack", "defense") for i in range(MAX_DICE)]
+
+
 #: the cards the engine plays, by id (a card missing here has ``played: false`` in its data)
 CARDS: dict[str, ItemCard] = {c.id: c for c in (
     # Act I weapons
@@ -331,7 +388,8 @@ CARDS: dict[str, ItemCard] = {c.id: c for c in (
     worn("scorpion-helm", ranged_bonus=1),
     # cards played at their windows
     AddShield("iron-shield"), AddShield("heavy-steel-shield"), DarkGodShield("shield-of-the-dark-god"),
-    HeavyCloak("heavy-cloak"), ManaWeave("mana-weave"), LuckyCharm("lucky-charm"), TivalCrystal("tival-crystal"))}
+    HeavyCloak("heavy-cloak"), ManaWeave("mana-weave"), LuckyCharm("lucky-charm"), TivalCrystal("tival-crystal"),
+    ElvenCloak("elven-cloak"), FortunasDice("fortunas-dice"))}
 
 
 def hero_stat(stat: Stat, equipped: list[str], base_speed: int) -> Stat:
@@ -436,5 +494,5 @@ class ItemsModule(RuleModule):
 def item_space(enc: Encounter) -> list[Action]:
     """Every action the module may offer (for a game's action space): ``use <card>`` per card
     played at a window (the weapons' surges are in the hero stat lines)."""
-    return [_use(c.id) for c in CARDS.values() if c.offers_at]
+    return [a for c in CARDS.values() for a in c.space()]
 
