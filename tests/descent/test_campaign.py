@@ -12,6 +12,7 @@ from questbox.games.descent import GAME
 from questbox.games.descent.campaign_log import apply, encounter_setup, legal, new_log, record, to_move, view
 from questbox.games.descent.campaign_model import campaign_data
 from questbox.games.descent.campaign_play import run_campaign
+from questbox.games.descent.catalog import catalog
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
 
@@ -128,18 +129,22 @@ def test_shopping_step_fortune_buys_extra_shop_cards_and_all_fortune_goes_back_a
     assert "extra-card syndrael avric" in acts and "extra-card avric avric" in acts
     assert "extra-card syndrael syndrael" not in acts                 # he has one token only
     log = apply(log, "heroes", "extra-card syndrael avric")
-    assert len(log["shop"]["offer"]) == 4 and log["fortune"] == {"syndrael": 0, "avric": 1}
+    n = campaign_data("harrowmere").shop_draw
+    assert len(log["shop"]["offer"]) == n + 1 and log["fortune"] == {"syndrael": 0, "avric": 1}
+    log = {**log, "gold": 500}
     item = log["shop"]["offer"][0]
-    cost = next(s.cost for s in campaign_data("harrowmere").shop if s.id == item)
+    cost = catalog().shop[item].cost
     log = apply(log, "heroes", f"buy {item} avric")
-    assert log["items"]["avric"] == [item] and log["gold"] == 75 - cost
+    assert log["items"]["avric"] == [item] and log["gold"] == 500 - cost
+    log = apply(log, "heroes", f"equip {item} avric")
     log = apply(log, "heroes", "done")
     assert log["fortune"] == {"syndrael": 0, "avric": 0} and log["phase"] == "spend-xp"
-    # the bought item is on the hero's figure in the next quest
+    # the bought and equipped item is on the hero in the next quest (the rule module items)
     log = apply(apply(log, "heroes", "done"), "overlord", "done")
-    st2 = GAME.new(encounter_setup(log), seed=2)
-    assert isinstance(st2, DescentState)
-    assert item in st2.figs[st2.ids["avric"]].items
+    setup = encounter_setup(log)
+    assert setup["campaign"]["equipment"] == {"avric": [item]}
+    st2 = GAME.new(setup, seed=2)
+    assert isinstance(st2, DescentState) and "items" in st2.enc.by_name
 
 
 def test_xp_buys_our_upgrades_for_the_next_quest() -> None:

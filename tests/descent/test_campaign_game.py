@@ -54,9 +54,9 @@ def test_the_game_is_registered_with_its_seats() -> None:
     ({"log": {"phase": "quest", "xp": {"overlord": "lots"}}}, "log.xp.overlord"),
     ({"log": {"phase": "quest", "upgrades": {"avric": ["wings"]}}}, "no upgrade 'wings'"),
     ({"log": {"phase": "quest", "upgrades": {"avric": ["toughness"] * 3}}}, "at most 2 times"),
-    ({"log": {"phase": "quest", "items": {"avric": ["sword"]}}}, "not an item the engine plays"),
-    ({"log": {"phase": "shopping", "next": 1, "shop": {"offer": ["fire-flask", "fire-flask"], "deck": []}}},
-     "1 fire-flask card"),
+    ({"log": {"phase": "quest", "items": {"avric": ["sword"]}}}, "not a Search card, Shop Item or hero relic"),
+    ({"log": {"phase": "shopping", "next": 1, "shop": {"offer": ["iron-spear", "iron-spear"], "deck": []}}},
+     "1 iron-spear card"),
     ({"log": {"phase": "quest", "shop": {"offer": [], "deck": []}}}, "in the shopping phase only"),
     ({"log": {"phase": "quest", "done": ["heroes"]}}, "log.done"),
     ({"log": {"phase": "over", "next": 4}}, "log.winner"),
@@ -95,24 +95,24 @@ def test_a_log_file_is_a_setup(tmp_path: Any) -> None:
 def test_the_shop_is_dealt_from_the_states_random_generator() -> None:
     doc = {"log": {"heroes": ["syndrael", "avric"], "phase": "shopping", "next": 1, "gold": 25}}
     a, b = state(doc, seed=1), state(doc, seed=1)
-    assert a.log["shop"] == b.log["shop"] and len(a.log["shop"]["offer"]) == 3
+    assert a.log["shop"] == b.log["shop"] and len(a.log["shop"]["offer"]) == 5      # printed: 5 revealed
     decks = {json.dumps(state(doc, seed=s).log["shop"]) for s in range(6)}
     assert len(decks) > 1                      # the game's seed, not the log's, shuffles the Shop deck
 
 
 def test_views_hide_the_face_down_cards_from_the_heroes_and_the_shop_order_from_everybody() -> None:
     st = state({"log": {"heroes": ["syndrael", "avric"], "plot_deck": "first-legion", "phase": "shopping",
-                        "next": 1, "shop": {"offer": ["curse-doll"], "deck": ["fire-flask", "power-potion"]}}})
+                        "next": 1, "shop": {"offer": ["iron-spear"], "deck": ["sling", "crossbow"]}}})
     for seat in ("heroes", "overlord", None):
         v = st.view(seat)
-        assert v["campaign"]["shop"] == {"offer": ["curse-doll"], "deck": 2} and v["encounter"] is None
+        assert v["campaign"]["shop"] == {"offer": ["iron-spear"], "deck": 2} and v["encounter"] is None
         assert "fire-flask" not in json.dumps(v)
     assert st.view("heroes")["campaign"]["facedown"] == 9
     assert "retribution" in st.view("overlord")["campaign"]["facedown"]
     assert "retribution" not in json.dumps(st.view("heroes")) and "retribution" not in json.dumps(st.view(None))
     d = st.determinize("heroes", Rng(3))
-    assert isinstance(d, CampaignState) and sorted(d.log["shop"]["deck"]) == ["fire-flask", "power-potion"]
-    assert st.log["shop"]["deck"] == ["fire-flask", "power-potion"]         # the original is untouched
+    assert isinstance(d, CampaignState) and sorted(d.log["shop"]["deck"]) == ["crossbow", "sling"]
+    assert st.log["shop"]["deck"] == ["sling", "crossbow"]                  # the original is untouched
 
 
 def test_a_quest_shares_the_states_random_generator_and_is_recorded_when_it_ends() -> None:

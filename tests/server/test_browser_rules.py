@@ -49,7 +49,9 @@ def test_glossaries_say_what_the_data_says() -> None:
     assert _entry(descent, "goal:sunken-ossuary:overlord")["text"].startswith("Doom 9: the overlord wins")
     assert any("speed 3" in v for _, v in _entry(descent, "monster:zombie")["facts"])
     camp = get_game("descent-campaign").glossary()
-    assert _entry(camp, "plot:fealty")["text"] and _entry(camp, "shop:health-potion")["facts"]
+    assert _entry(camp, "plot:fealty")["text"] and ["cost", "50 gold"] in _entry(camp, "shop:iron-shield")["facts"]
+    assert ["played here", "no (the hero's Stamina comes from the hero sheet; no rule module may raise it yet)"] \
+        in _entry(camp, "shop:ring-of-power")["facts"] and _entry(camp, "relic:trueshot")["text"].startswith("+3 range")
 
 
 pytestmark_browser = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from questbox.core import JSON, Action
 from questbox.games.descent.campaign_log import legal
 from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.campaign_shop import costs
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.plot import cards_of
 
@@ -69,10 +70,73 @@ def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> 
     for a in acts:
         if a.name in ("upgrade", "extra-card"):
             return a
+    gear = shopping_choice(log, acts)
+    if gear is not None:
+        return gear
     buys = [a for a in acts if a.name == "buy"]
     if buys:
         items = log["items"]
-        cm = campaign_data(log["campaign"])
-        cost = {s.id: s.cost for s in cm.shop}
+        cost = costs(log)
         return min(buys, key=lambda a: (cost[str(a.args[0])], len(items[str(a.args[1])])))
     return Action("done")
+
+
+def _hearts(dice: tuple[str, ...] | list[str]) -> float:
+    """The mean hearts a pool of attack dice rolls."""
+    from questbox.games.descent.data import library
+
+    lib = library().dice
+    return sum(sum(f.hearts for f in lib[d]) / len(lib[d]) for d in dice)
+
+
+def _wanted(log: JSON, iid: str, hero: str) -> bool:
+    """Whether the bot wants ``hero`` to wear ``iid``: a card the engine plays, and a weapon only
+    when its dice roll more hearts on average than the weapon he fights with now."""
+    from questbox.games.descent.data import library
+    from questbox.games.descent.modules.items import items
+
+    it = items()[iid]
+    if not it.played:
+        return False
+    if it.attack is None:
+        return True
+    eq = (log.get("equipped") or {}).get(hero, [])
+    now = [items()[x].dice for x in eq if items()[x].attack is not None]
+    if not now:
+        lib = library()
+        cls = next(h.split(":")[1] for h in log["heroes"] if h.split(":")[0] == hero)
+        now = [next(c.dice for c in lib.classes[cls] if c.kind == "weapon")]
+    return _hearts(it.dice) > _hearts(now[0])
+
+
+#: the order the bot equips cards in: a weapon first, then armor, then the rest
+EQUIP_ORDER = {"two-hands": 0, "one-hand": 1, "armor": 2, "other": 3}
+
+
+def shopping_choice(log: JSON, acts: list[Action]) -> Action | None:
+    """The bot heroes' gear in the Shopping step, in this priority: (1) equip a card the engine
+    plays that a hero holds and can equip (a weapon, then armor, then the others; a weapon only
+    if its dice roll more hearts on average than his current weapon's); (2) buy the dearest
+    revealed card of that kind that a hero can equip now, for the hero holding the fewest cards;
+    (3) sell a Shop Item no hero can equip. ``None``: nothing of that (a campaign's
+    own deck of Search cards is bought as before, the cheapest first)."""
+    from questbox.games.descent.modules.items import equip_problem, items
+
+    cat = items()
+    eq = log.get("equipped") or {}
+    equips = [a for a in acts if a.name == "equip" and _wanted(log, str(a.args[0]), str(a.args[1]))]
+    if equips:
+        return min(equips, key=lambda a: EQUIP_ORDER[cat[str(a.args[0])].equip])
+    heroes = list(log["items"])
+    buys = [a for a in acts if a.name == "buy" and str(a.args[0]) in cat
+            and _wanted(log, str(a.args[0]), str(a.args[1]))
+            and equip_problem(eq.get(str(a.args[1]), []), str(a.args[0])) is None]
+    if buys:
+        return max(buys, key=lambda a: (cat[str(a.args[0])].cost, -len(log["items"][str(a.args[1])]),
+                                        -heroes.index(str(a.args[1]))))
+    for a in (x for x in acts if x.name == "sell"):
+        it, h = str(a.args[0]), str(a.args[1])
+        if it in cat and log["items"][h].count(it) > eq.get(h, []).count(it) and all(
+                equip_problem(eq.get(o, []), it) is not None for o in heroes):
+            return a
+    return None

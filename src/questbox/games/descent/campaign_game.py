@@ -37,11 +37,16 @@ from questbox.core.setupfiles import path_refused
 from questbox.games.descent import campaign_log as L
 from questbox.games.descent.campaign_bots import bot_action
 from questbox.games.descent.campaign_model import CampaignModel, campaign_data
+from questbox.games.descent.campaign_shop import describe as describe_shop
+from questbox.games.descent.campaign_shop import shop_space
+from questbox.games.descent.catalog import catalog
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
 from questbox.games.descent.encounters import check_carry
 from questbox.games.descent.game import setup_for_seats
 from questbox.games.descent.model import copy_json
+from questbox.games.descent.modules.items import items as equippable
+from questbox.games.descent.modules.items import relics
 from questbox.games.descent.plot import cards_of, plot_data, split_deck
 from questbox.games.descent.setup_model import CampaignSetup, check_campaign_setup
 from questbox.games.descent.state import DescentState
@@ -166,10 +171,19 @@ def _check_gear(doc: JSON, log: JSON, cm: CampaignModel, hs: list[str]) -> None:
     search = library().search
     for h, its in items.items():
         for it in its:
-            if it not in search:
-                raise SetupError(f"log.items.{h}: {it!r} is not an item the engine plays")
+            if it not in search and it not in equippable():
+                raise SetupError(f"log.items.{h}: {it!r} is not a Search card, Shop Item or hero relic")
     log["upgrades"] = {h: list(upgrades.get(h, [])) for h in hs}
     log["items"] = {h: list(items.get(h, [])) for h in hs}
+    eq = doc.get("equipped", {})
+    if not isinstance(eq, dict) or set(eq) - set(hs):
+        raise SetupError(f"log.equipped: per hero ({', '.join(hs)}), the cards he has equipped")
+    log["equipped"] = {h: list(eq.get(h, [])) for h in hs}
+    L.check_equipped(log, "log")
+    orel = doc.get("overlord_relics", [])
+    if not isinstance(orel, list) or any(relics().get(r) is None or relics()[r].side != "overlord" for r in orel):
+        raise SetupError("log.overlord_relics: the lieutenant relics the overlord has won (ids)")
+    log["overlord_relics"] = list(orel)
 
 
 def _check_progress(doc: JSON, log: JSON, cm: CampaignModel, cid: str, phase: str) -> None:
@@ -182,7 +196,10 @@ def _check_progress(doc: JSON, log: JSON, cm: CampaignModel, cid: str, phase: st
                 isinstance(shop[k], list) for k in ("offer", "deck")):
             raise SetupError("log.shop: {offer: [Shop cards drawn], deck: [the rest, in order]}")
         have = Counter(shop["offer"] + shop["deck"])
-        counts = {s.id: s.count for s in cm.shop}
+        if cm.shop is not None:
+            counts = {s.id: s.count for s in cm.shop}
+        else:       # the printed decks (a card of either act, at most its copies)
+            counts = {i.id: i.copies for i in catalog().shop.values()}
         for it, n in have.items():
             if n > counts.get(it, 0):
                 raise SetupError(f"log.shop: the {cid} Shop deck has {counts.get(it, 0)} {it} card(s), not {n}")
@@ -200,8 +217,9 @@ def _check_progress(doc: JSON, log: JSON, cm: CampaignModel, cid: str, phase: st
         raise SetupError("log.winner: heroes or overlord once the campaign is over (phase over), else null")
     log["winner"] = winner
     stats = doc.get("stats", log["stats"])
-    if not isinstance(stats, dict) or set(stats) != {"bought", "triggered"}:
-        raise SetupError("log.stats: {bought: [...], triggered: {...}}")
+    if not isinstance(stats, dict) or not {"bought", "triggered"} <= set(stats) <= {
+            "bought", "triggered", "shop_bought", "shop_sold"}:
+        raise SetupError("log.stats: {bought: [...], triggered: {...}} (and shop_bought, shop_sold: [...])")
     log["stats"] = copy_json(stats)
 
 
@@ -420,7 +438,7 @@ class CampaignGame(Game):
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
     decisions_module = "questbox.games.descent.campaign_kinds"
-    rules_version = 3     # 3: the encounter rules of descent 3
+    rules_version = 4     # 3: the encounter rules of descent 3; 4: the printed Shop and Search gold (#18)
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
     setup_model = CampaignSetup
@@ -480,9 +498,9 @@ class CampaignGame(Game):
 
             c = catalog().overlord[args[0]]
             return f"buy the Overlord class card {c.name} ({c.deck}, {c.xp} XP): {c.effect}"
-        if name == "buy":
-            cost = next(s.cost for s in campaign_data(log["campaign"]).shop if s.id == args[0])
-            return f"buy {library().search[args[0]].name} for {args[1]} ({cost} gold)"
+        shop = describe_shop(log, action)
+        if shop is not None:
+            return shop
         if name == "plot-deck":
             return "play without a Plot deck" if args[0] == "none" else f"choose the {args[0]} Plot deck"
         what = DESCRIBE.get(name)
@@ -517,8 +535,7 @@ def campaign_space(log: JSON) -> list[Action]:
     hs = L.hero_ids(log)
     decks = plot_data().decks
     out: list[Action] = [*(Action("plot-deck", (d.id,)) for d in decks), Action("plot-deck", ("none",))]
-    out += [Action("buy", (s.id, h)) for s in cm.shop for h in hs]
-    out += [Action("extra-card", (a, b)) for i, a in enumerate(hs) for b in hs[i:]]
+    out += shop_space(log)
     out += [Action("upgrade", (h, u.id)) for h in hs for u in cm.upgrades]
     out += [Action("xp-threat"), *(Action("buy-plot", (c.id,)) for d in decks for c in d.cards if not c.basic)]
     deck_on = "overlord_deck" in log
@@ -546,6 +563,13 @@ def campaign_space(log: JSON) -> list[Action]:
                 if a not in have:
                     have.add(a)
                     out.append(a)
+    # the cards a hero may equip: their windows' actions, the weapons' surges, rerolls of 3 dice
+    from questbox.games.descent.modules.items import CARDS, item_space
+
+    gear = [*item_space(enc), *(Action("surge", (x.id,)) for c in CARDS.values() for x in c.surges),
+            *(Action(*r) for i in range(max(len(it.dice) for it in equippable().values()))
+              for r in (("reroll", (i,)), ("fortune", ("reroll", i))))]
+    out += [a for a in dict.fromkeys(gear) if a not in have]
     return out
 
 

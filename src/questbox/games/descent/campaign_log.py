@@ -10,7 +10,9 @@ Phases (``log["phase"]``):
 
 ``plot-deck``  the overlord chooses his Plot deck (``plot-deck first-legion`` or ``plot-deck none``)
 ``quest``      the next quest is played as an encounter: :func:`encounter_setup`, then :func:`record`
-``shopping``   the heroes: ``buy <item> <hero>``, ``extra-card <hero> <hero>`` (2 fortune), ``done``
+``shopping``   the heroes: ``buy <item> <hero>``, ``sell <item> <hero>``, ``give <item> <hero> <hero>``,
+               ``equip``/``unequip <item> <hero>``, ``extra-card <hero> <hero>`` (2 fortune), ``done``
+               (the step's rules: :mod:`~questbox.games.descent.campaign_shop`)
 ``spend-xp``   the heroes: ``upgrade <hero> <upgrade>``, ``done``; then the overlord:
                ``xp-threat`` (1 XP for 3 threat), ``buy-plot <card>``, ``buy-overlord <card>`` (an
                Overlord class card for its XP cost, with the deck on), ``done``
@@ -38,6 +40,10 @@ from questbox.core import JSON, Action, Decision, Rng, SetupError
 from questbox.core.decisions import lookup, table
 from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.campaign_shop import APPLY as SHOP_APPLY
+from questbox.games.descent.campaign_shop import card_name, card_text, quest_end, relic_reward
+from questbox.games.descent.campaign_shop import deal_shop as deal_shop
+from questbox.games.descent.campaign_shop import legal as shop_legal
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.encounters import carry_out, next_encounter
 from questbox.games.descent.model import copy_json
@@ -62,7 +68,8 @@ def new_log(campaign: str = "harrowmere", heroes: list[str] | None = None, *, se
             "plot_deck": None, "phase": "plot-deck", "next": 0, "threat": 0, "faceup": [], "facedown": [],
             "fortune": {h: 0 for h in hs}, "xp": {**{h: 0 for h in hs}, "overlord": 0}, "gold": 0,
             "upgrades": {h: [] for h in hs}, "items": {h: [] for h in hs}, "shop": None, "done": [],
-            "history": [], "winner": None, "stats": {"bought": [], "triggered": {}}}
+            "history": [], "winner": None, "stats": {"bought": [], "triggered": {}},
+            "equipped": {h: [] for h in hs}, "overlord_relics": []}
     if overlord_deck:
         log["overlord_deck"] = []
     return log
@@ -128,9 +135,18 @@ def encounter_setup(log: JSON) -> JSON:
         raise SetupError(f"the campaign is in its {log['phase']} phase, not before a quest")
     cm = campaign_data(log["campaign"])
     q = cm.quests[log["next"]]
+    from questbox.games.descent.data import library
+
+    search = library().search
     quest, carry = q.quest, log.get("encounter")
+    # Search cards a hero carries (a campaign's own Shop may sell them) are his items in the quest;
+    # the Shop Items and relics he has equipped play through the rule module ``items``
     camp: JSON = {"kind": q.kind, "plot_deck": log["plot_deck"], "lieutenants": list(q.lieutenants),
-                  "upgrades": copy_json(log["upgrades"]), "items": copy_json(log["items"])}
+                  "upgrades": copy_json(log["upgrades"]),
+                  "items": {h: [c for c in v if c in search] for h, v in log["items"].items()}}
+    equipment = {h: list(v) for h, v in (log.get("equipped") or {}).items() if v}
+    if equipment:
+        camp["equipment"] = equipment
     if carry:
         # encounter 2 of a two-encounter quest (questbox.games.descent.encounters)
         quest = carry["quest"]
@@ -182,8 +198,10 @@ def setup_from_file(doc: JSON) -> JSON:
 
 def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
     """The log after a quest: threat (+1, +1 more for an overlord win), fortune, plot cards, XP,
-    gold, the heroes' unused Shop items; then the Campaign phase (or the end after the Finale).
-    The Shop deck is shuffled with ``rng`` (default: a generator seeded from the log's seed)."""
+    gold (the rewards, and the Search cards drawn: :func:`campaign_shop.quest_end`), a relic, the
+    heroes' Shop Items and relics and their unused Search cards bought in a campaign's own Shop;
+    then the Campaign phase (or the end after the Finale). The Shop deck is shuffled with ``rng``
+    (default: a generator seeded from the log's seed)."""
     if log["phase"] != "quest" or state.result is None:
         raise SetupError("record: the quest is not over")
     out = _copy(log)
@@ -203,25 +221,35 @@ def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
     carry = log.get("encounter")
     nxt = next_encounter(carry["quest"] if carry else q.quest)
     if nxt is not None:
-        # encounter 1 of two is over: encounter 2 is set up next (no reward before the quest ends)
+        # encounter 1 of two is over: encounter 2 is set up next (no reward before the quest ends);
+        # the Search cards drawn in encounter 1 pay their gold now, since encounter 2 deals a new
+        # Search deck (the history's search record then counts encounter 2's cards only)
+        quest_end(log, out, state)
         out["encounter"] = {**carry_out(state, nxt),
                             "items": {h: list(state.figs[state.ids[h]].items) for h in hero_ids(out)}}
         return out
     out.pop("encounter", None)
     rw = cm.rewards
+    from questbox.games.descent.data import library
+
+    search = library().search
     for h in hero_ids(out):
         out["xp"][h] += rw.xp + (rw.winner_xp if winner == "heroes" else 0)
         left = Counter(state.figs[state.ids[h]].items)
         kept = []
         for it in log["items"][h]:
-            if left[it] > 0:
+            if it not in search:
+                kept.append(it)             # a Shop Item or relic: carried on
+            elif left[it] > 0:              # a Search card bought: kept while unused
                 left[it] -= 1
                 kept.append(it)
         out["items"][h] = kept
     out["xp"]["overlord"] += rw.xp + (rw.winner_xp if winner == "overlord" else 0)
     out["gold"] += rw.hero_gold + (rw.win_gold if winner == "heroes" else 0)
+    found = quest_end(log, out, state)
     entry: JSON = {"quest": q.quest, "kind": q.kind, "winner": winner, "reason": state.result[1],
-                   "rounds": state.round, "threat_after": out["threat"]}
+                   "rounds": state.round, "threat_after": out["threat"], **found,
+                   **relic_reward(log, out, q.relic, winner)}
     if carry:
         entry["encounters"] = [carry["first"], winner]
     out["history"].append(entry)
@@ -232,22 +260,6 @@ def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
     out["phase"] = "shopping"
     deal_shop(out, rng)
     return out
-
-
-def _shop_deck(log: JSON, rng: Rng | None = None) -> list[str]:
-    cm = campaign_data(log["campaign"])
-    deck = [s.id for s in cm.shop for _ in range(s.count)]
-    if rng is None:
-        rng = Rng(log["seed"] * 1000 + log["next"])
-    rng.shuffle(deck)
-    return deck
-
-
-def deal_shop(log: JSON, rng: Rng | None = None) -> None:
-    deck = _shop_deck(log, rng)
-    n = campaign_data(log["campaign"]).shop_draw
-    log["shop"] = {"offer": deck[:n], "deck": deck[n:]}
-    log["done"] = []
 
 
 # ================================================================================ the Campaign phase
@@ -305,44 +317,16 @@ class PlotDeckKind(CampaignKind):
 
 
 class ShoppingKind(CampaignKind):
+    """The Shopping step (its rules: :mod:`~questbox.games.descent.campaign_shop`)."""
+
     kind = "campaign:shopping"
-    text_ = "the Shopping step: buy items, reveal an extra Shop card, or be done"
+    text_ = "the Shopping step: buy, sell, trade and equip items, reveal an extra Shop card, or be done"
 
     def legal_log(self, log: JSON, seat: str) -> list[Action]:
-        cm = campaign_data(log["campaign"])
-        hs = hero_ids(log)
-        out: list[Action] = []
-        costs = {s.id: s.cost for s in cm.shop}
-        for it in dict.fromkeys(log["shop"]["offer"]):
-            if costs[it] <= log["gold"]:
-                out.extend(Action("buy", (it, h)) for h in hs)
-        f = log["fortune"]
-        if log["shop"]["deck"]:
-            for i, a in enumerate(hs):
-                for b in hs[i:]:
-                    if (a == b and f[a] >= 2) or (a != b and f[a] >= 1 and f[b] >= 1):
-                        out.append(Action("extra-card", (a, b)))
-        out.append(Action("done"))
-        return out
+        return shop_legal(log)
 
-    def _buy(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
-        it, h = str(args[0]), str(args[1])
-        out["gold"] -= next(s.cost for s in campaign_data(log["campaign"]).shop if s.id == it)
-        out["shop"]["offer"].remove(it)
-        out["items"][h].append(it)
-
-    def _extra(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
-        for who in args:
-            out["fortune"][str(who)] -= 1
-        out["shop"]["offer"].append(out["shop"]["deck"].pop(0))
-
-    def _done(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
-        # after the Shopping step every fortune token goes back to the supply
-        out["fortune"] = {h: 0 for h in out["fortune"]}
-        out["shop"] = None
-        out["phase"], out["done"] = "spend-xp", []
-
-    APPLY: ClassVar[dict[str, Handler]] = {"buy": _buy, "extra-card": _extra, "done": _done}
+    def apply_log(self, log: JSON, out: JSON, seat: str, action: Action) -> None:
+        SHOP_APPLY[action.name](log, out, action.args)
 
 
 class HeroXpKind(CampaignKind):
@@ -503,7 +487,22 @@ def check_log(log: Any, where: str = "log") -> JSON:
         if log["phase"] != "quest" or not isinstance(carry, dict) or not isinstance(carry.get("quest"), str) \
                 or not isinstance(carry.get("items"), dict):
             raise SetupError(f"{where}: encounter: encounter 2 of the next quest (phase quest; quest, items, ...)")
+    check_equipped(log, where)
     return log
+
+
+def check_equipped(log: JSON, where: str = "log") -> None:
+    """The log's ``equipped`` (optional: logs before issue #18 have none): per hero, cards he
+    holds that may be equipped together (``SetupError``)."""
+    from questbox.games.descent.modules.items import check_equipment
+
+    eq = log.get("equipped", {})
+    if not isinstance(eq, dict) or set(eq) - set(hero_ids(log)):
+        raise SetupError(f"{where}: equipped: per hero, the cards he has equipped")
+    for h, v in eq.items():
+        if not isinstance(v, list) or Counter(v) - Counter(log["items"][h]):
+            raise SetupError(f"{where}: equipped.{h}: cards the hero holds (items.{h})")
+        check_equipment(v, f"{where}: equipped.{h}")
 
 
 def load_log(path: str) -> JSON:
@@ -541,8 +540,13 @@ def show(log: JSON, actions: bool = True) -> str:
         cards = [cat.overlord[c] for c in log["overlord_deck"]]
         bought = [f"{c.name} ({c.deck}, {c.xp} XP)" for c in cards]
         lines.append(f"overlord deck: 15 basic cards; class cards bought: {', '.join(bought) or '-'}")
+    eq = log.get("equipped") or {}
     for h in hero_ids(log):
-        lines.append(f"  {h}: upgrades {log['upgrades'][h] or '-'}; items {log['items'][h] or '-'}")
+        lines.append(f"  {h}: upgrades {log['upgrades'][h] or '-'}; items "
+                     f"{', '.join(card_name(c) for c in log['items'][h]) or '-'}")
+        lines.extend(f"    equipped: {card_text(c)}" for c in eq.get(h, []))
+    if log.get("overlord_relics"):
+        lines.append(f"overlord relics: {', '.join(card_name(c) for c in log['overlord_relics'])}")
     for i, q in enumerate(cm.quests):
         done = log["history"][i] if i < len(log["history"]) else None
         mark = f"{done['winner']} won in {done['rounds']} rounds" if done else ("next" if i == log["next"] else "")
@@ -550,7 +554,8 @@ def show(log: JSON, actions: bool = True) -> str:
             mark = f"encounter 2 next ({log['encounter']['quest']}; the {log['encounter']['first']} won encounter 1)"
         lines.append(f"  {i + 1}. {q.quest} ({q.kind}) {mark}")
     if log["shop"]:
-        lines.append(f"shop: {', '.join(log['shop']['offer'])}")
+        lines.append(f"shop ({len(log['shop']['offer'])} revealed):")
+        lines.extend(f"  {card_text(c)}" for c in log["shop"]["offer"])
     if log["winner"]:
         lines.append(f"the campaign is over: the {log['winner']} win")
     who = to_move(log)

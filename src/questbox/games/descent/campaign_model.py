@@ -1,5 +1,11 @@
 """The data of a Descent campaign (``data/campaigns/<id>.yaml``): its quests, rewards, upgrades
-and Shop deck, validated (:func:`campaign_data`)."""
+and Shop deck, validated (:func:`campaign_data`).
+
+The Shop: without a ``shop:`` list the campaign sells the printed Act I / Act II Shop Item decks
+(``data/shop.yaml``, :mod:`~questbox.games.descent.campaign_shop`); a ``shop:`` list is the
+campaign's own deck (ours), of Search cards or Shop Items. ``shop_draw``: the cards revealed in each
+Shopping step (5, as printed). A quest's ``relic`` (a hero relic of ``data/relics.yaml``) is won
+by the side that wins the quest."""
 
 from __future__ import annotations
 
@@ -21,6 +27,8 @@ class CampaignQuest(_M):
     kind: str = Field(pattern="^(quest|interlude|finale)$")
     act: int | None = Field(None, ge=1, le=2)
     lieutenants: list[str] = Field(default_factory=list)
+    #: the relic the quest's rewards name (its hero face; the overlord wins the lieutenant face)
+    relic: str | None = None
 
 
 class Rewards(_M):
@@ -51,8 +59,10 @@ class CampaignModel(_M):
     quests: list[CampaignQuest] = Field(min_length=1)
     rewards: Rewards
     upgrades: list[Upgrade]
-    shop_draw: int = Field(ge=1)
-    shop: list[ShopCard] = Field(min_length=1)
+    #: Shop Item cards revealed in each Shopping step (5: the printed rule)
+    shop_draw: int = Field(5, ge=1)
+    #: the campaign's own Shop deck (ours); ``None``: the printed Act I / Act II decks
+    shop: list[ShopCard] | None = Field(None, min_length=1)
     _src = field_validator("source")(_check_source)
 
 
@@ -78,10 +88,17 @@ def campaign_data(cid: str) -> CampaignModel:
                              "that ends the quest")
     if kinds[-1] != "finale" or kinds.count("finale") != 1:
         raise SetupError(f"campaigns/{cid}.yaml: the last quest, and only it, is the Finale")
+    from questbox.games.descent.catalog import catalog
+    from questbox.games.descent.modules.items import relics
+
     search = library().search
-    for s in cm.shop:
-        if s.id not in search:
-            raise SetupError(f"campaigns/{cid}.yaml: shop card {s.id!r} is not an item the engine plays")
+    for s in cm.shop or []:
+        if s.id not in search and s.id not in catalog().shop:
+            raise SetupError(f"campaigns/{cid}.yaml: shop card {s.id!r} is not a Search card nor a Shop Item")
+    for q in cm.quests:
+        r = relics().get(q.relic) if q.relic is not None else None
+        if q.relic is not None and (r is None or r.side != "heroes"):
+            raise SetupError(f"campaigns/{cid}.yaml: quest {q.quest}: relic {q.relic!r} is not a hero relic")
     from questbox.games.descent.plot import UPGRADE_HEALTH
 
     for u in cm.upgrades:

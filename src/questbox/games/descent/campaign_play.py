@@ -80,16 +80,21 @@ def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_de
     bought: Counter[str] = Counter()
     used: Counter[str] = Counter()
     quests: Counter[str] = Counter()
+    shop: Counter[str] = Counter()
+    search_gold = 0
     for i in range(n):
         log = run_campaign(seed + i, heroes, plot, campaign, overlord_deck=overlord_deck)
         classes.update(log.get("overlord_deck", []))
         wins += log["winner"] == "overlord"
         bought.update(log["stats"]["bought"])
         used.update(log["stats"]["triggered"])
+        shop.update(log["stats"].get("shop_bought", []))
         for h in log["history"]:
             quests[f"{h['quest']}:{h['winner']}"] += 1
+            search_gold += h.get("search_gold", 0)
     return {"campaigns": n, **({"campaign": campaign} if campaign != "harrowmere" else {}), "plot_deck": plot,
             "heroes": heroes, "overlord_wins": wins,
             "overlord_win_rate": wins / n if n else 0.0, "bought": dict(bought.most_common()),
             "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items())),
+            "shop_bought": dict(shop.most_common()), "search_gold_per_campaign": search_gold / n if n else 0.0,
             **({"overlord_cards_bought": dict(classes.most_common())} if overlord_deck else {})}

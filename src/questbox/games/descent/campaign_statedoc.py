@@ -53,13 +53,23 @@ class HistoryDoc(StrictModel):
     reason: str
     rounds: Annotated[int, Field(ge=0, le=MAX_ROUND)]
     threat_after: Points
+    #: the Search cards drawn in the quest and their gold (campaign_shop.quest_end; logs before
+    #: issue #18 have none)
+    search_cards: list[str] | None = None
+    search_gold: Annotated[int, Field(ge=0)] | None = None
+    #: the Treasure Chest's Shop Item ({hero, item}) and the relic won ({side, relic})
+    treasure: dict[str, str] | None = None
+    relic: dict[str, str] | None = None
 
 
 class StatsDoc(StrictModel):
-    """The log's ``stats``: the Shop items bought and how often each Plot card was played."""
+    """The log's ``stats``: the Plot cards bought, how often each Plot card was played, and the
+    Shop Items bought and sold (logs before issue #18 have no such lists)."""
 
     bought: list[str]
     triggered: dict[str, Annotated[int, Field(ge=0)]]
+    shop_bought: list[str] | None = None
+    shop_sold: list[str] | None = None
 
 
 def check_campaign(doc: Any, check_log: Callable[[Any, int], JSON],

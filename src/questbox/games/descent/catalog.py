@@ -178,6 +178,9 @@ class ShopItem(_Sourced):
     attack: Literal["melee", "ranged"] | None = None
     dice: list[StrictStr] = Field(default_factory=list)
     effect: StrictStr
+    #: whether the engine plays the card (modules/items.py); ``why``: what of its text it does not play
+    played: StrictBool = True
+    why: StrictStr | None = None
 
     @model_validator(mode="after")
     def _check(self) -> ShopItem:

@@ -181,6 +181,8 @@ def normalize_setup(doc: JSON | None) -> JSON:
         out["campaign"] = normalize_campaign(doc["campaign"], [h for h, _ in heroes])
         if "campaign" not in out["modules"]:
             out["modules"].append("campaign")
+        if "equipment" in out["campaign"] and "items" not in out["modules"]:
+            out["modules"].append("items")      # the cards the heroes have equipped (modules/items.py)
     if "players" in doc:
         n = len(heroes) + 1 if seats == "per-hero" else 2
         if type(doc["players"]) is not int:     # strict: true, 2.0 or "2" is not a number of seats

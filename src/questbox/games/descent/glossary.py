@@ -207,6 +207,27 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
     return out
 
 
+def _shop_entries() -> list[JSON]:
+    """The printed Shop Item cards (``shop:<id>``) and relics (``relic:<id>``): texts and facts."""
+    from questbox.games.descent.catalog import catalog
+    from questbox.games.descent.modules.items import relics
+
+    def facts(equip: str | None, dice: list[str], played: bool, why: str | None) -> list[list[str]]:
+        out = [["equip", equip]] if equip else []
+        out += [["dice", " ".join(dice)]] if dice else []
+        out.append(["played here", ("yes" if played else "no") + (f" ({why})" if why else "")])
+        return out
+
+    out = [_e(f"shop:{i.id}", i.name, i.effect, i.source,
+              [["cost", f"{i.cost} gold"], ["act", "I" if i.act == 1 else "II"],
+               *facts(i.equip, i.dice, i.played, i.why)])
+           for i in catalog().shop.values()]
+    out += [_e(f"relic:{r.id}", r.name, r.effect, r.source,
+               [["relic of", "the heroes" if r.side == "heroes" else "the overlord (a lieutenant's)"],
+                *facts(r.equip, r.dice, r.played, r.why)]) for r in relics().values()]
+    return out
+
+
 def _hero_entries() -> list[JSON]:
     return [
         _e(
@@ -324,6 +345,7 @@ def glossary(game: Game) -> JSON:
     if game.id == "descent-campaign":
         sections += [
             {"id": "campaign", "title": "The campaign, its upgrades and its Shop", "entries": _campaigns(search)},
+            {"id": "shop", "title": "Shop Item cards and relics", "entries": _shop_entries()},
             {"id": "plot", "title": "Plot cards", "entries": plot},
             {"id": "terms", "title": "Campaign words", "entries": terms},
         ]

@@ -133,7 +133,7 @@ def agent_stat(agent_id: str, act: int, n_heroes: int) -> Stat:
 #: the kinds of quests of a campaign
 KINDS = ("quest", "interlude", "finale")
 CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items",
-                 "overlord_deck", "encounter"}
+                 "equipment", "overlord_deck", "encounter"}
 #: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
 UPGRADE_HEALTH = {"toughness": 1}
 
@@ -192,4 +192,7 @@ def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
         if not isinstance(deck, list) or not all(isinstance(x, str) for x in deck):
             raise SetupError("campaign.overlord_deck: the Overlord cards of the deck (ids, one per copy)")
         out["overlord_deck"] = list(deck)
+    if "equipment" in doc:
+        # the cards each hero has equipped (validated by the rule module ``items``)
+        out["equipment"] = doc["equipment"]
     return out

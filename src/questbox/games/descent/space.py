@@ -96,6 +96,12 @@ def encounter_space(enc: Encounter) -> list[Action]:
 
         have = set(out)
         out += [a for a in card_space(enc) if a not in have]
+    # -- the items heroes have equipped (``campaign.equipment``: modules/items.py) ----------------
+    if "items" in enc.by_name:
+        from questbox.games.descent.modules.items import item_space
+
+        have = set(out)
+        out += [a for a in item_space(enc) if a not in have]
     return out
 
 

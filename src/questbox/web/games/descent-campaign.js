@@ -1,6 +1,6 @@
 // Descent campaigns: the campaign sheet (the next quest, XP, gold, threat and fortune, the Plot
-// cards, the Shop's offer, the heroes' upgrades and items, the quests played) and, while a quest is
-// played, the quest itself, drawn by the Descent renderer. Cards are shown by their names and texts
+// cards, the Shop's offer, the heroes' upgrades, equipped cards and items, the overlord's relics, the
+// quests played) and, while a quest is played, the quest itself, drawn by the Descent renderer. Cards are shown by their names and texts
 // from the game's glossary (ui.rule(key); data-rule on each for the tooltip), never as raw ids.
 // Shop items and Plot cards carry data-pick, so the Campaign phase's actions ("buy health-potion
 // avric", "buy-plot fealty") can be picked on the page.
@@ -30,7 +30,8 @@ function cardNode(kind, id, e, ui, extra = null) {
 const plot = (id, ui) => cardNode('plot', id, entry(ui, [`plot:${id}`], id), ui);
 const shopItem = (id, ui) => cardNode('shop', id, entry(ui, [`shop:${id}`, `item:${id}`], id), ui);
 const upgrade = (id, ui) => cardNode('upgrade', id, entry(ui, [`upgrade:${id}`, `card:${id}`], id), ui);
-const item = (id, ui) => cardNode('item', id, entry(ui, [`item:${id}`, `shop:${id}`], id), ui);
+const item = (id, ui) => cardNode('item', id, entry(ui, [`shop:${id}`, `relic:${id}`, `item:${id}`], id), ui);
+const relic = (id, ui) => cardNode('relic', id, entry(ui, [`relic:${id}`], id), ui);
 
 function heroName(hero, ui) { return entry(ui, [`hero:${hero}`], hero).name; }
 
@@ -60,6 +61,7 @@ function sheet(c, ui) {
         h('span', { class: 'chip', 'data-rule': 'term:xp' }, `XP ${(c.xp || {})[hero] ?? 0}`),
         c.fortune && hero in c.fortune ? h('span', { class: 'chip', 'data-rule': 'term:fortune' }, `fortune ${c.fortune[hero]}`) : null),
       h('div', { class: 'dc-label' }, 'upgrades'), cards((c.upgrades || {})[hero], upgrade, ui),
+      h('div', { class: 'dc-label' }, 'equipped'), cards((c.equipped || {})[hero], item, ui),
       h('div', { class: 'dc-label' }, 'items'), cards((c.items || {})[hero], item, ui));
   });
   const parts = [top];
@@ -74,6 +76,9 @@ function sheet(c, ui) {
       h('div', { class: 'muted' }, `${c.shop.deck} cards left in the Shop deck`)]));
   }
   parts.push(section('Heroes', 'campaign-heroes', h('div', { class: 'dc-heroes' }, heroes)));
+  if (c.overlord_relics && c.overlord_relics.length) {
+    parts.push(section("The overlord's relics", 'overlord-relics', cards(c.overlord_relics, relic, ui)));
+  }
   if (c.history && c.history.length) {
     parts.push(section('Quests played', 'quests-played', h('ol', {}, c.history.map((q) => h('li', {},
       h('b', { 'data-rule': `quest:${q.quest}` }, entry(ui, [`quest:${q.quest}`], q.quest).name),

@@ -121,8 +121,11 @@ class ClassesModule(RuleModule):
             return
         spec = next(h for h in self.enc.heroes if h.id == a.stat)
         weapon = self.enc.card(spec.weapon)
-        if "runic-knowledge" in spec.kit and weapon.traits & {"magic", "rune"} and atk.source in (spec.weapon, "rage") \
-                and not any(x[0] == "runic" for x in atk.abilities):
+        # a hero may wield an equipped Shop weapon instead (modules/items.py): his stat line has its
+        # traits, and the class weapon's own bonus is not his
+        armed = a.stat in getattr(self.enc.by_name.get("items"), "armed", frozenset())
+        if "runic-knowledge" in spec.kit and st.stat(atk.attacker).traits & {"magic", "rune"} \
+                and atk.source in (spec.weapon, "rage") and not any(x[0] == "runic" for x in atk.abilities):
             atk.abilities.append(["runic", "runic", 2, 1])
-        if atk.source == spec.weapon and weapon.adjacent_hearts and st.adjacent(atk.attacker, atk.target):
+        if atk.source == spec.weapon and weapon.adjacent_hearts and not armed and st.adjacent(atk.attacker, atk.target):
             atk.bonus_hearts += weapon.adjacent_hearts
