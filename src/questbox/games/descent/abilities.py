@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from questbox.core import Action, Decision
-from questbox.games.descent.conditions import recover, roll, suffer_fatigue, test
+from questbox.games.descent.catalog import catalog
+from questbox.games.descent.conditions import recover, remove_condition, roll, suffer_fatigue, test
 from questbox.games.descent.flow import (
     ADD_CONDITION,
     BREATH,
@@ -88,6 +89,10 @@ class Ability:
 
     def text(self, st: DescentState) -> str:
         return st.enc.lib.abilities[self.id].text
+
+    def title(self, st: DescentState) -> str:
+        """The ability's name for the narration."""
+        return st.enc.lib.abilities[self.id].name
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
         return []
@@ -215,13 +220,118 @@ class Web(Ability):
         return 1 if st.figs[fi].side == "hero" else 0
 
 
+# ============================================================== lieutenants' action abilities
+class LieutenantAbility(Ability):
+    """An ability of a lieutenant's card (``data/lieutenants.yaml`` holds its name and text)."""
+
+    def text(self, st: DescentState) -> str:
+        return catalog().lt_abilities[self.id].text
+
+    def title(self, st: DescentState) -> str:
+        return catalog().lt_abilities[self.id].name
+
+
+class Wail(LieutenantAbility):
+    """Lady Eliza Farrow: each hero within 3 spaces tests Willpower; who fails suffers 2 fatigue."""
+
+    id = "wail"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("wail")] if any(st.within(fi, h, 3) for h in _active_heroes(st)) else []
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 2), "Wail") for h in _active_heroes(st)
+                  if st.within(fi, h, 3)])
+
+
+class Rally(LieutenantAbility):
+    """Ardus Ix'Erebus (Act II): each monster within 3 spaces, he too (ours: he is a monster within
+    0 spaces), discards one condition (the first it got: the overlord's pick is not asked)."""
+
+    id = "rally"
+
+    def _rallied(self, st: DescentState, fi: int) -> list[int]:
+        return [m for m in st.monsters() if st.figs[m].conds and (m == fi or st.within(fi, m, 3))]
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("rally")] if self._rallied(st, fi) else []
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        for m in self._rallied(st, fi):
+            remove_condition(st, m, st.figs[m].conds[0])
+
+
+class ShadowBolt(LieutenantAbility):
+    """Baron Zachareth (Act II): a ranged attack with blue, red and yellow dice (his surges)."""
+
+    id = "shadow-bolt"
+    dice: ClassVar[tuple[str, ...]] = ("blue", "red", "yellow")
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("shadow-bolt", (st.figs[t].id,)) for t in st.attack_targets(fi, melee=False)
+                if st.figs[t].side == "hero"]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        t = st.ids[str(action.args[0])]
+        st.start_attack(fi, t, source=self.id, melee=False, dice=self.dice, abilities=st.stat(fi).surges)
+
+
+class Sacrifice(LieutenantAbility):
+    """Lady Eliza Farrow: an adjacent monster suffers up to 5 hearts and she recovers as many (the
+    engine deals as many as she has damage, at most 5: dealing more would heal nothing)."""
+
+    id = "sacrifice"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        if st.figs[fi].damage <= 0:
+            return []
+        return [Action("sacrifice", (st.figs[m].id,)) for m in st.monsters() if m != fi and st.adjacent(fi, m)]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        m = st.ids[str(action.args[0])]
+        n = min(5, st.figs[fi].damage)
+        st.suffer(m, n, fi, "Sacrifice")
+        recover(st, fi, hearts=n)
+
+
+class Ignite(LieutenantAbility):
+    """Lord Merick Farrow: he suffers 1 heart (not if that would defeat him) to attack every
+    adjacent figure, each rolling its own defense (the first hero is the target, the others the
+    area's)."""
+
+    id = "ignite"
+
+    def _around(self, st: DescentState, fi: int) -> list[int]:
+        figs = _adjacent_figures(st, fi)
+        return sorted(figs, key=lambda x: (st.figs[x].side != "hero", x))
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        around = self._around(st, fi)
+        alive = st.health(fi) - st.figs[fi].damage > 1
+        return [Action("ignite")] if alive and around and st.figs[around[0]].side == "hero" else []
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        around = self._around(st, fi)
+        st.suffer(fi, 1, -1, "Ignite")
+        stat = st.stat(fi)
+        atk = st.start_attack(fi, around[0], source=self.id, melee=stat.attack == "melee", dice=stat.dice,
+                              abilities=stat.surges)
+        got = add_figures(st, atk, around[1:])
+        st.emit("area", f"Ignite: the attack also affects {_names(st, got)}.",
+                {"figures": [st.figs[x].id for x in got]})
+
+
+#: the action abilities of the lieutenants' cards (``data/lieutenants.yaml``)
+LIEUTENANT_ACTIONS: Final = (Wail(), Rally(), ShadowBolt(), Sacrifice(), Ignite())
 #: the monster abilities of the stat lines, by id
 ABILITIES: Final[dict[str, Ability]] = {a.id: a for a in (
-    Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web())}
-#: the abilities the engine reads by id where it needs them (see the module docstring)
-FLAGS: Final = frozenset({"scamper", "reach", "shambling", "cowardly", "shadow"})
+    Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web(), *LIEUTENANT_ACTIONS)}
+#: the abilities the engine reads by id where it needs them (see the module docstring; ``fly``:
+#: a lieutenant's Fly, played in part: it moves through enemy figures, terrain still counts)
+FLAGS: Final = frozenset({"scamper", "reach", "shambling", "cowardly", "shadow", "fly"})
 #: the abilities that are actions of the activation, by the action's name
-ACTIONS: Final[dict[str, Ability]] = {a: ABILITIES[a] for a in ("howl", "grab", "throw", "heal", "flail")}
+ACTIONS: Final[dict[str, Ability]] = {a: ABILITIES[a] for a in (
+    "howl", "grab", "throw", "heal", "flail", *(x.id for x in LIEUTENANT_ACTIONS))}
 
 
 def played(ability: str) -> bool:
@@ -390,9 +500,30 @@ class BreathKind(Kind):
         return "trace Fire Breath's path: its next space"
 
 
+class Wither(SurgeAbility):
+    """Lord Merick Farrow (Act II): the target suffers 1 fatigue (after the attack's damage)."""
+
+    effect = "wither"
+    words = "Wither"
+
+    def after(self, st: DescentState, atk: Attack, value: int) -> None:
+        suffer_fatigue(st, atk.target, value)
+
+
+class BloodCall(SurgeAbility):
+    """Lady Eliza Farrow: she recovers as many hearts as the attack dealt its target."""
+
+    effect = "blood-call"
+    words = "Blood Call"
+
+    def after(self, st: DescentState, atk: Attack, value: int) -> None:
+        if atk.damage > 0:
+            recover(st, atk.attacker, hearts=atk.damage)
+
+
 #: the surge effects of :class:`SurgeAbility`, by effect
 SURGE_ABILITIES: Final[dict[str, SurgeAbility]] = {s.effect: s for s in (
-    Blast(), Fire(), Earth(), Water(), Air(), FireBreath())}
+    Blast(), Fire(), Earth(), Water(), Air(), FireBreath(), Wither(), BloodCall())}
 
 
 def air_ends(st: DescentState) -> None:

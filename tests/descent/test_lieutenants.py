@@ -1,0 +1,321 @@
+"""Lieutenants as figures (issue #18): a quest group names a lieutenant of data/lieutenants.yaml;
+the figure fights with its card's stat line for the act and hero count, makes real attribute
+tests with its printed attributes and plays the card abilities the engine has objects for.
+
+Sources: the lieutenant cards as any2cards/d2e data/lieutenants.js lists them (paraphrased in
+data/lieutenants.yaml); "card <lieutenant>" names the card whose ability a test plays.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from questbox.core import Action, SetupError
+from questbox.games.descent import GAME, lieutenants
+from questbox.games.descent.catalog import DATA, build_catalog, catalog
+from questbox.games.descent.space import encounter_space
+from questbox.games.descent.state import DescentState
+
+from .helpers import act, by_hand, fig, group, new, quest, setup, touch
+
+
+def lt(lid: str, place: str, gid: str | None = None, **extra: Any) -> dict[str, Any]:
+    return {"id": gid or lid, "lieutenant": lid, "figure": gid or lid, "place": [place], **extra}
+
+
+def _st(*groups: dict[str, Any], heroes: tuple[str, ...] = ("syndrael", "leoric"), **kw: Any) -> DescentState:
+    gs = list(groups) or [lt("ardus", "F3")]
+    return new(setup(quest(groups=gs), heroes, **kw))
+
+
+def _overlord(st: DescentState, fid: str) -> None:
+    """Pass the heroes' turns and activate figure ``fid``."""
+    act(st, "activate syndrael", "end", "end", f"activate {fid}")
+
+
+def _texts(ev: list[Any], kind: str) -> list[str]:
+    return [e.text for e in ev if e.kind == kind]
+
+
+# =========================================================================== the figure and data
+def test_a_lieutenant_group_is_one_master_like_figure_with_the_cards_stat_line() -> None:
+    """Card Belthir, Act II, 3 heroes: Speed 4, Health 15, Defense gray gray, melee blue red red."""
+    st = _st(lt("belthir", "F3"), heroes=("syndrael", "leoric", "tomble"), act=2)
+    b = fig(st, "belthir-m")
+    f, stat = st.figs[b], st.stat(b)
+    assert (f.side, f.seat, f.master, f.shape) == ("monster", "overlord", True, (1, 1))
+    assert "lieutenant" in f.tags
+    assert (stat.speed, stat.health, stat.defense, stat.dice, stat.attack) == (
+        4, 15, ("gray", "gray"), ("blue", "red", "red"), "melee")
+    assert stat.attributes == {"might": 4, "knowledge": 3, "willpower": 4, "awareness": 1}
+    assert [s.id for s in stat.surges] == ["poison"]
+    assert st.name(b) == "Belthir"
+    two = _st(lt("belthir", "F3"))           # Act I, 2 heroes: Health 9, gray
+    assert (two.stat(fig(two, "belthir-m")).health, two.stat(fig(two, "belthir-m")).defense) == (9, ("gray",))
+
+
+def test_ardus_lieutenant_stat_line_is_his_card() -> None:
+    """Card Ardus Ix'Erebus (lieutenant), Act I, 4 heroes: Speed 4, Health 17, black brown; Might 5."""
+    st = _st(lt("ardus", "F3"), heroes=("syndrael", "leoric", "tomble", "avric"))
+    stat = st.stat(fig(st, "ardus-m"))
+    assert (stat.speed, stat.health, stat.defense, stat.name) == (4, 17, ("black", "brown"), "Ardus Ix'Erebus")
+    assert stat.attributes is not None and stat.attributes["might"] == 5
+    assert [s.id for s in stat.surges] == ["pierce1"]
+
+
+def test_the_overlord_activates_the_lieutenant_and_it_attacks_with_its_dice() -> None:
+    st = _st(lt("splig", "B2"))
+    _overlord(st, "splig-m")
+    acts = [str(a) for a in st.legal_actions("overlord")]
+    assert "attack syndrael" in acts and "move" in acts
+    st.rng.script = [2, 2, 1]            # blue R2 ♥2 surge, red ♥2; syndrael's gray 0 shields
+    ev = act(st, "attack syndrael")
+    assert "Splig attacks Syndrael (melee, blue+red)." in _texts(ev, "attack")
+
+
+def test_a_poisoned_lieutenant_tests_might_against_his_printed_might() -> None:
+    """RR Poisoned: the figure tests Might at the start of its activation. A monster has no
+    attributes and fails; Ardus tests his Might 5 (3 + 2 shields pass, 3 + 3 fail)."""
+    for faces, passes in (([6, 2], True), ([6, 5], False)):
+        st = _st(lt("ardus", "H6"))
+        a = fig(st, "ardus-m")
+        st.figs[a].conds.append("poisoned")
+        touch(st)
+        st.rng.script = list(faces)
+        act(st, "activate syndrael", "end", "end")
+        ev = act(st, "activate ardus-m")
+        want = "passes" if passes else "fails"
+        assert f"Ardus Ix'Erebus tests Might (Poisoned): {3 + (2 if passes else 3)} shields against 5, {want}." \
+            in _texts(ev, "test")
+        assert ("poisoned" in st.figs[a].conds) is not passes
+        assert st.figs[a].damage == (0 if passes else 1)
+
+
+def test_an_unknown_lieutenant_or_a_group_naming_both_is_refused() -> None:
+    with pytest.raises(SetupError, match="unknown lieutenant 'nobody'"):
+        _st(lt("nobody", "F3"))
+    with pytest.raises(SetupError, match="name a monster or a lieutenant"):
+        _st({**lt("splig", "F3"), "monster": "zombie"})
+    with pytest.raises(SetupError, match="its one figure"):
+        _st({**lt("splig", "F3"), "open": ["zombie"]})
+
+
+def _copy(tmp_path: Path) -> Path:
+    for f in ("overlord.yaml", "lieutenants.yaml", "skills.yaml", "shop.yaml"):
+        shutil.copy(DATA / f, tmp_path / f)
+    return tmp_path
+
+
+def test_lieutenant_ability_ids_are_checked_against_the_engine_on_load(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    text = (root / "lieutenants.yaml").read_text()
+    # a played ability marked unplayed
+    (root / "lieutenants.yaml").write_text(text.replace(
+        '"+1 heart."}', '"+1 heart.", unplayed: "we say so for the test"}', 1))
+    with pytest.raises(SetupError, match="heart-1 is played by the engine"):
+        lieutenants.check(build_catalog(root))
+    # an ability with no piece in the engine and no reason
+    (root / "lieutenants.yaml").write_text(text.replace(
+        ', unplayed: "swapping a minion figure for a master of its group is not built"', ""))
+    with pytest.raises(SetupError, match="promotion has no piece in the engine"):
+        lieutenants.check(build_catalog(root))
+    # an unknown ability id on a card (the catalog's own check)
+    (root / "lieutenants.yaml").write_text(text.replace("[flanking, fury, pierce-1]", "[flanking, furry, pierce-1]"))
+    with pytest.raises(SetupError, match="unknown ability furry"):
+        build_catalog(root)
+
+
+def test_every_ability_is_played_or_says_why_not() -> None:
+    cat = catalog()
+    lieutenants.check(cat)
+    unplayed = sorted(a.id for a in cat.lt_abilities.values() if a.unplayed)
+    assert "fury" not in unplayed and "dominion" in unplayed
+
+
+# ======================================================================= the played abilities
+def test_fury_pass_adds_a_surge() -> None:
+    """Card Ardus Ix'Erebus: Fury, a pass (Might 5) adds a surge to the attack."""
+    st = _st(lt("ardus", "B2"))
+    _overlord(st, "ardus-m")
+    st.rng.script = [3, 2, 1]               # blue R3 ♥2, red ♥2 (no surge); syndrael's gray 0
+    act(st, "attack syndrael")
+    assert [str(a) for a in st.legal_actions("overlord")] == ["fury", "pass"]
+    st.rng.script = [1, 1]                  # the test: 0 shields, passes
+    act(st, "fury")
+    atk = st.attack
+    assert atk is not None and atk.extra_surges == 1
+    assert "surge pierce1" in [str(a) for a in st.legal_actions("overlord")]
+
+
+def test_fury_fail_makes_the_attack_a_miss() -> None:
+    st = _st(lt("ardus", "B2"))
+    _overlord(st, "ardus-m")
+    st.rng.script = [3, 2, 1]
+    act(st, "attack syndrael")
+    st.rng.script = [6, 6]                  # 3 + 4 shields against Might 5: fails
+    ev = act(st, "fury")
+    assert "The attack misses: Ardus Ix'Erebus fails his Fury test." in _texts(ev, "miss")
+    assert st.figs[fig(st, "syndrael")].damage == 0
+
+
+def test_reach_lets_belthir_attack_two_spaces_away() -> None:
+    """Card Belthir: Reach."""
+    st = _st(lt("belthir", "C1"))
+    _overlord(st, "belthir-m")
+    assert "attack syndrael" in [str(a) for a in st.legal_actions("overlord")]     # A1: 2 spaces
+
+
+def test_fly_moves_through_heroes() -> None:
+    """Card Belthir: Fly (played in part: through enemy figures)."""
+    grid = ["AAAAAAAA"]
+    st = new(setup(quest(grid=grid, groups=[lt("belthir", "D1")], start=("C1", "E1", "G1", "H1"))))
+    _overlord(st, "belthir-m")
+    act(st, "move")
+    assert "move F1" in [str(a) for a in st.legal_actions("overlord")]    # past leoric on E1
+    splig = new(setup(quest(grid=grid, groups=[lt("splig", "D1")], start=("C1", "E1", "G1", "H1"))))
+    _overlord(splig, "splig-m")
+    act(splig, "move")
+    assert "move F1" not in [str(a) for a in splig.legal_actions("overlord")]
+
+
+def test_wail_makes_heroes_within_three_test_willpower_or_suffer_two_fatigue() -> None:
+    """Card Lady Eliza Farrow, Act II: Wail."""
+    st = _st(lt("lady-eliza-farrow", "C1"), act=2)
+    _overlord(st, "lady-eliza-farrow-m")
+    st.rng.script = [6, 6, 1, 1]            # syndrael fails (7 > 2), leoric passes
+    act(st, "wail")
+    assert st.figs[fig(st, "syndrael")].fatigue == 2 and st.figs[fig(st, "leoric")].fatigue == 0
+
+
+def test_sacrifice_heals_eliza_with_an_adjacent_monsters_hearts() -> None:
+    """Card Lady Eliza Farrow: Sacrifice."""
+    st = _st(lt("lady-eliza-farrow", "G3"), group("zombie", "zombie", ["G4"], minions=1))
+    e, z = fig(st, "lady-eliza-farrow-m"), fig(st, "zombie-1")
+    st.figs[e].damage = 2
+    touch(st)
+    _overlord(st, "lady-eliza-farrow-m")
+    act(st, "sacrifice zombie-1")
+    assert st.figs[e].damage == 0 and st.figs[z].damage == 2
+
+
+def test_blood_call_recovers_the_hearts_dealt() -> None:
+    """Card Lady Eliza Farrow: Blood Call."""
+    st = _st(lt("lady-eliza-farrow", "B2"))
+    e = fig(st, "lady-eliza-farrow-m")
+    st.figs[e].damage = 4
+    touch(st)
+    _overlord(st, "lady-eliza-farrow-m")
+    st.rng.script = [2, 6, 1]               # blue R2 ♥2 surge, yellow ♥2 surge; gray 0
+    act(st, "attack syndrael", "surge blood-call")
+    assert st.figs[fig(st, "syndrael")].damage == 4 and st.figs[e].damage == 0
+
+
+def test_ignite_costs_merick_a_heart_and_hits_every_adjacent_figure() -> None:
+    """Card Lord Merick Farrow: Ignite."""
+    st = _st(lt("lord-merick-farrow", "B1"), group("zombie", "zombie", ["C1"], minions=1))
+    m = fig(st, "lord-merick-farrow-m")
+    _overlord(st, "lord-merick-farrow-m")
+    st.rng.script = [2, 5, 1, 1, 1]         # blue R2 ♥2 surge, red ♥3; gray 0 (syndrael); 2 follow-ups
+    ev = act(st, "ignite")
+    assert st.figs[m].damage == 1
+    assert "Ignite: the attack also affects Leoric of the Book, Zombie 1." in _texts(ev, "area")
+
+
+def test_wither_adds_a_fatigue_and_aftershock_tests_the_attacker() -> None:
+    """Card Lord Merick Farrow, Act II: Wither; Aftershock."""
+    st = _st(lt("lord-merick-farrow", "B1"), act=2)
+    _overlord(st, "lord-merick-farrow-m")
+    st.rng.script = [2, 2, 1, 1, 1]         # blue R2 ♥2 surge, red ♥2, yellow surge R1; gray gray 0
+    act(st, "attack syndrael", "surge wither", "done")     # (the second surge could buy +1 heart)
+    assert st.figs[fig(st, "syndrael")].fatigue == 1 and st.figs[fig(st, "syndrael")].damage == 4
+    # Aftershock: syndrael, adjacent, attacks Merick and then tests Willpower
+    st2 = _st(lt("lord-merick-farrow", "B1"))
+    st2.rng.script = [3, 1, 1, 6, 6]        # blue ♥2, red ♥1; gray 0; syndrael's test 7 > 2: fails
+    ev = act(st2, "activate syndrael", "attack lord-merick-farrow-m")
+    assert any("(Aftershock)" in t for t in _texts(ev, "test"))
+    assert st2.figs[fig(st2, "syndrael")].fatigue == 1
+
+
+def test_regeneration_heals_alric_at_the_start_of_the_overlords_turn() -> None:
+    """Card Sir Alric Farrow, Act II: Regeneration 1."""
+    st = _st(lt("sir-alric-farrow", "H6"), act=2)
+    a = fig(st, "sir-alric-farrow-m")
+    st.figs[a].damage = 2
+    touch(st)
+    act(st, "activate syndrael", "end", "end")
+    assert st.figs[a].damage == 1
+
+
+def test_rally_discards_a_condition_of_each_monster_near_ardus() -> None:
+    """Card Ardus Ix'Erebus, Act II: Rally."""
+    st = _st(lt("ardus", "H6"), group("zombie", "zombie", ["H5"], minions=1), act=2)
+    z = fig(st, "zombie-1")
+    st.figs[z].conds.append("immobilized")
+    touch(st)
+    _overlord(st, "ardus-m")
+    act(st, "rally")
+    assert st.figs[z].conds == []
+
+
+def test_shadow_bolt_is_a_ranged_attack_with_blue_red_yellow() -> None:
+    """Card Baron Zachareth, Act II: Shadow Bolt."""
+    st = _st(lt("baron-zachareth", "F3"), act=2)
+    _overlord(st, "baron-zachareth-m")
+    st.rng.script = [6, 2, 1, 1]
+    ev = act(st, "shadow-bolt syndrael")
+    assert "Baron Zachareth attacks Syndrael (ranged, blue+red+yellow)." in _texts(ev, "attack")
+
+
+def test_cowardly_goblins_count_a_lieutenant_as_a_master() -> None:
+    st = _st(lt("splig", "E3"), group("goblin-archer", "goblin", ["F3"], minions=1))
+    g = fig(st, "goblin-1")
+    from questbox.games.descent.combat import may_spend_surges
+
+    atk = st.own_attack(g, fig(st, "syndrael"))
+    assert may_spend_surges(st, atk)
+    st.attacks.pop()
+    by_hand(st, st.defeat, fig(st, "splig-m"))
+    atk = st.own_attack(g, fig(st, "syndrael"))
+    assert not may_spend_surges(st, atk)
+
+
+# ================================================================================= views, space
+def test_views_show_the_lieutenant_as_a_named_figure_with_its_stat_line() -> None:
+    st = _st(lt("belthir", "F3"))
+    v = st.view("heroes")
+    f = v["figures"]["belthir-m"]
+    assert f["name"] == "Belthir" and f["master"] and f["group"] == "belthir"
+    card = v["mods"]["lieutenants"]["belthir-m"]
+    assert (card["speed"], card["health"], card["defense"], card["dice"]) == (4, 9, ["gray"], ["blue", "red"])
+    assert card["attributes"]["willpower"] == 4
+    assert {a["id"]: a["played"] for a in card["abilities"]} == {"fly": True, "poison": True, "reach": True}
+
+
+def test_the_lieutenants_actions_are_in_the_fixed_action_space() -> None:
+    st = _st(lt("baron-zachareth", "F3"), lt("ardus", "F5"), lt("lady-eliza-farrow", "H6"), act=2)
+    space = set(encounter_space(st.enc))
+    for a in ("fury", "rally", "wail", "shadow-bolt syndrael", "sacrifice ardus-m"):
+        assert Action.parse(a) in space, a
+
+
+def test_random_games_with_lieutenants_end_and_keep_the_space() -> None:
+    import random
+
+    gs = [lt("ardus", "F3"), lt("lord-merick-farrow", "F5"), lt("lady-eliza-farrow", "H6")]
+    doc = setup(quest(groups=gs), act=2)
+    for seed in range(3):
+        st = GAME.new(doc, seed=seed)
+        assert isinstance(st, DescentState)
+        space = set(encounter_space(st.enc))
+        r = random.Random(seed)
+        for _ in range(600):
+            if st.outcome() is not None:
+                break
+            seat = next(s for s in st.seats if st.legal_actions(s))
+            legal = st.legal_actions(seat)
+            assert set(legal) <= space
+            st.apply(seat, r.choice(legal))
