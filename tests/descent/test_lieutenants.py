@@ -319,3 +319,64 @@ def test_random_games_with_lieutenants_end_and_keep_the_space() -> None:
             legal = st.legal_actions(seat)
             assert set(legal) <= space
             st.apply(seat, r.choice(legal))
+
+
+# ==================================================================== quests featuring lieutenants
+CAMPAIGN = {"plot_deck": "first-legion", "threat": 5, "faceup": ["strength-in-numbers", "summon-ardus"]}
+
+
+@pytest.mark.parametrize("quest_id", ["farrow-pyre", "ardus-muster"])
+@pytest.mark.parametrize("heroes", [("syndrael", "avric"), ("syndrael", "avric", "leoric", "tomble")])
+def test_our_lieutenant_quests_load_for_every_hero_count_and_act(quest_id: str, heroes: tuple[str, ...]) -> None:
+    for act_no in (1, 2):
+        st = new({"quest": quest_id, "heroes": list(heroes), "act": act_no})
+        lts = [i for i, f in enumerate(st.figs) if "lieutenant" in f.tags]
+        assert len(lts) == 1 and st.figs[lts[0]].status == "active"
+        assert st.enc.quest.source.startswith("ours: ")
+
+
+def test_the_agent_may_be_summoned_where_the_quest_does_not_feature_ardus() -> None:
+    """DLP-AGENT-07's other side: the same campaign state on a quest without the lieutenant Ardus
+    (the conformance case lieutenant-ardus-no-agent.yaml plays the quest that features him)."""
+    st = new({"quest": "warren-raid", "heroes": ["syndrael", "avric"], "campaign": CAMPAIGN})
+    assert "plot summon-ardus raiders" in [str(a) for a in st.legal_actions("overlord")]
+    featured = new({"quest": "ardus-muster", "heroes": ["syndrael", "avric"], "campaign": CAMPAIGN})
+    assert featured.legal_actions("overlord") == [] and "ardus" not in featured.ids
+    assert not featured.enc.by_name["campaign"].may_summon(featured)     # type: ignore[attr-defined]
+
+
+# ============================================================================== the overlord's bot
+def test_pass_odds_read_the_printed_attribute() -> None:
+    from questbox.games.descent.lieutenant_bots import pass_odds
+
+    st = _st(lt("ardus", "F3"), group("zombie", "zombie", ["H6"], minions=1))
+    # gray + black shields (data/dice.yaml) of at most 5, Ardus's Might: all but 3+3, 3+4, 2+4
+    assert pass_odds(st, fig(st, "ardus-m"), "might") == pytest.approx(33 / 36)
+    # at most 1, his Willpower: a blank black die with a gray 0 or 1 (4 of the gray faces)
+    assert pass_odds(st, fig(st, "ardus-m"), "willpower") == pytest.approx(4 / 36)
+    assert pass_odds(st, fig(st, "zombie-1"), "might") == 0.0
+
+
+@pytest.mark.parametrize(("quest_id", "word"), [("ardus-muster", "fury"), ("farrow-pyre", "ignite")])
+def test_the_heuristic_overlord_activates_the_lieutenant_and_plays_its_card(quest_id: str, word: str) -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    used: dict[str, int] = {}
+    for seed in range(12):
+        if used.get("lieutenant", 0) and used.get(word, 0):
+            break
+        st = new({"quest": quest_id, "heroes": ["syndrael", "avric"]}, seed=seed)
+        bots = {s: HeuristicAgent(seed=seed) for s in st.seats}
+        lt_fig = next(i for i, f in enumerate(st.figs) if "lieutenant" in f.tags)
+        for _ in range(4000):
+            if st.outcome() is not None:
+                break
+            seat = next(s for s in st.seats if st.legal_actions(s))
+            a = bots[seat].act(st, seat)
+            if seat == "overlord":
+                used[a.name] = used.get(a.name, 0) + 1
+                if a.name == "activate" and a.args[0] == st.figs[lt_fig].id:
+                    used["lieutenant"] = used.get("lieutenant", 0) + 1
+            st.apply(seat, a)
+        assert st.outcome() is not None
+    assert used.get("lieutenant", 0) > 0 and used.get(word, 0) > 0, used

@@ -1,0 +1,69 @@
+"""The overlord bot's choices for the lieutenants' own abilities (issue #18): the heuristic bot
+(:mod:`questbox.games.descent.bots`) activates a lieutenant like any master monster (attack,
+move, its monster tactics) and asks here about what only a lieutenant's card offers. No rules
+here; rules never import this module.
+
+* **Fury**: tested when the Might test passes at least 3 times in 4 and the attack hit (no X);
+* an action ability (Wail, Rally, Shadow Bolt, Sacrifice, Ignite) when it is worth more than the
+  plain attack the monster tactics found: Shadow Bolt against the target a plain attack would
+  hit worst, Wail with two or more heroes in its reach, Sacrifice when the lieutenant is hurt by
+  3 or more, Ignite with two or more heroes around, Rally when the monsters near have conditions.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from questbox.core import Action
+from questbox.games.descent.tactics import expected_damage
+
+if TYPE_CHECKING:
+    from questbox.games.descent.state import DescentState
+
+FURY = Action("fury")
+
+
+def pass_odds(st: DescentState, fi: int, attr: str) -> float:
+    """The chance that figure ``fi`` passes a test of ``attr`` (gray and black dice; 0 without
+    attributes)."""
+    value = st.attribute(fi, attr)
+    if value is None:
+        return 0.0
+    dice = st.enc.lib.dice
+    wins = sum(1 for g, b in product(dice["gray"], dice["black"]) if g.shields + b.shields <= value)
+    return wins / 36
+
+
+def fury(st: DescentState, legal: list[Action]) -> Action | None:
+    """``fury`` when it is offered and worth the risk (see the module docstring), else ``None``."""
+    atk = st.attack
+    if FURY not in legal or atk is None or st.atk_totals(atk)[3]:
+        return None
+    return FURY if pass_odds(st, atk.attacker, "might") >= 0.75 else None
+
+
+def _heroes_within(st: DescentState, fi: int, n: int) -> int:
+    return sum(1 for h in st.heroes() if st.figs[h].status == "active" and st.within(fi, h, n))
+
+
+def lieutenant_action(st: DescentState, fi: int, legal: list[Action], attack_value: float) -> Action | None:
+    """A lieutenant's action ability worth more than an attack of value ``attack_value`` (the
+    expected damage the monster tactics found), else ``None``."""
+    for a in legal:
+        if a.name == "wail" and _heroes_within(st, fi, 3) >= 2:
+            return a
+        if a.name == "ignite" and sum(1 for h in st.heroes() if st.figs[h].status == "active"
+                                      and st.adjacent(fi, h)) >= 2:
+            return a
+        if a.name == "sacrifice" and st.figs[fi].damage >= 3:
+            return a
+        if a.name == "rally":
+            return a
+    bolts = [a for a in legal if a.name == "shadow-bolt"]
+    if bolts:
+        scored = max(((expected_damage(st, fi, st.ids[str(a.args[0])], bonus=1), a) for a in bolts),
+                     key=lambda x: x[0])
+        if scored[0] > attack_value:
+            return scored[1]
+    return None
