@@ -380,3 +380,25 @@ def test_the_heuristic_overlord_activates_the_lieutenant_and_plays_its_card(ques
             st.apply(seat, a)
         assert st.outcome() is not None
     assert used.get("lieutenant", 0) > 0 and used.get(word, 0) > 0, used
+
+
+def test_the_glossary_names_a_lieutenant_group_with_his_card() -> None:
+    from questbox.games.descent.glossary import glossary
+
+    doc = glossary(GAME)
+    entry = next(e for sec in doc["sections"] for e in sec["entries"] if e["key"] == "group:ardus-muster:ardus")
+    assert entry["name"] == "Ardus Ix'Erebus" and entry["source"].startswith("printed: any2cards")
+    facts = dict(entry["facts"])
+    assert facts["2 heroes"] == "speed 4 · health 12 · defense black"
+    assert facts["attributes"] == "might 5, knowledge 2, willpower 1, awareness 4"
+    assert facts["Flanking"].endswith("(not played)") and not facts["Fury"].endswith("(not played)")
+
+
+def test_the_terminal_shows_the_lieutenants_stat_line() -> None:
+    from questbox.games.descent.render import plain
+
+    st = new({"quest": "ardus-muster", "heroes": ["syndrael", "avric"]})
+    text = plain(st.view("heroes"), "heroes")
+    assert "Ardus Ix'Erebus (ardus-m)" in text
+    assert "lieutenant: Speed 4, Defense black, melee blue+red; Mig 5 Kno 2 Wil 1 Awa 4" in text
+    assert "Flanking, Fury, Pierce 1" in text
