@@ -8,6 +8,7 @@ data/lieutenants.yaml); "card <lieutenant>" names the card whose ability a test 
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,7 @@ def test_every_ability_is_played_or_says_why_not() -> None:
     cat = catalog()
     lieutenants.check(cat)
     unplayed = sorted(a.id for a in cat.lt_abilities.values() if a.unplayed)
-    assert "fury" not in unplayed and "dominion" in unplayed
+    assert unplayed == ["cry-havoc", "flanking", "overpower", "promotion", "unmovable"], unplayed
 
 
 # ======================================================================= the played abilities
@@ -261,6 +262,93 @@ def test_rally_discards_a_condition_of_each_monster_near_ardus() -> None:
     assert st.figs[z].conds == []
 
 
+def test_subdue_gives_the_condition_the_overlord_chose_if_the_attack_deals_damage() -> None:
+    """Card Baron Zachareth: Subdue (one surge ability per condition; spending one uses them all)."""
+    st = _st(lt("baron-zachareth", "B2"))
+    _overlord(st, "baron-zachareth-m")
+    st.rng.script = [2, 6, 1]               # blue R2 ♥2 surge, red ♥3 surge; syndrael's gray 0
+    act(st, "attack syndrael")
+    legal = [str(a) for a in st.legal_actions("overlord")]
+    assert {"surge subdue-stunned", "surge subdue-poisoned", "surge pierce2"} <= set(legal)
+    act(st, "surge subdue-stunned")
+    assert [str(a) for a in st.legal_actions("overlord")] == ["surge pierce2", "done"]
+    act(st, "done")
+    assert st.figs[fig(st, "syndrael")].conds == ["stunned"]
+
+
+def test_knockback_places_the_target_within_three_spaces() -> None:
+    """Card Splig: Knockback (the target counts as entering the space)."""
+    st = _st(lt("splig", "B2"))
+    _overlord(st, "splig-m")
+    st.rng.script = [2, 2, 1]               # blue R2 ♥2 surge, red ♥2; gray 0
+    act(st, "attack syndrael", "surge knockback")
+    assert st.pending[-1].kind == "mod:lieutenants:shift"
+    squares = {str(a.args[0]) for a in st.legal_actions("overlord")}
+    assert "D1" in squares and "E1" not in squares and "A2" not in squares     # 3 spaces; leoric on A2
+    ev = act(st, "shift D1")
+    assert st.figs[fig(st, "syndrael")].pos == st.board.index["D1"]
+    assert "Syndrael is moved to D1." in _texts(ev, "place") and "enter-space" in [e.text for e in ev]
+
+
+def test_seduce_tests_elizas_willpower_then_moves_and_stuns_the_hero() -> None:
+    """Card Lady Eliza Farrow: Seduce."""
+    st = _st(lt("lady-eliza-farrow", "D1"))
+    _overlord(st, "lady-eliza-farrow-m")
+    st.rng.script = [2, 1]                  # 1 shield against her Willpower 3: passes
+    ev = act(st, "seduce syndrael")
+    assert "Lady Eliza Farrow tests Willpower (Seduce): 1 shields against 3, passes." in _texts(ev, "test")
+    assert sorted(str(a.args[0]) for a in st.legal_actions("overlord")) == ["B1", "B2"]
+    act(st, "shift B1")
+    s = st.figs[fig(st, "syndrael")]
+    assert s.pos == st.board.index["B1"] and s.conds == ["stunned"]
+    fail = _st(lt("lady-eliza-farrow", "D1"))
+    _overlord(fail, "lady-eliza-farrow-m")
+    fail.rng.script = [6, 5]                # 6 shields: fails, nothing happens
+    act(fail, "seduce syndrael")
+    assert fail.pending[-1].kind == "monster-turn" and fail.figs[fig(fail, "syndrael")].conds == []
+
+
+def test_dominion_moves_a_hero_two_spaces_then_he_tests_willpower() -> None:
+    """Card Baron Zachareth: Dominion (ours: any empty space within 2 spaces by a route)."""
+    st = _st(lt("baron-zachareth", "F3"))
+    _overlord(st, "baron-zachareth-m")
+    st.rng.script = [1, 1]                  # the Baron's test: 0 shields, passes
+    act(st, "dominion syndrael")
+    assert "C1" in {str(a.args[0]) for a in st.legal_actions("overlord")}
+    st.rng.script = [6, 6]                  # syndrael's Willpower 2 against 7 shields: Immobilized
+    act(st, "shift C1")
+    s = st.figs[fig(st, "syndrael")]
+    assert s.pos == st.board.index["C1"] and s.conds == ["immobilized"]
+
+
+def test_not_me_tests_spligs_awareness_and_a_monster_next_to_him_takes_the_attack() -> None:
+    """Card Splig: Not Me! (range and sight stay his)."""
+    st = _st(lt("splig", "B1"), group("zombie", "zombie", ["C1"], minions=1))
+    st.rng.script = [2, 1]                  # his Awareness 2 against 1 shield: passes
+    ev = act(st, "activate syndrael", "attack splig-m")
+    assert "Splig tests Awareness (Not Me!): 1 shields against 2, passes." in _texts(ev, "test")
+    assert [str(a) for a in st.legal_actions("overlord")] == ["not-me zombie-1"]
+    st.rng.script = [3, 1, 1]               # blue ♥2, red ♥1; the zombie's brown 0
+    act(st, "not-me zombie-1")
+    assert st.figs[fig(st, "zombie-1")].status == "defeated" and st.figs[fig(st, "splig-m")].damage == 0
+    fail = _st(lt("splig", "B1"), group("zombie", "zombie", ["C1"], minions=1))
+    fail.rng.script = [6, 5, 3, 1, 1]       # the test fails (6 > 2); the attack hits Splig
+    act(fail, "activate syndrael", "attack splig-m")
+    assert fail.figs[fig(fail, "splig-m")].damage == 3
+
+
+def test_a_saved_game_in_the_middle_of_a_lieutenants_decision_loads_and_goes_on() -> None:
+    st = _st(lt("lady-eliza-farrow", "D1"))
+    _overlord(st, "lady-eliza-farrow-m")
+    st.rng.script = [2, 1]
+    act(st, "seduce syndrael")
+    loaded = GAME.from_json(json.loads(json.dumps(st.to_json())))
+    assert isinstance(loaded, DescentState)
+    assert loaded.legal_actions("overlord") == st.legal_actions("overlord")
+    loaded.apply("overlord", Action.parse("shift B1"))
+    assert loaded.figs[fig(loaded, "syndrael")].conds == ["stunned"]
+
+
 def test_shadow_bolt_is_a_ranged_attack_with_blue_red_yellow() -> None:
     """Card Baron Zachareth, Act II: Shadow Bolt."""
     st = _st(lt("baron-zachareth", "F3"), act=2)
@@ -298,14 +386,16 @@ def test_views_show_the_lieutenant_as_a_named_figure_with_its_stat_line() -> Non
 def test_the_lieutenants_actions_are_in_the_fixed_action_space() -> None:
     st = _st(lt("baron-zachareth", "F3"), lt("ardus", "F5"), lt("lady-eliza-farrow", "H6"), act=2)
     space = set(encounter_space(st.enc))
-    for a in ("fury", "rally", "wail", "shadow-bolt syndrael", "sacrifice ardus-m"):
+    for a in ("fury", "rally", "wail", "shadow-bolt syndrael", "sacrifice ardus-m", "dominion leoric",
+              "seduce syndrael", "shift C3", "surge subdue-stunned"):
         assert Action.parse(a) in space, a
 
 
 def test_random_games_with_lieutenants_end_and_keep_the_space() -> None:
     import random
 
-    gs = [lt("ardus", "F3"), lt("lord-merick-farrow", "F5"), lt("lady-eliza-farrow", "H6")]
+    gs = [lt("ardus", "F3"), lt("lord-merick-farrow", "F5"), lt("lady-eliza-farrow", "H6"), lt("splig", "E1"),
+          lt("baron-zachareth", "H1")]
     doc = setup(quest(groups=gs), act=2)
     for seed in range(3):
         st = GAME.new(doc, seed=seed)
@@ -402,3 +492,28 @@ def test_the_terminal_shows_the_lieutenants_stat_line() -> None:
     assert "Ardus Ix'Erebus (ardus-m)" in text
     assert "lieutenant: Speed 4, Defense black, melee blue+red; Mig 5 Kno 2 Wil 1 Awa 4" in text
     assert "Flanking, Fury, Pierce 1" in text
+
+
+def test_the_heuristic_overlord_answers_the_lieutenants_decisions() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    gs = [lt("lady-eliza-farrow", "E3"), lt("baron-zachareth", "F4"), lt("splig", "E5"),
+          group("zombie", "zombie", ["F5", "F6"], minions=2)]
+    doc = setup(quest(groups=gs, victory=[
+        {"side": "heroes", "when": "defeated", "group": "splig", "reason": "Splig falls"},
+        {"side": "overlord", "when": "round", "round": 8, "reason": "time is up"}]), act=2)
+    kinds: set[str] = set()
+    for seed in range(6):
+        st = new(doc, seed=seed)
+        bots = {s: HeuristicAgent(seed=seed) for s in st.seats}
+        for _ in range(4000):
+            if st.outcome() is not None:
+                break
+            seat = next(s for s in st.seats if st.legal_actions(s))
+            if st.pending[-1].kind.startswith("mod:lieutenants:"):
+                kinds.add(st.pending[-1].kind)
+            a = bots[seat].act(st, seat)
+            assert a in st.legal_actions(seat)
+            st.apply(seat, a)
+        assert st.outcome() is not None
+    assert "mod:lieutenants:shift" in kinds, kinds

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from questbox.core import Action, Decision
 from questbox.games.descent.catalog import catalog
-from questbox.games.descent.conditions import recover, remove_condition, roll, suffer_fatigue, test
+from questbox.games.descent.conditions import recover, roll, suffer_fatigue, test
 from questbox.games.descent.flow import (
     ADD_CONDITION,
     BREATH,
@@ -244,23 +244,6 @@ class Wail(LieutenantAbility):
                   if st.within(fi, h, 3)])
 
 
-class Rally(LieutenantAbility):
-    """Ardus Ix'Erebus (Act II): each monster within 3 spaces, he too (ours: he is a monster within
-    0 spaces), discards one condition (the first it got: the overlord's pick is not asked)."""
-
-    id = "rally"
-
-    def _rallied(self, st: DescentState, fi: int) -> list[int]:
-        return [m for m in st.monsters() if st.figs[m].conds and (m == fi or st.within(fi, m, 3))]
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("rally")] if self._rallied(st, fi) else []
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        for m in self._rallied(st, fi):
-            remove_condition(st, m, st.figs[m].conds[0])
-
-
 class ShadowBolt(LieutenantAbility):
     """Baron Zachareth (Act II): a ranged attack with blue, red and yellow dice (his surges)."""
 
@@ -321,8 +304,42 @@ class Ignite(LieutenantAbility):
                 {"figures": [st.figs[x].id for x in got]})
 
 
+#: the rule module that plays the lieutenants' follow-ups (its task words: ``shift``, ...)
+LIEUTENANTS: Final = "lieutenants"
+
+
+class Seduce(LieutenantAbility):
+    """Lady Eliza Farrow: she tests her Willpower; on a pass the overlord moves a hero within 3
+    spaces 1 space (into an empty adjacent space: the decision ``mod:lieutenants:shift``) and the
+    hero is Stunned."""
+
+    id = "seduce"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("seduce", (st.figs[h].id,)) for h in _active_heroes(st) if st.within(fi, h, 3)]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        h = str(action.args[0])
+        test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("shift", h, 1, "stunned")), None, "Seduce")
+
+
+class Dominion(LieutenantAbility):
+    """Baron Zachareth: he tests his Willpower; on a pass the overlord moves a hero in his line of
+    sight up to 2 spaces (ours: into an empty space at most 2 spaces away by a route, the
+    ``mod:lieutenants:shift`` decision), then that hero tests Willpower or is Immobilized."""
+
+    id = "dominion"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("dominion", (st.figs[h].id,)) for h in _active_heroes(st) if st.sees(fi, h)]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        h = str(action.args[0])
+        test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("shift", h, 2, "dominion")), None, "Dominion")
+
+
 #: the action abilities of the lieutenants' cards (``data/lieutenants.yaml``)
-LIEUTENANT_ACTIONS: Final = (Wail(), Rally(), ShadowBolt(), Sacrifice(), Ignite())
+LIEUTENANT_ACTIONS: Final = (Wail(), ShadowBolt(), Sacrifice(), Ignite(), Seduce(), Dominion())
 #: the monster abilities of the stat lines, by id
 ABILITIES: Final[dict[str, Ability]] = {a.id: a for a in (
     Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web(), *LIEUTENANT_ACTIONS)}
@@ -521,9 +538,40 @@ class BloodCall(SurgeAbility):
             recover(st, atk.attacker, hearts=atk.damage)
 
 
+#: the conditions Subdue may give, in the order of its surge abilities' values (1-4)
+SUBDUE: Final = ("poisoned", "diseased", "immobilized", "stunned")
+
+
+class Subdue(SurgeAbility):
+    """Baron Zachareth: if the attack deals a heart, the target suffers the condition the overlord
+    chose (one surge ability per condition, ``subdue-<condition>``; spending one uses them all)."""
+
+    effect = "subdue"
+    words = "Subdue"
+
+    def spend(self, st: DescentState, atk: Attack, value: int) -> None:
+        cond = SUBDUE[value - 1]
+        atk.conditions.append(cond)
+        atk.used.extend(str(a[0]) for a in atk.abilities if a[1] == "subdue" and a[0] not in atk.used)
+        st.emit("info", f"Subdue: if the attack deals damage, the target is {cond.capitalize()}.")
+
+
+class Knockback(SurgeAbility):
+    """Splig: after the attack the overlord lifts the target and places it in an empty space within
+    3 spaces of its own (it enters that space; the ``mod:lieutenants:shift`` decision)."""
+
+    effect = "knockback"
+    words = "Knockback"
+
+    def after(self, st: DescentState, atk: Attack, value: int) -> None:
+        t = atk.target
+        if st.figs[t].status == "active" and place_squares(st, t, 3):
+            st.tasks.append(st.mod_task(LIEUTENANTS, ("shift", st.figs[t].id, 3, "")))
+
+
 #: the surge effects of :class:`SurgeAbility`, by effect
 SURGE_ABILITIES: Final[dict[str, SurgeAbility]] = {s.effect: s for s in (
-    Blast(), Fire(), Earth(), Water(), Air(), FireBreath(), Wither(), BloodCall())}
+    Blast(), Fire(), Earth(), Water(), Air(), FireBreath(), Wither(), BloodCall(), Subdue(), Knockback())}
 
 
 def air_ends(st: DescentState) -> None:

@@ -21,7 +21,7 @@ from typing import Any, cast
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, HeroTurn, MonsterTurn
-from questbox.games.descent.lieutenant_bots import fury, lieutenant_action
+from questbox.games.descent.lieutenant_bots import fury, lieutenant_action, lieutenant_decision
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
 from questbox.games.descent.state import DescentState
@@ -568,6 +568,8 @@ class HeuristicAgent:
             return bot_decision(st, legal)
         if kind == "mod:overlord:play":
             return bot_card(st, legal)
+        if kind.startswith("mod:lieutenants:"):
+            return lieutenant_decision(st, kind, legal)
         return _react(st, seat, legal)
 
 

@@ -7,7 +7,11 @@ here; rules never import this module.
 * an action ability (Wail, Rally, Shadow Bolt, Sacrifice, Ignite) when it is worth more than the
   plain attack the monster tactics found: Shadow Bolt against the target a plain attack would
   hit worst, Wail with two or more heroes in its reach, Sacrifice when the lieutenant is hurt by
-  3 or more, Ignite with two or more heroes around, Rally when the monsters near have conditions.
+  3 or more, Ignite with two or more heroes around, Rally when the monsters near have conditions,
+  Seduce and Dominion when his Willpower test passes at least half the time;
+* where a moved hero goes (``mod:lieutenants:shift``): the space with the most monsters next to
+  it, then the farthest from the other heroes; Not Me!'s new target: the monster with the most
+  Health left.
 """
 
 from __future__ import annotations
@@ -58,7 +62,9 @@ def lieutenant_action(st: DescentState, fi: int, legal: list[Action], attack_val
             return a
         if a.name == "sacrifice" and st.figs[fi].damage >= 3:
             return a
-        if a.name == "rally":
+        if a.name == "rally" and any(st.figs[m].conds and (m == fi or st.within(fi, m, 3)) for m in st.monsters()):
+            return a
+        if a.name in ("seduce", "dominion") and pass_odds(st, fi, "willpower") >= 0.5:
             return a
     bolts = [a for a in legal if a.name == "shadow-bolt"]
     if bolts:
@@ -67,3 +73,23 @@ def lieutenant_action(st: DescentState, fi: int, legal: list[Action], attack_val
         if scored[0] > attack_value:
             return scored[1]
     return None
+
+
+def lieutenant_decision(st: DescentState, kind: str, legal: list[Action]) -> Action:
+    """The overlord's answer to a decision of the ``lieutenants`` module (see the docstring)."""
+    board = st.enc.board
+    if kind == "mod:lieutenants:not-me":
+        return max(legal, key=lambda a: (st.health(st.ids[str(a.args[0])]) - st.figs[st.ids[str(a.args[0])]].damage,
+                                         str(a)))
+    d = st.pending[-1]
+    moved = st.ids[str(d.data[0])]
+    monsters = st.monsters()
+    friends = [h for h in st.heroes() if h != moved and st.figs[h].status == "active"]
+
+    def score(a: Action) -> tuple[int, int, str]:
+        s = board.index[str(a.args[0])]
+        near = sum(1 for m in monsters if board.distance(st.doors, (s,), st.squares(m)) <= 1)
+        far = min((board.distance(st.doors, (s,), st.squares(h)) for h in friends), default=0)
+        return near, far, str(a)
+
+    return max(legal, key=score)

@@ -13,10 +13,11 @@ its passives and shows its stat line in views.
 
 How the card's abilities are played (each id of ``lieutenants.yaml``):
 
-* plain surges become the engine's surge abilities: ``heart-N`` (+N hearts), ``pierce-N``, ``poison``;
+* plain surges become the engine's surge abilities: ``heart-N`` (+N hearts), ``pierce-N``, ``poison``
+  (and Subdue one per condition it may give);
 * surge, action and passive abilities with an object in :mod:`questbox.games.descent.abilities`
   (:data:`~.abilities.ABILITIES`, :data:`~.abilities.SURGE_ABILITIES`, :data:`~.abilities.FLAGS`);
-* passives of the rule module (:data:`MODULE_PASSIVES`);
+* abilities of the rule module (:data:`MODULE_ABILITIES`: its passives and Rally);
 * every other ability carries ``unplayed: <why>`` in the data (listed in ``docs/games/descent.md``).
 """
 
@@ -26,12 +27,13 @@ import functools
 from typing import Final
 
 from questbox.core import SetupError
-from questbox.games.descent.abilities import ABILITIES, FLAGS, SURGE_ABILITIES
+from questbox.games.descent.abilities import ABILITIES, FLAGS, SUBDUE, SURGE_ABILITIES
 from questbox.games.descent.catalog import Catalog, Lieutenant, catalog
 from questbox.games.descent.data import Stat, Surge
 
-#: the lieutenants' passives that :mod:`questbox.games.descent.modules.lieutenants` plays
-MODULE_PASSIVES: Final = frozenset({"aftershock", "fury", "regeneration-1"})
+#: the lieutenants' abilities that :mod:`questbox.games.descent.modules.lieutenants` plays (Rally
+#: there too, as the pack's module plays the agent's: an action that is not the attack)
+MODULE_ABILITIES: Final = frozenset({"aftershock", "fury", "regeneration-1", "not-me", "rally"})
 #: plain surge abilities of the cards: id prefix -> the engine's surge effect
 PLAIN_SURGES: Final = {"heart-": "heart", "pierce-": "pierce"}
 PLAIN_CONDITIONS: Final = frozenset({"poison", "stun", "disease", "immobilize"})
@@ -40,24 +42,25 @@ SHAPE: Final = (1, 1)
 TAG: Final = "lieutenant"
 
 
-def surge_of(aid: str) -> Surge | None:
-    """The engine's surge ability for a played surge id of a card (1 surge each), else ``None``."""
+def surges_of(aid: str) -> tuple[Surge, ...]:
+    """The engine's surge abilities for a played surge id of a card (1 surge each; Subdue is one
+    per condition it may give), ``()`` if the engine has none."""
     for prefix, effect in PLAIN_SURGES.items():
         if aid.startswith(prefix) and aid[len(prefix):].isdigit():
             n = int(aid[len(prefix):])
-            return Surge(f"{effect}{n}", effect, n, 1)
-    if aid in PLAIN_CONDITIONS:
-        return Surge(aid, aid, 1, 1)
-    if aid in SURGE_ABILITIES:
-        return Surge(aid, aid, 1, 1)
-    return None
+            return (Surge(f"{effect}{n}", effect, n, 1),)
+    if aid == "subdue":
+        return tuple(Surge(f"subdue-{c}", "subdue", i, 1) for i, c in enumerate(SUBDUE, 1))
+    if aid in PLAIN_CONDITIONS or aid in SURGE_ABILITIES:
+        return (Surge(aid, aid, 1, 1),)
+    return ()
 
 
 def is_played(aid: str, kind: str) -> bool:
     """Whether the engine has the piece that plays lieutenant ability ``aid`` of ``kind``."""
     if kind == "surge":
-        return surge_of(aid) is not None
-    return aid in ABILITIES or aid in FLAGS or aid in MODULE_PASSIVES
+        return bool(surges_of(aid))
+    return aid in ABILITIES or aid in FLAGS or aid in MODULE_ABILITIES
 
 
 def check(cat: Catalog) -> None:
@@ -94,12 +97,11 @@ def lieutenant_stat(lid: str, act: int, n_heroes: int, key: str, where: str = "q
     cat = checked()
     line = lt.acts[act - 1]
     speed, health, defense = line.per_heroes[n_heroes - 2]
-    surges = []
+    surges: list[Surge] = []
     for aid in line.abilities:
         ab = cat.lt_abilities[aid]
-        s = surge_of(aid) if ab.kind == "surge" and ab.unplayed is None else None
-        if s is not None:
-            surges.append(s)
+        if ab.kind == "surge" and ab.unplayed is None:
+            surges.extend(surges_of(aid))
     return Stat(key=key, name=lt.name, monster=f"lieutenant:{lt.id}", master=True, speed=speed, health=health,
                 defense=tuple(defense), dice=tuple(line.dice), attack=line.attack,
                 abilities=frozenset(line.abilities), surges=tuple(surges), traits=frozenset(), shape=SHAPE,

@@ -2,7 +2,7 @@
 it when a quest group names a lieutenant (see :mod:`questbox.games.descent.lieutenants`).
 
 It tags each lieutenant figure ``lieutenant`` at setup, plays the passives of the cards that are
-not monster abilities (:data:`~questbox.games.descent.lieutenants.MODULE_PASSIVES`) and shows the
+not monster abilities (:data:`~questbox.games.descent.lieutenants.MODULE_ABILITIES`) and shows the
 lieutenants' stat lines in views (``mods.lieutenants``: figure id -> its card for this act and
 hero count: Speed, Health, Defense, attack dice, attributes, abilities with their texts):
 
@@ -11,7 +11,19 @@ hero count: Speed, Health, Defense, attack dice, attributes, abilities with thei
 * **Aftershock** (Lord Merick Farrow): after an adjacent hero's attack on him, that hero tests
   Willpower or suffers 1 fatigue;
 * **Regeneration 1** (Sir Alric Farrow, Act II): he recovers 1 heart at the start of the
-  overlord's turn.
+  overlord's turn;
+* **Rally** (Ardus Ix'Erebus, Act II): an action (``rally``, offered in his activation while he
+  has an action left; as the pack's module plays the agent's Rally, it is not his attack): each
+  monster within 3 spaces, he too, discards its first condition;
+* **Not Me!** (Splig): attacked, before the roll, he tests Awareness; on a pass the overlord
+  picks a monster next to him (``not-me <monster>``, decision ``mod:lieutenants:not-me``) that
+  becomes the target (range and line of sight stay Splig's).
+
+It also answers the follow-ups of abilities played elsewhere: the task ``("shift", hero, n,
+then)`` asks the overlord where to put a figure moved by another one (``shift <square>``, an
+empty space within ``n`` spaces, decision ``mod:lieutenants:shift``; the figure enters it), then
+``then``: ``stunned`` (Seduce), ``dominion`` (the hero tests Willpower or is Immobilized) or
+nothing (Knockback).
 
 The mod's state: ``{"figures": [ids of the lieutenant figures]}``.
 """
@@ -20,9 +32,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from questbox.core import Action, Seat
+from questbox.core import Action, Decision, Seat
 from questbox.games.descent.combat import FOLLOW, MISS
-from questbox.games.descent.flow import FATIGUE_TASK
+from questbox.games.descent.flow import ADD_CONDITION, FATIGUE_TASK
+from questbox.games.descent.geometry import place_squares
 from questbox.games.descent.lieutenants import TAG, stat_line
 from questbox.games.descent.rules import Ctx, RuleModule
 
@@ -32,14 +45,19 @@ if TYPE_CHECKING:
 
 NAME: Final = "lieutenants"
 FURY: Final = Action("fury")
+RALLY: Final = Action("rally")
+#: the module's decisions: where a moved figure goes (data: figure id, spaces, then), and which
+#: monster becomes the target of Not Me! (data: Splig's id)
+SHIFT: Final = "mod:lieutenants:shift"
+NOT_ME: Final = "mod:lieutenants:not-me"
 
 
 class LieutenantsModule(RuleModule):
     """The lieutenant figures' passives and stat lines (see the module docstring)."""
 
     name = NAME
-    listens = frozenset({"turn-start", "attack-resolved"})
-    offers_at = frozenset({"attack-after-roll"})
+    listens = frozenset({"turn-start", "attack-resolved", "attack-before-roll"})
+    offers_at = frozenset({"attack-after-roll", "monster-turn"})
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(enc)
@@ -67,6 +85,16 @@ class LieutenantsModule(RuleModule):
                     st.recover(fi, hearts=1)
         elif window == "attack-resolved":
             self._aftershock(st)
+        elif window == "attack-before-roll":
+            atk = st.attack
+            if (atk is not None and FOLLOW not in atk.flags and self._has(st, atk.target, "not-me")
+                    and self._not_me_targets(st, atk.target)):
+                st.test(atk.target, "awareness", st.mod_task(NAME, ("not-me",)), None, "Not Me!")
+
+    def _not_me_targets(self, st: DescentState, fi: int) -> list[int]:
+        atk = st.attack
+        return [m for m in st.monsters() if m != fi and st.adjacent(fi, m) and "air" not in st.figs[m].tags
+                and (atk is None or m != atk.attacker)]
 
     def _aftershock(self, st: DescentState) -> None:
         atk = st.attack
@@ -79,6 +107,12 @@ class LieutenantsModule(RuleModule):
 
     # -- Fury -------------------------------------------------------------------------------------
     def offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
+        if point == "monster-turn":
+            turn = st.turn
+            if (self._has(st, ctx[0], "rally") and turn is not None and turn.actions > 0 and turn.kind != "extra"
+                    and st.attack is None):
+                return [RALLY]
+            return []
         atk = st.attack
         if (seat != "overlord" or atk is None or FOLLOW in atk.flags or "fury" in atk.flags
                 or not self._has(st, atk.attacker, "fury") or st.figs[atk.attacker].status != "active"):
@@ -86,19 +120,83 @@ class LieutenantsModule(RuleModule):
         return [FURY]
 
     def take(self, st: DescentState, seat: Seat, point: str, ctx: Ctx, action: Action) -> None:
+        if action == RALLY:
+            fi = ctx[0]
+            turn = st.turn
+            assert turn is not None
+            turn.actions -= 1
+            st.emit("action", f"{st.name(fi)} rallies: each monster within 3 spaces discards a condition.",
+                    {"figure": st.figs[fi].id, "ability": "rally"})
+            for x in st.monsters():
+                if st.figs[x].conds and (x == fi or st.within(fi, x, 3)):
+                    st.remove_condition(x, st.figs[x].conds[0])
+            st.window("action-performed", (fi, "rally"))
+            return
         atk = st.attack
         assert atk is not None
         atk.flags.append("fury")
-        st.test(atk.attacker, "might", st.mod_task(NAME, "fury-pass"), st.mod_task(NAME, "fury-fail"), "Fury")
+        st.test(atk.attacker, "might", st.mod_task(NAME, ("fury-pass",)), st.mod_task(NAME, ("fury-fail",)), "Fury")
 
+    # -- steps and decisions ----------------------------------------------------------------------
     def run(self, st: DescentState, payload: Any) -> None:
+        word = payload[0]
+        if word == "then":
+            self._then(st, st.ids[str(payload[1])], str(payload[2]))
+            return
+        if word == "shift":
+            fid, n, then = str(payload[1]), int(payload[2]), str(payload[3])
+            h = st.ids[fid]
+            if st.figs[h].status == "active" and place_squares(st, h, n):
+                st.ask("overlord", SHIFT, (fid, n, then))
+            elif then:
+                self._then(st, h, then)
+            return
         atk = st.attack
         assert atk is not None
-        if payload == "fury-pass":
+        if word == "fury-pass":
             atk.extra_surges += 1
             st.emit("info", f"Fury: the attack of {st.name(atk.attacker)} gains a surge.")
-        else:
+        elif word == "fury-fail":
             atk.flags.append(MISS + f"{st.name(atk.attacker)} fails his Fury test")
+        elif word == "not-me" and self._not_me_targets(st, atk.target):
+            st.ask("overlord", NOT_ME, (st.figs[atk.target].id,))
+
+    def _then(self, st: DescentState, h: int, then: str) -> None:
+        if then == "stunned":
+            st.add_condition(h, "stunned")
+        elif then == "dominion":
+            st.test(h, "willpower", None, (ADD_CONDITION, h, "immobilized"), "Dominion")
+
+    def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
+        if d.kind == SHIFT:
+            fid, n, _ = d.data
+            names = st.enc.board.names
+            return [Action("shift", (names[s],)) for s in place_squares(st, st.ids[str(fid)], int(n))]
+        return [Action("not-me", (st.figs[m].id,)) for m in self._not_me_targets(st, st.ids[str(d.data[0])])]
+
+    def decide(self, st: DescentState, d: Decision, action: Action) -> None:
+        if d.kind == SHIFT:
+            fid, _, then = d.data
+            h = st.ids[str(fid)]
+            square = st.enc.board.index[str(action.args[0])]
+            if then:
+                st.tasks.append(st.mod_task(NAME, ("then", fid, then)))
+            st.place(h, square)
+            st.emit("place", f"{st.name(h)} is moved to {st.enc.board.names[square]}.",
+                    {"figure": fid, "at": st.enc.board.names[square]})
+            st.window("enter-space", (h, square))      # he counts as entering the space
+            return
+        atk = st.attack
+        assert atk is not None
+        m = st.ids[str(action.args[0])]
+        atk.target = m
+        atk.def_dice = list(st.stat(m).defense)
+        st.emit("info", f"Not Me!: {st.name(m)} becomes the target of the attack.", {"target": st.figs[m].id})
+
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        if d.kind == SHIFT:
+            return f"where {st.name(st.ids[str(d.data[0])])} is moved to"
+        return "the monster that becomes the target instead (Not Me!)"
 
     # -- views ------------------------------------------------------------------------------------
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
@@ -118,8 +216,13 @@ def lieutenant_space(enc: Encounter) -> list[Action]:
     for word in ("wail", "rally", "ignite"):
         if word in abilities:
             out.append(Action(word))
-    if "shadow-bolt" in abilities:
-        out += [Action("shadow-bolt", (h,)) for h in heroes]
-    if "sacrifice" in abilities:
-        out += [Action("sacrifice", (m,)) for m in monsters]
+    for word in ("shadow-bolt", "seduce", "dominion"):
+        if word in abilities:
+            out += [Action(word, (h,)) for h in heroes]
+    for word in ("sacrifice", "not-me"):
+        if word in abilities:
+            out += [Action(word, (m,)) for m in monsters]
+    if abilities & {"seduce", "dominion", "knockback"}:
+        board = enc.board
+        out += [Action("shift", (board.names[s],)) for s in board.spaces if board.passable[s]]
     return out
