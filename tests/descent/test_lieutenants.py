@@ -121,8 +121,8 @@ def test_lieutenant_ability_ids_are_checked_against_the_engine_on_load(tmp_path:
         lieutenants.check(build_catalog(root))
     # an ability with no piece in the engine and no reason
     (root / "lieutenants.yaml").write_text(text.replace(
-        ', unplayed: "swapping a minion figure for a master of its group is not built"', ""))
-    with pytest.raises(SetupError, match="promotion has no piece in the engine"):
+        ', unplayed: "swapping spaces with a hero in the middle of a move action is not in the movement layer"', ""))
+    with pytest.raises(SetupError, match="overpower has no piece in the engine"):
         lieutenants.check(build_catalog(root))
     # an unknown ability id on a card (the catalog's own check)
     (root / "lieutenants.yaml").write_text(text.replace("[flanking, fury, pierce-1]", "[flanking, furry, pierce-1]"))
@@ -134,7 +134,7 @@ def test_every_ability_is_played_or_says_why_not() -> None:
     cat = catalog()
     lieutenants.check(cat)
     unplayed = sorted(a.id for a in cat.lt_abilities.values() if a.unplayed)
-    assert unplayed == ["cry-havoc", "flanking", "overpower", "promotion", "unmovable"], unplayed
+    assert unplayed == ["cry-havoc", "overpower", "unmovable"], unplayed
 
 
 # ======================================================================= the played abilities
@@ -349,6 +349,34 @@ def test_a_saved_game_in_the_middle_of_a_lieutenants_decision_loads_and_goes_on(
     assert loaded.figs[fig(loaded, "syndrael")].conds == ["stunned"]
 
 
+def test_flanking_lends_ardus_the_surges_of_a_cursed_monster_next_to_the_target() -> None:
+    """Card Ardus Ix'Erebus: Flanking (zombies are Cursed; goblin archers are not)."""
+    st = _st(lt("ardus", "B2"), group("zombie", "zombie", ["B1"], minions=1),
+             group("goblin-archer", "goblin", ["C1"], minions=1))
+    _overlord(st, "ardus-m")
+    act(st, "attack syndrael")
+    assert [str(a) for a in st.legal_actions("overlord")] == ["flank zombie-1", "pass"]
+    act(st, "flank zombie-1")
+    atk = st.attack
+    assert atk is not None
+    zombie = {s.id for s in st.stat(fig(st, "zombie-1")).surges}
+    assert zombie and zombie <= {str(a[0]) for a in atk.abilities}
+
+
+def test_promotion_makes_an_adjacent_minion_a_master_within_the_group_limit() -> None:
+    """Card Splig, Act II: Promotion (Splig tests his Willpower 3)."""
+    st = _st(lt("splig", "F3"), group("zombie", "zombie", ["H6", "F4"], masters=1, minions=1), act=2)
+    z = fig(st, "zombie-1")
+    _overlord(st, "splig-m")
+    assert "promotion zombie-1" not in [str(a) for a in st.legal_actions("overlord")]   # its master stands
+    by_hand(st, st.defeat, fig(st, "zombie-m"))
+    assert "promotion zombie-1" in [str(a) for a in st.legal_actions("overlord")]
+    st.rng.script = [2, 2]                  # 1 + 2 shields against Willpower 3: passes
+    ev = act(st, "promotion zombie-1")
+    assert st.figs[z].master and st.figs[z].stat == "zombies/master"
+    assert "Promotion: Zombie (master) 1 is now a master." in _texts(ev, "info")
+
+
 def test_shadow_bolt_is_a_ranged_attack_with_blue_red_yellow() -> None:
     """Card Baron Zachareth, Act II: Shadow Bolt."""
     st = _st(lt("baron-zachareth", "F3"), act=2)
@@ -387,7 +415,7 @@ def test_the_lieutenants_actions_are_in_the_fixed_action_space() -> None:
     st = _st(lt("baron-zachareth", "F3"), lt("ardus", "F5"), lt("lady-eliza-farrow", "H6"), act=2)
     space = set(encounter_space(st.enc))
     for a in ("fury", "rally", "wail", "shadow-bolt syndrael", "sacrifice ardus-m", "dominion leoric",
-              "seduce syndrael", "shift C3", "surge subdue-stunned"):
+              "seduce syndrael", "shift C3", "surge subdue-stunned", "flank lady-eliza-farrow-m"):
         assert Action.parse(a) in space, a
 
 
@@ -481,7 +509,8 @@ def test_the_glossary_names_a_lieutenant_group_with_his_card() -> None:
     facts = dict(entry["facts"])
     assert facts["2 heroes"] == "speed 4 · health 12 · defense black"
     assert facts["attributes"] == "might 5, knowledge 2, willpower 1, awareness 4"
-    assert facts["Flanking"].endswith("(not played)") and not facts["Fury"].endswith("(not played)")
+    assert set(facts) >= {"Flanking", "Fury", "Pierce 1"}
+    assert not any(v.endswith("(not played)") for v in facts.values())
 
 
 def test_the_terminal_shows_the_lieutenants_stat_line() -> None:

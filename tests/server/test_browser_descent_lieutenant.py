@@ -30,7 +30,7 @@ def test_descent_lieutenant_is_a_named_figure_with_his_stat_line(web: ServerProc
     title = chip.get_attribute("title") or ""
     assert title.startswith("Ardus Ix'Erebus: 12/12 health"), title
     assert "Lieutenant: Speed 4, Defense black, melee blue+red; might 5, knowledge 2, willpower 1, awareness 4" in title
-    assert "Fury: " in title and "Flanking (not played): " in title
+    assert "Fury: " in title and "Flanking: " in title and "(not played)" not in title
     assert "Ardus Ix'Erebus" in page.locator(".ds-group b").all_inner_texts()
     assert not page.errors, page.errors
     page.close()

@@ -338,8 +338,37 @@ class Dominion(LieutenantAbility):
         test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("shift", h, 2, "dominion")), None, "Dominion")
 
 
+def promotable(st: DescentState, m: int) -> bool:
+    """Whether Promotion may turn monster ``m`` into a master: a minion of a monster group (not a
+    lieutenant's) whose masters on the map are fewer than the group's masters for this number of
+    heroes (its group limit)."""
+    f = st.figs[m]
+    if f.master or f.group < 0 or f.group >= len(st.enc.groups) or "lieutenant" in f.tags:
+        return False
+    spec = st.enc.groups[f.group]
+    if spec.lieutenant or f.stat != spec.minion_stat:
+        return False
+    masters = sum(1 for x in st.group_figs(f.group) if st.figs[x].master and st.figs[x].status == "active")
+    return masters < spec.masters
+
+
+class Promotion(LieutenantAbility):
+    """Splig (Act II): he tests his Willpower; on a pass an adjacent minion becomes a master of its
+    group, if its group limit of masters for this number of heroes allows (ours: the figure keeps
+    its damage and its place; the engine swaps its stat line for the master's)."""
+
+    id = "promotion"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [Action("promotion", (st.figs[m].id,)) for m in st.monsters()
+                if m != fi and st.adjacent(fi, m) and promotable(st, m)]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("promote", str(action.args[0]))), None, "Promotion")
+
+
 #: the action abilities of the lieutenants' cards (``data/lieutenants.yaml``)
-LIEUTENANT_ACTIONS: Final = (Wail(), ShadowBolt(), Sacrifice(), Ignite(), Seduce(), Dominion())
+LIEUTENANT_ACTIONS: Final = (Wail(), ShadowBolt(), Sacrifice(), Ignite(), Seduce(), Dominion(), Promotion())
 #: the monster abilities of the stat lines, by id
 ABILITIES: Final[dict[str, Ability]] = {a.id: a for a in (
     Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web(), *LIEUTENANT_ACTIONS)}

@@ -21,7 +21,7 @@ from typing import Any, cast
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, HeroTurn, MonsterTurn
-from questbox.games.descent.lieutenant_bots import fury, lieutenant_action, lieutenant_decision
+from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
 from questbox.games.descent.state import DescentState
@@ -187,7 +187,7 @@ def _surge_choice(st: DescentState, legal: list[Action]) -> Action:
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
     atk = st.attack
-    chosen = fury(st, legal)            # a lieutenant's Fury (lieutenant_bots)
+    chosen = react(st, legal) if atk is not None else None     # a lieutenant's Fury, Flanking
     if chosen is not None:
         return chosen
     for a in legal:

@@ -4,11 +4,12 @@ move, its monster tactics) and asks here about what only a lieutenant's card off
 here; rules never import this module.
 
 * **Fury**: tested when the Might test passes at least 3 times in 4 and the attack hit (no X);
+  **Flanking**: the Cursed monster whose surge abilities add the most new ones;
 * an action ability (Wail, Rally, Shadow Bolt, Sacrifice, Ignite) when it is worth more than the
   plain attack the monster tactics found: Shadow Bolt against the target a plain attack would
   hit worst, Wail with two or more heroes in its reach, Sacrifice when the lieutenant is hurt by
   3 or more, Ignite with two or more heroes around, Rally when the monsters near have conditions,
-  Seduce and Dominion when his Willpower test passes at least half the time;
+  Seduce, Dominion and Promotion when his Willpower test passes at least half the time;
 * where a moved hero goes (``mod:lieutenants:shift``): the space with the most monsters next to
   it, then the farthest from the other heroes; Not Me!'s new target: the monster with the most
   Health left.
@@ -39,10 +40,23 @@ def pass_odds(st: DescentState, fi: int, attr: str) -> float:
     return wins / 36
 
 
-def fury(st: DescentState, legal: list[Action]) -> Action | None:
-    """``fury`` when it is offered and worth the risk (see the module docstring), else ``None``."""
+def react(st: DescentState, legal: list[Action]) -> Action | None:
+    """During a lieutenant's attack: ``fury`` when it is worth the risk, ``flank <monster>`` for
+    the Cursed monster that lends the most new surge abilities (see the module docstring); else
+    ``None``."""
     atk = st.attack
-    if FURY not in legal or atk is None or st.atk_totals(atk)[3]:
+    if atk is None or "lieutenant" not in st.figs[atk.attacker].tags:     # (the agent's are plot_bots')
+        return None
+    flanks = [a for a in legal if a.name == "flank"]
+    if flanks:
+        have = {str(x[0]) for x in atk.abilities}
+
+        def new(a: Action) -> int:
+            return sum(1 for x in st.stat(st.ids[str(a.args[0])]).surges if x.id not in have)
+
+        best = max(flanks, key=new)
+        return best if new(best) > 0 else None
+    if FURY not in legal or st.atk_totals(atk)[3]:
         return None
     return FURY if pass_odds(st, atk.attacker, "might") >= 0.75 else None
 
@@ -64,7 +78,7 @@ def lieutenant_action(st: DescentState, fi: int, legal: list[Action], attack_val
             return a
         if a.name == "rally" and any(st.figs[m].conds and (m == fi or st.within(fi, m, 3)) for m in st.monsters()):
             return a
-        if a.name in ("seduce", "dominion") and pass_odds(st, fi, "willpower") >= 0.5:
+        if a.name in ("seduce", "dominion", "promotion") and pass_odds(st, fi, "willpower") >= 0.5:
             return a
     bolts = [a for a in legal if a.name == "shadow-bolt"]
     if bolts:

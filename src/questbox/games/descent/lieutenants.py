@@ -33,7 +33,7 @@ from questbox.games.descent.data import Stat, Surge
 
 #: the lieutenants' abilities that :mod:`questbox.games.descent.modules.lieutenants` plays (Rally
 #: there too, as the pack's module plays the agent's: an action that is not the attack)
-MODULE_ABILITIES: Final = frozenset({"aftershock", "fury", "regeneration-1", "not-me", "rally"})
+MODULE_ABILITIES: Final = frozenset({"aftershock", "fury", "regeneration-1", "not-me", "rally", "flanking"})
 #: plain surge abilities of the cards: id prefix -> the engine's surge effect
 PLAIN_SURGES: Final = {"heart-": "heart", "pierce-": "pierce"}
 PLAIN_CONDITIONS: Final = frozenset({"poison", "stun", "disease", "immobilize"})

@@ -15,6 +15,8 @@ hero count: Speed, Health, Defense, attack dice, attributes, abilities with thei
 * **Rally** (Ardus Ix'Erebus, Act II): an action (``rally``, offered in his activation while he
   has an action left; as the pack's module plays the agent's Rally, it is not his attack): each
   monster within 3 spaces, he too, discards its first condition;
+* **Flanking** (Ardus Ix'Erebus): before his attack roll the overlord may pick a Cursed monster
+  next to the target (``flank <monster>``): the attack may use its surge abilities too;
 * **Not Me!** (Splig): attacked, before the roll, he tests Awareness; on a pass the overlord
   picks a monster next to him (``not-me <monster>``, decision ``mod:lieutenants:not-me``) that
   becomes the target (range and line of sight stay Splig's).
@@ -23,7 +25,8 @@ It also answers the follow-ups of abilities played elsewhere: the task ``("shift
 then)`` asks the overlord where to put a figure moved by another one (``shift <square>``, an
 empty space within ``n`` spaces, decision ``mod:lieutenants:shift``; the figure enters it), then
 ``then``: ``stunned`` (Seduce), ``dominion`` (the hero tests Willpower or is Immobilized) or
-nothing (Knockback).
+nothing (Knockback); ``("promote", minion)`` plays a passed Promotion
+(:func:`~questbox.games.descent.abilities.promotable`).
 
 The mod's state: ``{"figures": [ids of the lieutenant figures]}``.
 """
@@ -33,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from questbox.core import Action, Decision, Seat
+from questbox.games.descent.abilities import promotable
 from questbox.games.descent.combat import FOLLOW, MISS
 from questbox.games.descent.flow import ADD_CONDITION, FATIGUE_TASK
 from questbox.games.descent.geometry import place_squares
@@ -57,7 +61,7 @@ class LieutenantsModule(RuleModule):
 
     name = NAME
     listens = frozenset({"turn-start", "attack-resolved", "attack-before-roll"})
-    offers_at = frozenset({"attack-after-roll", "monster-turn"})
+    offers_at = frozenset({"attack-before-roll", "attack-after-roll", "monster-turn"})
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(enc)
@@ -114,8 +118,14 @@ class LieutenantsModule(RuleModule):
                 return [RALLY]
             return []
         atk = st.attack
-        if (seat != "overlord" or atk is None or FOLLOW in atk.flags or "fury" in atk.flags
-                or not self._has(st, atk.attacker, "fury") or st.figs[atk.attacker].status != "active"):
+        if seat != "overlord" or atk is None or FOLLOW in atk.flags or st.figs[atk.attacker].status != "active":
+            return []
+        if point == "attack-before-roll":
+            if not self._has(st, atk.attacker, "flanking") or "flanking" in atk.flags:
+                return []
+            return [Action("flank", (st.figs[x].id,)) for x in st.monsters()
+                    if x != atk.attacker and "cursed" in st.stat(x).traits and st.adjacent(x, atk.target)]
+        if "fury" in atk.flags or not self._has(st, atk.attacker, "fury"):
             return []
         return [FURY]
 
@@ -134,6 +144,14 @@ class LieutenantsModule(RuleModule):
             return
         atk = st.attack
         assert atk is not None
+        if action.name == "flank":
+            src = st.ids[str(action.args[0])]
+            atk.flags.append("flanking")
+            have = {x[0] for x in atk.abilities}
+            atk.abilities.extend([x.id, x.effect, x.value, x.cost] for x in st.stat(src).surges if x.id not in have)
+            st.emit("info", f"Flanking: {st.name(atk.attacker)} may use the surge abilities of {st.name(src)}.",
+                    {"figure": st.figs[src].id})
+            return
         atk.flags.append("fury")
         st.test(atk.attacker, "might", st.mod_task(NAME, ("fury-pass",)), st.mod_task(NAME, ("fury-fail",)), "Fury")
 
@@ -142,6 +160,9 @@ class LieutenantsModule(RuleModule):
         word = payload[0]
         if word == "then":
             self._then(st, st.ids[str(payload[1])], str(payload[2]))
+            return
+        if word == "promote":
+            self._promote(st, st.ids[str(payload[1])])
             return
         if word == "shift":
             fid, n, then = str(payload[1]), int(payload[2]), str(payload[3])
@@ -160,6 +181,15 @@ class LieutenantsModule(RuleModule):
             atk.flags.append(MISS + f"{st.name(atk.attacker)} fails his Fury test")
         elif word == "not-me" and self._not_me_targets(st, atk.target):
             st.ask("overlord", NOT_ME, (st.figs[atk.target].id,))
+
+    def _promote(self, st: DescentState, m: int) -> None:
+        """Promotion: minion ``m`` becomes a master of its group (its damage stays), if it still may."""
+        f = st.figs[m]
+        if f.status != "active" or not promotable(st, m):
+            return
+        f.stat = st.enc.groups[f.group].master_stat
+        f.master = True
+        st.emit("info", f"Promotion: {st.name(m)} is now a master.", {"figure": f.id})
 
     def _then(self, st: DescentState, h: int, then: str) -> None:
         if then == "stunned":
@@ -219,10 +249,11 @@ def lieutenant_space(enc: Encounter) -> list[Action]:
     for word in ("shadow-bolt", "seduce", "dominion"):
         if word in abilities:
             out += [Action(word, (h,)) for h in heroes]
-    for word in ("sacrifice", "not-me"):
-        if word in abilities:
+    for word in ("sacrifice", "not-me", "promotion", "flank"):
+        if word in abilities or (word == "flank" and "flanking" in abilities):
             out += [Action(word, (m,)) for m in monsters]
     if abilities & {"seduce", "dominion", "knockback"}:
         board = enc.board
         out += [Action("shift", (board.names[s],)) for s in board.spaces if board.passable[s]]
     return out
+
