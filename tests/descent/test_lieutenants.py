@@ -103,6 +103,9 @@ def test_an_unknown_lieutenant_or_a_group_naming_both_is_refused() -> None:
         _st({**lt("splig", "F3"), "monster": "zombie"})
     with pytest.raises(SetupError, match="its one figure"):
         _st({**lt("splig", "F3"), "open": ["zombie"]})
+    again = [{"group": "splig", "when": "round-start", "count": {2: 1, 3: 1, 4: 1}, "squares": ["H6"]}]
+    with pytest.raises(SetupError, match="the lieutenant's group splig is not a reinforcement"):
+        new(setup(quest(groups=[lt("splig", "F3")], reinforcements=again)))
 
 
 def _copy(tmp_path: Path) -> Path:

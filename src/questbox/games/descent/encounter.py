@@ -397,6 +397,8 @@ def _check_quest(lib: Library, qm: QuestModel, board: Board, groups: list[GroupS
     for r in qm.reinforcements:
         if r.group not in gids:
             raise SetupError(f"quest {qm.id}: reinforcements name an unknown group {r.group!r}")
+        if any(g.id == r.group and g.lieutenant for g in groups):
+            raise SetupError(f"quest {qm.id}: the lieutenant's group {r.group} is not a reinforcement (ours)")
         for s in r.squares:
             board.square(s, f"quest {qm.id}: reinforcements")
     if qm.search_deck is not None:
