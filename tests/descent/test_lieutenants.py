@@ -137,7 +137,7 @@ def test_every_ability_is_played_or_says_why_not() -> None:
     cat = catalog()
     lieutenants.check(cat)
     unplayed = sorted(a.id for a in cat.lt_abilities.values() if a.unplayed)
-    assert unplayed == ["cry-havoc", "overpower", "unmovable"], unplayed
+    assert unplayed == ["overpower", "unmovable"], unplayed
 
 
 # ======================================================================= the played abilities
@@ -415,10 +415,12 @@ def test_views_show_the_lieutenant_as_a_named_figure_with_its_stat_line() -> Non
 
 
 def test_the_lieutenants_actions_are_in_the_fixed_action_space() -> None:
-    st = _st(lt("baron-zachareth", "F3"), lt("ardus", "F5"), lt("lady-eliza-farrow", "H6"), act=2)
+    st = _st(lt("baron-zachareth", "F3"), lt("ardus", "F5"), lt("lady-eliza-farrow", "H6"), lt("belthir", "H1"),
+             lt("splig", "E1"), act=2)
     space = set(encounter_space(st.enc))
     for a in ("fury", "rally", "wail", "shadow-bolt syndrael", "sacrifice ardus-m", "dominion leoric",
-              "seduce syndrael", "shift C3", "surge subdue-stunned", "flank lady-eliza-farrow-m"):
+              "seduce syndrael", "shift C3", "surge subdue-stunned", "flank lady-eliza-farrow-m", "cry-havoc",
+              "promotion ardus-m"):
         assert Action.parse(a) in space, a
 
 
@@ -426,9 +428,9 @@ def test_random_games_with_lieutenants_end_and_keep_the_space() -> None:
     import random
 
     gs = [lt("ardus", "F3"), lt("lord-merick-farrow", "F5"), lt("lady-eliza-farrow", "H6"), lt("splig", "E1"),
-          lt("baron-zachareth", "H1")]
+          lt("baron-zachareth", "H1"), lt("belthir", "C6"), lt("sir-alric-farrow", "D4")]
     doc = setup(quest(groups=gs), act=2)
-    for seed in range(3):
+    for seed in range(4):
         st = GAME.new(doc, seed=seed)
         assert isinstance(st, DescentState)
         space = set(encounter_space(st.enc))
@@ -549,3 +551,20 @@ def test_the_heuristic_overlord_answers_the_lieutenants_decisions() -> None:
             st.apply(seat, a)
         assert st.outcome() is not None
     assert "mod:lieutenants:shift" in kinds, kinds
+
+
+def test_cry_havoc_moves_belthir_through_the_heroes_and_attacks_each_of_them() -> None:
+    """Card Belthir, Act II: Cry Havoc (with Fly he moves through the heroes)."""
+    grid = ["AAAAAAAA"]
+    st = new(setup(quest(grid=grid, groups=[lt("belthir", "D1")], start=("C1", "B1", "G1", "H1")), act=2))
+    b = fig(st, "belthir-m")
+    _overlord(st, "belthir-m")
+    act(st, "cry-havoc")
+    assert st.turn is not None and st.turn.kind == "extra" and st.turn.mp == 4
+    st.rng.script = [3, 2, 2, 1, 1]        # blue ♥2, red ♥2, red ♥2; syndrael's gray 0; leoric's gray 0
+    ev = act(st, "move A1")                # (1 movement point left and nowhere to stop: the move ends)
+    assert "Cry Havoc: Belthir attacks every figure he moved through: Syndrael, Leoric of the Book." \
+        in _texts(ev, "area")
+    assert st.figs[fig(st, "syndrael")].damage == 6 and st.figs[fig(st, "leoric")].damage == 6
+    assert st.figs[b].pos == st.board.index["A1"] and st.turn is not None and st.turn.kind == "monster"
+    assert [str(a) for a in st.legal_actions("overlord")] == ["move", "end"]     # Cry Havoc was his attack

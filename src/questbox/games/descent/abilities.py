@@ -367,8 +367,26 @@ class Promotion(LieutenantAbility):
         test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("promote", str(action.args[0]))), None, "Promotion")
 
 
+class CryHavoc(LieutenantAbility):
+    """Belthir (Act II): a move action, then an attack on every figure he moved through (each
+    rolls its own defense; the first one is the target). The move is an out-of-turn activation
+    with his Speed in movement points and no action (flag ``cry-havoc``: the ``lieutenants``
+    module notes the figures whose spaces he enters), then the module's step ``havoc`` attacks."""
+
+    id = "cry-havoc"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [] if "immobilized" in st.figs[fi].conds else [Action("cry-havoc")]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        st.mods[LIEUTENANTS]["havoc"] = []
+        st.tasks.append(st.mod_task(LIEUTENANTS, ("havoc", st.figs[fi].id)))
+        st.grant_activation(fi, st.stat(fi).speed, 0, ("cry-havoc",))
+
+
 #: the action abilities of the lieutenants' cards (``data/lieutenants.yaml``)
-LIEUTENANT_ACTIONS: Final = (Wail(), ShadowBolt(), Sacrifice(), Ignite(), Seduce(), Dominion(), Promotion())
+LIEUTENANT_ACTIONS: Final = (Wail(), ShadowBolt(), Sacrifice(), Ignite(), Seduce(), Dominion(), Promotion(),
+                             CryHavoc())
 #: the monster abilities of the stat lines, by id
 ABILITIES: Final[dict[str, Ability]] = {a.id: a for a in (
     Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web(), *LIEUTENANT_ACTIONS)}

@@ -25,10 +25,12 @@ It also answers the follow-ups of abilities played elsewhere: the task ``("shift
 then)`` asks the overlord where to put a figure moved by another one (``shift <square>``, an
 empty space within ``n`` spaces, decision ``mod:lieutenants:shift``; the figure enters it), then
 ``then``: ``stunned`` (Seduce), ``dominion`` (the hero tests Willpower or is Immobilized) or
-nothing (Knockback); ``("promote", minion)`` plays a passed Promotion
+nothing (Knockback); ``("havoc", Belthir)`` attacks every figure Cry Havoc's move went through
+(noted at ``enter-space`` in ``havoc``); ``("promote", minion)`` plays a passed Promotion
 (:func:`~questbox.games.descent.abilities.promotable`).
 
-The mod's state: ``{"figures": [ids of the lieutenant figures]}``.
+The mod's state: ``{"figures": [ids of the lieutenant figures], "havoc": [ids of the figures Cry
+Havoc's move went through so far]}``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from questbox.core import Action, Decision, Seat
-from questbox.games.descent.abilities import promotable
+from questbox.games.descent.abilities import add_figures, promotable
 from questbox.games.descent.combat import FOLLOW, MISS
 from questbox.games.descent.flow import ADD_CONDITION, FATIGUE_TASK
 from questbox.games.descent.geometry import place_squares
@@ -60,7 +62,7 @@ class LieutenantsModule(RuleModule):
     """The lieutenant figures' passives and stat lines (see the module docstring)."""
 
     name = NAME
-    listens = frozenset({"turn-start", "attack-resolved", "attack-before-roll"})
+    listens = frozenset({"turn-start", "attack-resolved", "attack-before-roll", "enter-space"})
     offers_at = frozenset({"attack-before-roll", "attack-after-roll", "monster-turn"})
 
     def __init__(self, enc: Encounter) -> None:
@@ -72,7 +74,7 @@ class LieutenantsModule(RuleModule):
         figs = [i for i, f in enumerate(st.figs) if f.stat in self.keys]
         for i in figs:
             st.figs[i].tags.append(TAG)
-        return {"figures": [st.figs[i].id for i in figs]}
+        return {"figures": [st.figs[i].id for i in figs], "havoc": []}
 
     def _lieutenants(self, st: DescentState) -> list[int]:
         return [st.ids[x] for x in st.mods[NAME]["figures"]]
@@ -89,6 +91,14 @@ class LieutenantsModule(RuleModule):
                     st.recover(fi, hearts=1)
         elif window == "attack-resolved":
             self._aftershock(st)
+        elif window == "enter-space":
+            turn = st.turn
+            fi, square = ctx
+            if turn is not None and turn.fig == fi and "cry-havoc" in turn.flags:
+                o = st.occ.get(square)
+                havoc: list[str] = st.mods[NAME]["havoc"]
+                if o is not None and o != fi and st.figs[o].id not in havoc:
+                    havoc.append(st.figs[o].id)
         elif window == "attack-before-roll":
             atk = st.attack
             if (atk is not None and FOLLOW not in atk.flags and self._has(st, atk.target, "not-me")
@@ -164,6 +174,9 @@ class LieutenantsModule(RuleModule):
         if word == "promote":
             self._promote(st, st.ids[str(payload[1])])
             return
+        if word == "havoc":
+            self._havoc(st, st.ids[str(payload[1])])
+            return
         if word == "shift":
             fid, n, then = str(payload[1]), int(payload[2]), str(payload[3])
             h = st.ids[fid]
@@ -181,6 +194,22 @@ class LieutenantsModule(RuleModule):
             atk.flags.append(MISS + f"{st.name(atk.attacker)} fails his Fury test")
         elif word == "not-me" and self._not_me_targets(st, atk.target):
             st.ask("overlord", NOT_ME, (st.figs[atk.target].id,))
+
+    def _havoc(self, st: DescentState, fi: int) -> None:
+        """Cry Havoc's attack, after its move: every figure still on the map whose space he entered."""
+        figs = [st.ids[x] for x in st.mods[NAME]["havoc"]]
+        st.mods[NAME]["havoc"] = []
+        figs = [x for x in figs if st.figs[x].status == "active" and "air" not in st.figs[x].tags]
+        if st.figs[fi].status != "active" or not figs:
+            st.emit("info", f"Cry Havoc: {st.name(fi)} moved through nobody.")
+            return
+        stat = st.stat(fi)
+        st.emit("area", f"Cry Havoc: {st.name(fi)} attacks every figure he moved through: "
+                f"{', '.join(st.name(x) for x in figs)}.", {"figures": [st.figs[x].id for x in figs]})
+        atk = st.start_attack(fi, figs[0], source="cry-havoc", melee=stat.attack == "melee", dice=stat.dice,
+                              abilities=stat.surges)
+        atk.distance = 0                # (the figures he moved through: no range to check)
+        add_figures(st, atk, figs[1:])
 
     def _promote(self, st: DescentState, m: int) -> None:
         """Promotion: minion ``m`` becomes a master of its group (its damage stays), if it still may."""
@@ -243,7 +272,7 @@ def lieutenant_space(enc: Encounter) -> list[Action]:
     out: list[Action] = []
     if "fury" in abilities:
         out.append(FURY)
-    for word in ("wail", "rally", "ignite"):
+    for word in ("wail", "rally", "ignite", "cry-havoc"):
         if word in abilities:
             out.append(Action(word))
     for word in ("shadow-bolt", "seduce", "dominion"):
