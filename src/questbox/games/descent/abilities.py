@@ -19,6 +19,13 @@ Hooks of an :class:`Ability` (every one optional):
 A :class:`SurgeAbility` has ``spend(st, atk, value)`` (when the surge is spent) and
 ``after(st, atk, value)`` (after the attack's damage, once per attack).
 
+The lieutenants' card abilities (issue #18, ``data/lieutenants.yaml``) are objects of the same
+tables: the actions Wail, Shadow Bolt, Sacrifice, Ignite, Seduce, Dominion, Promotion and Cry
+Havoc (:class:`LieutenantAbility`: name and text from that file), the surges Wither, Blood Call,
+Subdue and Knockback, the flag ``fly``. Their follow-ups that ask the overlord (where a moved hero
+goes, Cry Havoc's attack, Promotion) are steps of the rule module ``lieutenants``
+(:mod:`questbox.games.descent.modules.lieutenants`), which also plays their passives.
+
 Area attacks: :func:`add_figures` lets an attack affect further figures (``area:<id>`` and
 ``more:<id>`` flags); :mod:`~questbox.games.descent.combat` resolves each as a follow-up with its
 own defense roll, damage and conditions.
