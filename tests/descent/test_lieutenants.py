@@ -9,6 +9,7 @@ data/lieutenants.yaml); "card <lieutenant>" names the card whose ability a test 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -123,9 +124,8 @@ def test_lieutenant_ability_ids_are_checked_against_the_engine_on_load(tmp_path:
     with pytest.raises(SetupError, match="heart-1 is played by the engine"):
         lieutenants.check(build_catalog(root))
     # an ability with no piece in the engine and no reason
-    (root / "lieutenants.yaml").write_text(text.replace(
-        ', unplayed: "swapping spaces with a hero in the middle of a move action is not in the movement layer"', ""))
-    with pytest.raises(SetupError, match="overpower has no piece in the engine"):
+    (root / "lieutenants.yaml").write_text(re.sub(r'(id: unmovable,.*?), unplayed: "[^"]*"', r"\1", text))
+    with pytest.raises(SetupError, match="unmovable has no piece in the engine"):
         lieutenants.check(build_catalog(root))
     # an unknown ability id on a card (the catalog's own check)
     (root / "lieutenants.yaml").write_text(text.replace("[flanking, fury, pierce-1]", "[flanking, furry, pierce-1]"))
@@ -137,7 +137,7 @@ def test_every_ability_is_played_or_says_why_not() -> None:
     cat = catalog()
     lieutenants.check(cat)
     unplayed = sorted(a.id for a in cat.lt_abilities.values() if a.unplayed)
-    assert unplayed == ["overpower", "unmovable"], unplayed
+    assert unplayed == ["unmovable"], unplayed
 
 
 # ======================================================================= the played abilities
@@ -568,3 +568,21 @@ def test_cry_havoc_moves_belthir_through_the_heroes_and_attacks_each_of_them() -
     assert st.figs[fig(st, "syndrael")].damage == 6 and st.figs[fig(st, "leoric")].damage == 6
     assert st.figs[b].pos == st.board.index["A1"] and st.turn is not None and st.turn.kind == "monster"
     assert [str(a) for a in st.legal_actions("overlord")] == ["move", "end"]     # Cry Havoc was his attack
+
+
+def test_overpower_lets_alric_trade_spaces_with_a_hero_he_comes_next_to() -> None:
+    """Card Sir Alric Farrow: Overpower (he tests Might 5; the hero suffers 1 fatigue)."""
+    grid = ["AAAAAAAA", "AAAAAAAA"]
+    st = new(setup(quest(grid=grid, groups=[lt("sir-alric-farrow", "E1")], start=("B1", "H2", "A2", "B2"))))
+    a, s = fig(st, "sir-alric-farrow-m"), fig(st, "syndrael")
+    _overlord(st, "sir-alric-farrow-m")
+    act(st, "overpower")
+    assert st.turn is not None and st.turn.kind == "extra" and st.turn.mp == 3
+    act(st, "move C1")                      # through D1 (not next to syndrael), then C1 (next to him)
+    assert [str(x) for x in st.legal_actions("overlord")] == ["overpower syndrael", "pass"]
+    st.rng.script = [1, 1]                  # 0 shields against Might 5
+    ev = act(st, "overpower syndrael")
+    assert "Overpower: Sir Alric Farrow and Syndrael trade spaces (B1, C1)." in _texts(ev, "place")
+    assert st.figs[a].pos == st.board.index["B1"] and st.figs[s].pos == st.board.index["C1"]
+    assert st.figs[s].fatigue == 1 and st.turn is not None and st.turn.kind == "extra" and st.turn.mp == 1
+    assert "move C2" in [str(x) for x in st.legal_actions("overlord")]     # his move goes on from B1

@@ -20,8 +20,8 @@ A :class:`SurgeAbility` has ``spend(st, atk, value)`` (when the surge is spent) 
 ``after(st, atk, value)`` (after the attack's damage, once per attack).
 
 The lieutenants' card abilities (issue #18, ``data/lieutenants.yaml``) are objects of the same
-tables: the actions Wail, Shadow Bolt, Sacrifice, Ignite, Seduce, Dominion, Promotion and Cry
-Havoc (:class:`LieutenantAbility`: name and text from that file), the surges Wither, Blood Call,
+tables: the actions Wail, Shadow Bolt, Sacrifice, Ignite, Seduce, Dominion, Promotion, Cry Havoc
+and Overpower (:class:`LieutenantAbility`: name and text from that file), the surges Wither, Blood Call,
 Subdue and Knockback, the flag ``fly``. Their follow-ups that ask the overlord (where a moved hero
 goes, Cry Havoc's attack, Promotion) are steps of the rule module ``lieutenants``
 (:mod:`questbox.games.descent.modules.lieutenants`), which also plays their passives.
@@ -391,9 +391,24 @@ class CryHavoc(LieutenantAbility):
         st.grant_activation(fi, st.stat(fi).speed, 0, ("cry-havoc",))
 
 
+class Overpower(LieutenantAbility):
+    """Sir Alric Farrow: a move action (an out-of-turn activation with his Speed, flag
+    ``overpower``) in which, each time he enters a space next to a hero, the overlord may have him
+    test Might (``overpower <hero>``, offered by the ``lieutenants`` module); on a pass the two
+    trade spaces, the hero suffers 1 fatigue and Alric's move goes on from his new space."""
+
+    id = "overpower"
+
+    def actions(self, st: DescentState, fi: int) -> list[Action]:
+        return [] if "immobilized" in st.figs[fi].conds else [Action("overpower")]
+
+    def perform(self, st: DescentState, fi: int, action: Action) -> None:
+        st.grant_activation(fi, st.stat(fi).speed, 0, ("overpower",))
+
+
 #: the action abilities of the lieutenants' cards (``data/lieutenants.yaml``)
 LIEUTENANT_ACTIONS: Final = (Wail(), ShadowBolt(), Sacrifice(), Ignite(), Seduce(), Dominion(), Promotion(),
-                             CryHavoc())
+                             CryHavoc(), Overpower())
 #: the monster abilities of the stat lines, by id
 ABILITIES: Final[dict[str, Ability]] = {a.id: a for a in (
     Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web(), *LIEUTENANT_ACTIONS)}

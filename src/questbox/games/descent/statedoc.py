@@ -84,7 +84,8 @@ MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
     "campaign": {"fortune": (), "swarm": ("fig",), "masses": ("fig",), "masses-fail": ("fig",), "forceful": ()},
     "classes": {}, "heroes": {}, "quest": {}, "search": {},
     "lieutenants": {"fury-pass": (), "fury-fail": (), "not-me": (), "shift": ("fid", "nat", "text"),
-                    "then": ("fid", "text"), "promote": ("fid",), "havoc": ("fid",)},
+                    "then": ("fid", "text"), "promote": ("fid",), "havoc": ("fid",),
+                    "overpower": ("fid", "fid")},
 }
 MOD_DECISIONS: dict[str, tuple[str, ...]] = {
     "mod:feats:move": ("fig",), "mod:search:power": ("die", "*"), "mod:campaign:give": ("hero", "*"),

@@ -15,6 +15,9 @@ hero count: Speed, Health, Defense, attack dice, attributes, abilities with thei
 * **Rally** (Ardus Ix'Erebus, Act II): an action (``rally``, offered in his activation while he
   has an action left; as the pack's module plays the agent's Rally, it is not his attack): each
   monster within 3 spaces, he too, discards its first condition;
+* **Overpower** (Sir Alric Farrow): in the move his action grants, each space he enters next to a
+  hero offers ``overpower <hero>``: he tests Might and on a pass they trade spaces (the hero
+  suffers 1 fatigue);
 * **Flanking** (Ardus Ix'Erebus): before his attack roll the overlord may pick a Cursed monster
   next to the target (``flank <monster>``): the attack may use its surge abilities too;
 * **Not Me!** (Splig): attacked, before the roll, he tests Awareness; on a pass the overlord
@@ -40,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Final
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.abilities import add_figures, promotable
 from questbox.games.descent.combat import FOLLOW, MISS
-from questbox.games.descent.flow import ADD_CONDITION, FATIGUE_TASK
+from questbox.games.descent.flow import ADD_CONDITION, FATIGUE_TASK, STEP
 from questbox.games.descent.geometry import place_squares
 from questbox.games.descent.lieutenants import TAG, stat_line
 from questbox.games.descent.rules import Ctx, RuleModule
@@ -63,7 +66,7 @@ class LieutenantsModule(RuleModule):
 
     name = NAME
     listens = frozenset({"turn-start", "attack-resolved", "attack-before-roll", "enter-space"})
-    offers_at = frozenset({"attack-before-roll", "attack-after-roll", "monster-turn"})
+    offers_at = frozenset({"attack-before-roll", "attack-after-roll", "monster-turn", "enter-space"})
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(enc)
@@ -121,6 +124,14 @@ class LieutenantsModule(RuleModule):
 
     # -- Fury -------------------------------------------------------------------------------------
     def offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
+        if point == "enter-space":
+            turn = st.turn
+            fi = ctx[0]
+            if (seat != "overlord" or turn is None or turn.fig != fi or "overpower" not in turn.flags
+                    or st.occ.get(ctx[1]) != fi):       # (not a space he only passes through)
+                return []
+            return [Action("overpower", (st.figs[h].id,)) for h in st.heroes()
+                    if st.figs[h].status == "active" and st.adjacent(fi, h)]
         if point == "monster-turn":
             turn = st.turn
             if (self._has(st, ctx[0], "rally") and turn is not None and turn.actions > 0 and turn.kind != "extra"
@@ -140,6 +151,10 @@ class LieutenantsModule(RuleModule):
         return [FURY]
 
     def take(self, st: DescentState, seat: Seat, point: str, ctx: Ctx, action: Action) -> None:
+        if action.name == "overpower":
+            fi, h = ctx[0], str(action.args[0])
+            st.test(fi, "might", st.mod_task(NAME, ("overpower", st.figs[fi].id, h)), None, "Overpower")
+            return
         if action == RALLY:
             fi = ctx[0]
             turn = st.turn
@@ -177,6 +192,9 @@ class LieutenantsModule(RuleModule):
         if word == "havoc":
             self._havoc(st, st.ids[str(payload[1])])
             return
+        if word == "overpower":
+            self._trade(st, st.ids[str(payload[1])], st.ids[str(payload[2])])
+            return
         if word == "shift":
             fid, n, then = str(payload[1]), int(payload[2]), str(payload[3])
             h = st.ids[fid]
@@ -210,6 +228,28 @@ class LieutenantsModule(RuleModule):
                               abilities=stat.surges)
         atk.distance = 0                # (the figures he moved through: no range to check)
         add_figures(st, atk, figs[1:])
+
+    def _trade(self, st: DescentState, fi: int, h: int) -> None:
+        """Overpower passed: Alric and hero ``h`` trade spaces, the hero suffers 1 fatigue, and the
+        rest of the path Alric chose is dropped (his move goes on, from his new space, with the
+        movement points he has left)."""
+        a, b = st.figs[fi], st.figs[h]
+        if a.status != "active" or b.status != "active" or not st.adjacent(fi, h):
+            return
+        mine, theirs = a.pos, b.pos
+        st.lift(fi)
+        st.lift(h)
+        st.place(fi, theirs)
+        st.place(h, mine)
+        for k in range(len(st.tasks) - 1, -1, -1):
+            t = st.tasks[k]
+            if t[0] == STEP and t[1] == fi:
+                del st.tasks[k]
+                break
+        names = st.enc.board.names
+        st.emit("place", f"Overpower: {st.name(fi)} and {st.name(h)} trade spaces ({names[theirs]}, {names[mine]}).",
+                {"figures": [a.id, b.id]})
+        st.suffer_fatigue(h, 1)
 
     def _promote(self, st: DescentState, m: int) -> None:
         """Promotion: minion ``m`` becomes a master of its group (its damage stays), if it still may."""
@@ -272,10 +312,10 @@ def lieutenant_space(enc: Encounter) -> list[Action]:
     out: list[Action] = []
     if "fury" in abilities:
         out.append(FURY)
-    for word in ("wail", "rally", "ignite", "cry-havoc"):
+    for word in ("wail", "rally", "ignite", "cry-havoc", "overpower"):
         if word in abilities:
             out.append(Action(word))
-    for word in ("shadow-bolt", "seduce", "dominion"):
+    for word in ("shadow-bolt", "seduce", "dominion", "overpower"):
         if word in abilities:
             out += [Action(word, (h,)) for h in heroes]
     for word in ("sacrifice", "not-me", "promotion", "flank"):
