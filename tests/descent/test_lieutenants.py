@@ -589,3 +589,15 @@ def test_overpower_lets_alric_trade_spaces_with_a_hero_he_comes_next_to() -> Non
     assert st.figs[a].pos == st.board.index["B1"] and st.figs[s].pos == st.board.index["C1"]
     assert st.figs[s].fatigue == 1 and st.turn is not None and st.turn.kind == "extra" and st.turn.mp == 1
     assert "move C2" in [str(x) for x in st.legal_actions("overlord")]     # his move goes on from B1
+
+
+def test_the_heuristic_overlord_cries_havoc_through_two_heroes() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    grid = ["AAAAAAAA"]
+    st = new(setup(quest(grid=grid, groups=[lt("belthir", "D1")], start=("C1", "B1", "G1", "H1")), act=2))
+    _overlord(st, "belthir-m")
+    bot = HeuristicAgent(seed=0)
+    assert str(bot.act(st, "overlord")) == "cry-havoc"
+    act(st, "cry-havoc")
+    assert str(bot.act(st, "overlord")) == "move A1"          # through syndrael (C1) and leoric (B1)

@@ -187,7 +187,7 @@ def _surge_choice(st: DescentState, legal: list[Action]) -> Action:
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
     atk = st.attack
-    chosen = react(st, legal) if atk is not None else None     # a lieutenant's Fury, Flanking
+    chosen = react(st, legal)           # a lieutenant's Fury, Flanking, Overpower (lieutenant_bots)
     if chosen is not None:
         return chosen
     for a in legal:

@@ -10,6 +10,8 @@ here; rules never import this module.
   hit worst, Wail with two or more heroes in its reach, Sacrifice when the lieutenant is hurt by
   3 or more, Ignite with two or more heroes around, Rally when the monsters near have conditions,
   Seduce, Dominion and Promotion when his Willpower test passes at least half the time;
+* Cry Havoc when a move through two heroes or more exists, and then that move; Overpower's trade
+  of spaces whenever it is offered (Alric's Might 5 passes 33 times in 36);
 * where a moved hero goes (``mod:lieutenants:shift``): the space with the most monsters next to
   it, then the farthest from the other heroes; Not Me!'s new target: the monster with the most
   Health left.
@@ -44,6 +46,9 @@ def react(st: DescentState, legal: list[Action]) -> Action | None:
     """During a lieutenant's attack: ``fury`` when it is worth the risk, ``flank <monster>`` for
     the Cursed monster that lends the most new surge abilities (see the module docstring); else
     ``None``."""
+    trades = [a for a in legal if a.name == "overpower" and a.args]
+    if trades:          # Overpower: trade spaces with the hero (the test passes 11 times in 12)
+        return trades[0]
     atk = st.attack
     if atk is None or "lieutenant" not in st.figs[atk.attacker].tags:     # (the agent's are plot_bots')
         return None
@@ -65,10 +70,32 @@ def _heroes_within(st: DescentState, fi: int, n: int) -> int:
     return sum(1 for h in st.heroes() if st.figs[h].status == "active" and st.within(fi, h, n))
 
 
+def _through(st: DescentState, fi: int, path: tuple[int, ...]) -> int:
+    """How many heroes stand on the spaces of ``path`` (Cry Havoc's targets)."""
+    return sum(1 for s in path if s in st.occ and st.figs[st.occ[s]].side == "hero" and st.occ[s] != fi)
+
+
+def _havoc_move(st: DescentState, fi: int, mp: int) -> tuple[int, Action | None]:
+    """The ``move`` through the most heroes with ``mp`` movement points, and how many."""
+    best: tuple[int, Action | None] = (0, None)
+    for a, (path, _cost, _anchor, _orient) in st.moves(fi, mp, paths=True).items():
+        n = _through(st, fi, path)
+        if n > best[0]:
+            best = (n, a)
+    return best
+
+
 def lieutenant_action(st: DescentState, fi: int, legal: list[Action], attack_value: float) -> Action | None:
     """A lieutenant's action ability worth more than an attack of value ``attack_value`` (the
-    expected damage the monster tactics found), else ``None``."""
+    expected damage the monster tactics found), else ``None``; in the move Cry Havoc grants, the
+    move through the most heroes (or the end of that move)."""
+    turn = st.turn
+    if turn is not None and turn.kind == "extra" and "cry-havoc" in turn.flags:
+        got = _havoc_move(st, fi, turn.mp)[1]
+        return got if got is not None else Action("end")
     for a in legal:
+        if a.name == "cry-havoc" and _havoc_move(st, fi, st.stat(fi).speed)[0] >= 2:
+            return a
         if a.name == "wail" and _heroes_within(st, fi, 3) >= 2:
             return a
         if a.name == "ignite" and sum(1 for h in st.heroes() if st.figs[h].status == "active"
