@@ -25,7 +25,8 @@ def test_the_base_game_in_numbers() -> None:
         levels = [c.overlord[x].xp for x in c.overlord if c.overlord[x].deck == deck
                   for _ in range(c.overlord[x].copies)]
         assert sorted(levels) == [1, 1, 1, 1, 2, 2, 3], deck
-    assert sorted(c.lieutenants) == ["baron-zachareth", "belthir", "lady-eliza-farrow", "lord-merick-farrow",
+    # the base game's six, and Ardus Ix'Erebus (the Lieutenant Pack's figure)
+    assert sorted(c.lieutenants) == ["ardus", "baron-zachareth", "belthir", "lady-eliza-farrow", "lord-merick-farrow",
                                      "sir-alric-farrow", "splig"]
     assert sorted(c.classes) == ["berserker", "disciple", "knight", "necromancer", "runemaster", "spiritspeaker",
                                  "thief", "wildlander"]

@@ -21,6 +21,7 @@ from typing import Any, cast
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, HeroTurn, MonsterTurn
+from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
 from questbox.games.descent.state import DescentState
@@ -186,6 +187,9 @@ def _surge_choice(st: DescentState, legal: list[Action]) -> Action:
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
     atk = st.attack
+    chosen = react(st, legal)           # a lieutenant's Fury, Flanking, Overpower (lieutenant_bots)
+    if chosen is not None:
+        return chosen
     for a in legal:
         if a.name == "use" and a.args and a.args[0] in ("lucky-charm",):
             return a
@@ -444,6 +448,10 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
             v = dmg + (2.0 if dmg >= remaining(st, t) else 0.0) + 0.1 * st.figs[t].damage
             if best is None or v > best[0]:
                 best = (v, a)
+    if "lieutenant" in st.figs[fi].tags:      # a lieutenant's card actions (lieutenant_bots)
+        special = lieutenant_action(st, fi, legal, best[0] if best is not None else 0.0)
+        if special is not None:
+            return special
     if best is not None and best[0] >= 0.8:
         return best[1]
     moves = [a for a in legal if a.name == "move" and a.args]
@@ -560,6 +568,8 @@ class HeuristicAgent:
             return bot_decision(st, legal)
         if kind == "mod:overlord:play":
             return bot_card(st, legal)
+        if kind.startswith("mod:lieutenants:"):
+            return lieutenant_decision(st, kind, legal)
         return _react(st, seat, legal)
 
 

@@ -88,6 +88,8 @@ class LtAbility(StrictModel):
     name: StrictStr
     kind: Literal["passive", "action", "surge"]
     text: StrictStr
+    #: why the engine does not play it (absent: it is played; see games/descent/lieutenants.py)
+    unplayed: StrictStr | None = Field(None, min_length=10)
 
 
 class LtAct(StrictModel):

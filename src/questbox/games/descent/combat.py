@@ -348,9 +348,14 @@ def _miss(st: DescentState, atk: Attack, why: str) -> None:
     _go(st, atk, RESOLVED if FOLLOW in atk.flags else FOLLOW_UPS)
 
 
+#: a flag ``miss:<why>``: a rule made the attack a miss (a lieutenant's failed Fury test)
+MISS: Final = "miss:"
+
+
 def check_hit(st: DescentState, atk: Attack) -> None:
-    if atk_totals(st, atk)[3]:
-        _miss(st, atk, "an X was rolled")
+    why = next((x[len(MISS):] for x in atk.flags if x.startswith(MISS)), "") if atk.flags else ""
+    if why or atk_totals(st, atk)[3]:
+        _miss(st, atk, why or "an X was rolled")
     else:
         _go(st, atk, SURGES)
 

@@ -591,7 +591,9 @@ class MapModel(_Model):
 
 class GroupModel(_Model):
     id: str
-    monster: str
+    #: the group's monster, or (``lieutenant``) the one lieutenant of data/lieutenants.yaml it is
+    monster: str = ""
+    lieutenant: str | None = None
     figure: str
     name: str = ""
     open: list[str] = Field(default_factory=list)
@@ -600,6 +602,15 @@ class GroupModel(_Model):
     #: abilities (or surge effects) this group does not use in this quest
     without: list[str] = Field(default_factory=list)
     place: list[str] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _kind(self) -> GroupModel:
+        if bool(self.monster) == (self.lieutenant is not None):
+            raise ValueError(f"group {self.id}: name a monster or a lieutenant (not both)")
+        if self.lieutenant is not None and (self.open or self.group or self.health_bonus or self.without):
+            raise ValueError(f"group {self.id}: a lieutenant's group is its one figure (no open, group, "
+                             "health_bonus or without)")
+        return self
 
 
 class OnTileModel(_Model):

@@ -33,6 +33,7 @@ from questbox.core import JSON, SetupError
 from questbox.games.descent.board import Board
 from questbox.games.descent.data import (
     Card,
+    GroupModel,
     Library,
     QuestModel,
     Stat,
@@ -73,6 +74,9 @@ class GroupSpec:
     places: tuple[tuple[int, int], ...]     # (anchor square, orientation) per figure, masters first
     master_stat: str
     minion_stat: str
+    #: the figures' size; ``lieutenant``: the lieutenant's id when the group is one (else "")
+    shape: tuple[int, int] = (1, 1)
+    lieutenant: str = ""
 
 
 @dataclass
@@ -236,7 +240,8 @@ def _build(setup: JSON) -> Encounter:
     static = _static(json.dumps({k: v for k, v in setup.items() if k != "campaign"}, sort_keys=True))
     enc = replace(static, setup=setup, stats=dict(static.stats))    # (modules may add stat lines)
     names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
-             *(["feats"] if setup.get("heroic_feats") else []), *setup["modules"]]
+             *(["feats"] if setup.get("heroic_feats") else []),
+             *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []), *setup["modules"]]
     if len(set(names)) != len(names):
         raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
     mods = tuple(module_factory(m)(enc) for m in names)
@@ -326,6 +331,9 @@ def _group_specs(setup: JSON, lib: Library, qm: QuestModel, board: Board, act: i
         if g.id in seen_ids:
             raise SetupError(f"{where}: the group id appears twice")
         seen_ids.add(g.id)
+        if g.lieutenant is not None:
+            groups.append(_lieutenant_group(g, board, act, n, stats, where))
+            continue
         mid = setup["open_groups"].get(g.id, g.monster)
         if mid != g.monster and mid not in g.open:
             raise SetupError(f"open_groups: {g.id} is not an open group or may not be {mid!r} "
@@ -359,8 +367,20 @@ def _group_specs(setup: JSON, lib: Library, qm: QuestModel, board: Board, act: i
                 raise SetupError(f"{where}: {sum(comp[k])} figures for {k} heroes but {len(places)} placements")
         masters, minions = comp[n]
         groups.append(GroupSpec(g.id, mid, g.name or md.name, g.figure, masters, minions, tuple(places),
-                                f"{g.id}/master", f"{g.id}/minion"))
+                                f"{g.id}/master", f"{g.id}/minion", md.shape))
     return groups
+
+
+def _lieutenant_group(g: GroupModel, board: Board, act: int, n: int, stats: dict[str, Stat], where: str) -> GroupSpec:
+    """A group that is one lieutenant (see :mod:`questbox.games.descent.lieutenants`)."""
+    from questbox.games.descent.lieutenants import SHAPE, lieutenant_stat
+
+    key = f"{g.id}/master"
+    stat = lieutenant_stat(str(g.lieutenant), act, n, key, where)
+    stats[key] = replace(stat, name=g.name or stat.name)
+    place = _place(board, g.place[0], SHAPE, where)
+    return GroupSpec(g.id, f"lieutenant:{g.lieutenant}", g.name or stat.name, g.figure, 1, 0, (place,), key, key,
+                     SHAPE, str(g.lieutenant))
 
 
 def _check_quest(lib: Library, qm: QuestModel, board: Board, groups: list[GroupSpec]) -> None:
@@ -389,6 +409,8 @@ def _check_quest(lib: Library, qm: QuestModel, board: Board, groups: list[GroupS
     for r in qm.reinforcements:
         if r.group not in gids:
             raise SetupError(f"quest {qm.id}: reinforcements name an unknown group {r.group!r}")
+        if any(g.id == r.group and g.lieutenant for g in groups):
+            raise SetupError(f"quest {qm.id}: the lieutenant's group {r.group} is not a reinforcement (ours)")
         for s in r.squares:
             board.square(s, f"quest {qm.id}: reinforcements")
     if qm.search_deck is not None:

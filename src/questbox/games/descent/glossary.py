@@ -149,6 +149,9 @@ def _quests(monsters: dict[str, dict[str, Any]]) -> list[JSON]:
                 )
             )
         for grp in q.get("groups", []):
+            if grp.get("lieutenant"):
+                out.append(_lieutenant_group(qid, act, grp))
+                continue
             m = monsters.get(grp["monster"])
             if m is None:
                 continue
@@ -169,6 +172,23 @@ def _quests(monsters: dict[str, dict[str, Any]]) -> list[JSON]:
                 )
             )
     return out
+
+
+def _lieutenant_group(qid: str, act: int, grp: dict[str, Any]) -> JSON:
+    """A quest's group that is a lieutenant (data/lieutenants.yaml): his card in the quest's act."""
+    doc = _load("lieutenants.yaml")
+    lt = next(x for x in doc["lieutenants"] if x["id"] == grp["lieutenant"])
+    names = {a["id"]: a for a in doc["abilities"]}
+    line = next(a for a in lt["acts"] if a["act"] == act)
+    name = grp.get("name", lt["name"])
+    facts = [[f"{n} heroes", f"speed {sp} · health {hp} · defense {'+'.join(d)}"]
+             for n, (sp, hp, d) in zip((2, 3, 4), line["per_heroes"], strict=True)]
+    facts.append(["attack", f"{'+'.join(line['dice'])} ({line['attack']})"])
+    facts.append(["attributes", ", ".join(f"{k} {v}" for k, v in lt["attributes"].items())])
+    facts += [[names[a]["name"], names[a]["text"] + ("" if "unplayed" not in names[a] else " (not played)")]
+              for a in line["abilities"]]
+    return _e(f"group:{qid}:{grp['id']}", name, f"{name}: lieutenant, Act {ROMAN.get(act, act)} ({line['attack']}).",
+              lt["source"], facts)
 
 
 def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:

@@ -172,7 +172,7 @@ def monster_special(st: DescentState, fi: int, action: Action) -> None:
         hook.perform(st, fi, action)
         return
     turn.attacks += 1
-    st.emit("action", f"{st.name(fi)} uses {st.enc.lib.abilities[name].name}.",
+    st.emit("action", f"{st.name(fi)} uses {hook.title(st)}.",
             {"figure": st.figs[fi].id, "ability": name})
     st.window("action-performed", (fi, name))
     hook.perform(st, fi, action)

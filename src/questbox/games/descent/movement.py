@@ -23,9 +23,9 @@ Route = tuple[tuple[int, ...], int, int, int]
 
 def blocked(st: DescentState, fi: int) -> list[int]:
     """The squares figure ``fi`` may not enter because an enemy stands there (a monster with
-    Scamper moves through enemies)."""
+    Scamper, or a lieutenant with Fly, moves through enemies)."""
     f = st.figs[fi]
-    if f.side == "monster" and "scamper" in st.stat(fi).abilities:
+    if f.side == "monster" and not st.stat(fi).abilities.isdisjoint(("scamper", "fly")):
         return []
     key = ("blocked", f.side)
     got: list[int] | None = st._geo.get(key)

@@ -87,6 +87,8 @@ class PlotModule(RuleModule):
         #: the quest's open groups (group numbers)
         self.open_groups = tuple(i for i, g in enumerate(enc.quest.groups) if g.open)
         self.group_ids = tuple(g.id for g in enc.groups)
+        #: the lieutenants the quest features as figures (its groups that are a lieutenant)
+        self.featured = frozenset(g.lieutenant for g in enc.groups if g.lieutenant)
         self.tiles = tuple(sorted(enc.board.tile_names))
         self.master_stat = {i: g.master_stat for i, g in enumerate(enc.groups)}
         self.minion_stat = {i: g.minion_stat for i, g in enumerate(enc.groups)}
@@ -106,7 +108,8 @@ class PlotModule(RuleModule):
             f = st.figs[h]
             f.items.extend(c["items"].get(f.id, []))
             f.hp_bonus += sum(UPGRADE_HEALTH[u] for u in c["upgrades"].get(f.id, []))
-        if self.agent is not None and cards.get("summon-ardus") == "ready" and "ardus" not in st.ids:
+        if (self.agent is not None and cards.get("summon-ardus") == "ready" and "ardus" not in st.ids
+                and "ardus" not in self.featured):
             # the agent's figure waits off the map from the start, so the figures a view lists (and
             # the RL encoding's length) never change during the encounter
             st.add_figure(Fig("ardus", "monster", self.agent.key, "overlord", self.agent.shape, -1, True))
@@ -265,8 +268,12 @@ class PlotModule(RuleModule):
         return []
 
     def may_summon(self, st: DescentState) -> bool:
+        """Whether the agent may be summoned: only in a quest (not an Interlude or a Finale) that
+        does not feature his lieutenant version (the campaign's ``lieutenants`` or a group of the
+        quest that is Ardus as a lieutenant: DLP-AGENT-07)."""
         c = self.cfg
-        return c["kind"] == "quest" and "ardus" not in c["lieutenants"] and not st.mods[NAME]["agent"]
+        return (c["kind"] == "quest" and "ardus" not in c["lieutenants"] and "ardus" not in self.featured
+                and not st.mods[NAME]["agent"])
 
     def _hero_offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
         if point not in HERO_POINTS:

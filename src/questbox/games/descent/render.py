@@ -12,9 +12,10 @@ of the acting figure (setup ``show_los``), the empty ones show ``•`` on a shad
 Combat, from the view only: the attack panel shows the roll, the defense and, while surges are
 spent, the hearts against the shields; the further figures of a Blast or area attack and the
 spaces of a Fire Breath path being traced are drawn on a red background on the map. The sheets
-list each monster's abilities (names from ``data/abilities.yaml``) and conditions; the Overlord
-deck's hand is named for the overlord and counted for everyone else; the decision asked is shown
-in words (its kind's menu text).
+list each monster's abilities (names from ``data/abilities.yaml``; a lieutenant's from
+``data/lieutenants.yaml``, after his stat line: Speed, Defense, attack, attributes) and
+conditions; the Overlord deck's hand is named for the overlord and counted for everyone else;
+the decision asked is shown in words (its kind's menu text).
 """
 
 from __future__ import annotations
@@ -53,7 +54,15 @@ def _names(file: str, key: str) -> dict[str, str]:
 
 
 def ability_name(aid: str) -> str:
-    return _names("abilities.yaml", "abilities").get(aid, aid)
+    """A monster's or a lieutenant's ability by name (its id if neither file has it)."""
+    return _names("abilities.yaml", "abilities").get(aid) or _names("lieutenants.yaml", "abilities").get(aid, aid)
+
+
+def lieutenant_line(card: JSON) -> str:
+    """A lieutenant's stat line (``mods.lieutenants`` of a view) in a few words."""
+    attrs = " ".join(f"{k[:3].capitalize()} {v}" for k, v in card["attributes"].items())
+    return (f"lieutenant: Speed {card['speed']}, Defense {'+'.join(card['defense'])}, {card['attack']} "
+            f"{'+'.join(card['dice'])}; {attrs}")
 
 
 def card_name(cid: str) -> str:
@@ -205,6 +214,7 @@ def sheets(view: JSON) -> Table:
     t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
     for col in ("figure", "at", "health", "fatigue", "conditions", "notes"):
         t.add_column(col)
+    cards = (view.get("mods") or {}).get("lieutenants") or {}
     for fid, f in view["figures"].items():
         if f["side"] == "monster" and f["status"] != "active":
             continue
@@ -217,6 +227,8 @@ def sheets(view: JSON) -> Table:
             if f.get("exhausted"):
                 notes.append("exhausted: " + ", ".join(f["exhausted"]))
         else:
+            if fid in cards:
+                notes.append(lieutenant_line(cards[fid]))
             if f.get("size") and f["size"] != "small":
                 notes.append(f["size"])
             if f.get("abilities"):

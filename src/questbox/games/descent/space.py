@@ -90,6 +90,12 @@ def encounter_space(enc: Encounter) -> list[Action]:
 
     have = set(out)
     out += [a for a in campaign_space(enc) if a not in have]
+    # -- the quest's lieutenants: their action abilities, Fury -----------------------------------
+    if "lieutenants" in enc.by_name:
+        from questbox.games.descent.modules.lieutenants import lieutenant_space
+
+        have = set(out)
+        out += [a for a in lieutenant_space(enc) if a not in have]
     # -- the Overlord deck (``modules: [overlord]``): its card actions ----------------------------
     if any(m.name == "overlord" for m in enc.modules):
         from questbox.games.descent.modules.overlord import card_space
@@ -112,7 +118,7 @@ def _move_space(enc: Encounter, abilities: set[str]) -> list[Action]:
     passable = [s for s in board.spaces if board.passable[s]]
     out = [Action("move", (names[s],)) for s in passable]
     all_open = (1 << len(board.door_ids)) - 1
-    shapes = sorted({enc.lib.monsters[g.monster].shape for g in enc.groups} - {(1, 1)})
+    shapes = sorted({g.shape for g in enc.groups} - {(1, 1)})
     dims = sorted({d for w, h in shapes for d in ((w, h), (h, w))})
     places: list[Action] = []
     for w, h in dims:

@@ -494,15 +494,14 @@ class DescentState(State):
             self._add_fig(f)
             self._place(len(self.figs) - 1, board.square(enc.quest.start[i]), 0)
         for g, spec in enumerate(enc.groups):
-            md = enc.lib.monsters[spec.monster]
             k = 0
             for j in range(spec.masters):
                 fid = f"{spec.prefix}-m" if spec.masters == 1 else f"{spec.prefix}-m{j + 1}"
-                self._add_fig(Fig(fid, "monster", spec.master_stat, "overlord", md.shape, g, True))
+                self._add_fig(Fig(fid, "monster", spec.master_stat, "overlord", spec.shape, g, True))
                 self._place(len(self.figs) - 1, *spec.places[k])
                 k += 1
             for j in range(spec.minions):
-                self._add_fig(Fig(f"{spec.prefix}-{j + 1}", "monster", spec.minion_stat, "overlord", md.shape, g))
+                self._add_fig(Fig(f"{spec.prefix}-{j + 1}", "monster", spec.minion_stat, "overlord", spec.shape, g))
                 self._place(len(self.figs) - 1, *spec.places[k])
                 k += 1
         for s in enc.quest.search:

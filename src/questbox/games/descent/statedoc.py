@@ -83,13 +83,18 @@ MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
     "feats": {"sub": ("fid",), "move": ("fig",)},
     "campaign": {"fortune": (), "swarm": ("fig",), "masses": ("fig",), "masses-fail": ("fig",), "forceful": ()},
     "classes": {}, "heroes": {}, "quest": {}, "search": {},
+    "lieutenants": {"fury-pass": (), "fury-fail": (), "not-me": (), "shift": ("fid", "nat", "text"),
+                    "then": ("fid", "text"), "promote": ("fid",), "havoc": ("fid",),
+                    "overpower": ("fid", "fid")},
 }
 MOD_DECISIONS: dict[str, tuple[str, ...]] = {
     "mod:feats:move": ("fig",), "mod:search:power": ("die", "*"), "mod:campaign:give": ("hero", "*"),
     "mod:campaign:masses": ("fig",), "mod:campaign:comrade": ("fig",),
+    "mod:lieutenants:shift": ("fid", "nat", "text"), "mod:lieutenants:not-me": ("fid",),
 }
 #: the module steps and decisions that need an attack in progress, or the turn of their figure
-MOD_NEED_ATTACK = frozenset({"forceful", "mod:search:power", "mod:campaign:comrade"})
+MOD_NEED_ATTACK = frozenset({"forceful", "mod:search:power", "mod:campaign:comrade", "fury-pass", "fury-fail",
+                             "not-me", "mod:lieutenants:not-me"})
 MOD_NEED_TURN = frozenset({"move", "mod:feats:move"})
 #: the steps that keep the round going when they are at the bottom of the task stack (an
 #: encounter that is not over has one there, or waits on a decision whose answer pushes one)

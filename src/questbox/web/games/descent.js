@@ -5,7 +5,8 @@
 // Combat, read from the view only: the surge step shows the hearts against the shields rolled; the
 // further figures of a Blast or area attack (the attack's area:/more: flags) and the spaces of a Fire
 // Breath path being traced (the breath decision's data) are marked on the map; conditions are
-// marked on the figures; each figure's tooltip lists its abilities with their glossary texts; the
+// marked on the figures; each figure's tooltip lists its abilities with their glossary texts (a
+// lieutenant's: his card's stat line and ability texts, from the view's mods.lieutenants); the
 // Overlord deck's hand is named for the overlord only (counted for the heroes).
 
 import { h, svg } from '../js/ui.js';
@@ -52,8 +53,17 @@ export function breathPath(view) {
 
 const COND_COLOURS = { poisoned: '#3f9d4a', diseased: '#8a6d2f', stunned: '#d6a21e', immobilized: '#2f73c9', weakened: '#7b4fbf', burning: '#e0521f', terrified: '#444', cursed: '#9a3f7a', bleeding: '#b8412f' };
 
-function figureTip(f, hp, acting, ui) {
+// a lieutenant's card (the view's mods.lieutenants[id]): its stat line and its abilities' texts
+function lieutenantCard(view, id) { return ((view.mods || {}).lieutenants || {})[id] || null; }
+
+function figureTip(f, hp, acting, ui, card) {
   let tip = `${f.name}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`;
+  if (card) {
+    const attrs = Object.entries(card.attributes).map(([k, v]) => `${k} ${v}`).join(', ');
+    tip += `\nLieutenant: Speed ${card.speed}, Defense ${card.defense.join('+')}, ${card.attack} ${card.dice.join('+')}; ${attrs}`;
+    for (const ab of card.abilities) tip += `\n${ab.name}${ab.played ? '' : ' (not played)'}: ${ab.text}`;
+    return tip;
+  }
   for (const ab of f.abilities || []) {
     const e = ui && ui.rule ? ui.rule(`ability:${ab}`) : null;
     tip += `\n${e ? e.name : ab}${e && e.text ? `: ${e.text}` : ''}`;
@@ -170,7 +180,7 @@ function mapSvg(view, snap, ui) {
     const label = hero ? initials(f.name) : monsterLabel(id, f, marks);
     const inArea = area.includes(id);
     const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting', inArea && 'ds-area'], 'data-figure': id, 'data-area': inArea ? 'true' : null, 'data-conditions': f.conditions.length ? f.conditions.join(' ') : null, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
-      svg('title', {}, figureTip(f, hp, acting, ui)),
+      svg('title', {}, figureTip(f, hp, acting, ui, lieutenantCard(view, id))),
       acting ? svg('rect', { x: x - 1, y: y - 1, width: w + 2, height: hgt + 2, rx: 10, fill: 'rgba(77,208,225,.25)', stroke: '#4dd0e1', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'ds-acting-ring' }) : null,
       hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: '#fff', 'stroke-width': 2.5 })
         : svg('rect', { x: x + 4, y: y + 4, width: w - 8, height: hgt - 8, rx: f.master ? 3 : 8, fill, stroke: f.master ? '#ffd666' : mark.colour, 'stroke-width': f.master ? 3 : 2.5 }),
@@ -242,7 +252,7 @@ function monsterList(view, ui, marks) {
   return h('div', { class: 'ds-monsters' }, Object.entries(groups).map(([g, list]) => h('div', { class: 'ds-group', style: { '--gc': (marks[g] || {}).colour || '#888' } },
     h('span', { class: 'ds-glyph', 'aria-hidden': 'true' }, (marks[g] || {}).letter || '?'),
     h('b', { 'data-rule': `group:${view.quest}:${g}` }, list[0][1].name.replace(/\s*\(master\)$/, '').replace(/\s+\d+$/, '')),
-    list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done', view.turn && view.turn.figure === id && 'acting'], 'data-pick': ui.canPick([id]) ? id : null, 'data-figure': id, title: figureTip(f, f.health - f.damage, false, ui) },
+    list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done', view.turn && view.turn.figure === id && 'acting'], 'data-pick': ui.canPick([id]) ? id : null, 'data-figure': id, title: figureTip(f, f.health - f.damage, false, ui, lieutenantCard(view, id)) },
       `${monsterLabel(id, f, marks)} ${f.health - f.damage}/${f.health}`)))));
 }
 

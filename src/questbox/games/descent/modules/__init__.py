@@ -1,11 +1,13 @@
 """The built-in rule modules (registered on import): the quest's rules, class cards, Search
-cards, hero abilities, heroic feats, the Overlord deck and the items a hero has equipped. Each is a
+cards, hero abilities, heroic feats, the Overlord deck, the items a hero has equipped and the
+quest's lieutenants. Each is a
 :class:`~questbox.games.descent.rules.RuleModule`."""
 
 from questbox.games.descent.modules.classes import ClassesModule
 from questbox.games.descent.modules.feats import HeroicFeats
 from questbox.games.descent.modules.heroes import HeroAbilities
 from questbox.games.descent.modules.items import ItemsModule
+from questbox.games.descent.modules.lieutenants import LieutenantsModule
 from questbox.games.descent.modules.overlord import OverlordDeck
 from questbox.games.descent.modules.quest import QuestModule
 from questbox.games.descent.modules.search import SearchCards
@@ -18,5 +20,7 @@ register_module("heroes", HeroAbilities)
 register_module("feats", HeroicFeats)
 register_module("overlord", OverlordDeck)
 register_module("items", ItemsModule)
+register_module("lieutenants", LieutenantsModule)
 
-__all__ = ["ClassesModule", "HeroAbilities", "HeroicFeats", "ItemsModule", "OverlordDeck", "QuestModule", "SearchCards"]
+__all__ = ["ClassesModule", "HeroAbilities", "HeroicFeats", "ItemsModule", "LieutenantsModule", "OverlordDeck",
+           "QuestModule", "SearchCards"]
