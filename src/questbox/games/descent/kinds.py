@@ -25,6 +25,7 @@ from questbox.games.descent.flow import (
     ATK,
     EMIT,
     FATIGUE_TASK,
+    FIGURE_WINDOWS,
     HERO_ACT,
     HERO_CLEANUP,
     HERO_END,
@@ -57,6 +58,7 @@ from questbox.games.descent.flow import (
     TEST_END,
     THROW,
     WIN,
+    WINDOW_WORDS,
     HeroTurn,
     Kind,
     MonsterTurn,
@@ -227,7 +229,16 @@ class ReactKind(Kind):
         st.offerer(d.seat, name, ctx, action).take(st, d.seat, name, ctx, action)
 
     def text(self, st: DescentState, d: Decision) -> str:
-        return f"use an effect at {cast(React, d.data).window}, or pass"
+        """The moment in words, whose it is, then the choice: ``before damage is dealt (Zombie 2
+        attacks Syndrael): use an effect, or pass``."""
+        r = cast(React, d.data)
+        when = WINDOW_WORDS.get(r.window, r.window.replace("-", " "))
+        about = ""
+        if r.window in FIGURE_WINDOWS and r.ctx:
+            about = f" ({st.name(r.ctx[0]) if r.ctx[0] >= 0 else 'the overlord'})"
+        elif r.window.startswith("attack-") and st.attack is not None:
+            about = f" ({st.name(st.attack.attacker)} attacks {st.name(st.attack.target)})"
+        return f"{when}{about}: use an effect, or pass"
 
 
 class ModKind(Kind):
