@@ -24,8 +24,8 @@ OTHERS: list[JSON] = [
     {"heroes": ["grisban", "tarha", "ashrian", "jain"], "open_groups": {"zombies": "goblin-archer"}, "act": 2},
     {"heroes": ["syndrael", "tarha"], "two_hero_rule": False, "hero_abilities": False, "seats": "per-hero"},
 ]
-SIZES = {2: 419, 3: 383, 4: 395, 5: 415}   # heroic feats: feat, feat <hero> (Syndrael); the Fire Flask's Blast;
-#                                           place <footprint>: 58
+SIZES = {2: 516, 3: 480, 4: 492, 5: 512}   # heroic feats: feat, feat <hero> (Syndrael); the Fire Flask's Blast;
+#                                           place <footprint>: 58; blast <square> (the Flask on a large monster): 97
 #: medium (1x2, both orientations) and huge figures, two large groups, a gate, water, rubble
 ARENA = quest(["AAAAAAAA.BBBBBB", "AAAAAAAA.BBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAABBBBBBB", "AAAAAAAA.BBBBBB",
                "AAAAAAAA.BBBBBB"],

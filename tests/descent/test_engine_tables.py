@@ -26,8 +26,8 @@ PKG = "questbox.games.descent"
 STEP_NAMES = ("DECLARE", "BEFORE_ROLL", "BEFORE_DEFENSE", "ROLL", "DEFENSE", "CHECK_HIT", "SURGES", "CHECK_RANGE",
               "DAMAGE", "DEAL", "AFTER_DAMAGE", "FOLLOW_UPS", "RESOLVED", "FINISHED", "FOLLOW_UP")
 #: the decision kinds of flow.py (the rest of its string constants are task tags)
-KIND_NAMES = ("HERO_TURN", "MONSTER_TURN", "OL_TURN", "NEXT_HERO", "SURGE", "REACT", "PLACE", "BREATH", "LARGE_PLACE",
-              "MOD_DECISION")
+KIND_NAMES = ("HERO_TURN", "MONSTER_TURN", "OL_TURN", "NEXT_HERO", "SURGE", "REACT", "PLACE", "BREATH", "BLAST",
+              "LARGE_PLACE", "MOD_DECISION")
 #: the rule modules' decision kinds named in flow.py (for their payloads)
 MOD_KIND_NAMES = ("FEAT_MOVE", "SEARCH_POWER", "CARD_PLAY", "FORTUNE_GIVE", "MASSES", "COMRADE")
 

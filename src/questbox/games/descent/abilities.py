@@ -32,6 +32,7 @@ from questbox.core import Action, Decision
 from questbox.games.descent.conditions import recover, roll, suffer_fatigue, test
 from questbox.games.descent.flow import (
     ADD_CONDITION,
+    BLAST,
     BREATH,
     FATIGUE_TASK,
     PLACE,
@@ -271,16 +272,74 @@ class SurgeAbility:
 
 
 class Blast(SurgeAbility):
-    """The attack affects every figure adjacent to the target (each rolls its own defense). The
-    attacker is not affected by its own Blast (ours: the printed text names no exception)."""
+    """The attack affects every figure adjacent to the target space (each rolls its own defense).
+    A large target's space is one of its squares the attacker could target (adjacent for a melee
+    attack, else in sight; Rules Reference, Attack: the space of a large monster is named because of
+    Blast): with more than one, the attacker chooses it (a ``blast`` decision, ``blast <square>``),
+    and the range counts to it (ours: named when Blast is spent, not when the attack is declared).
+    The attacker is not affected by its own Blast (ours: the printed text names no exception)."""
 
     effect = "blast"
     words = "Blast"
 
     def spend(self, st: DescentState, atk: Attack, value: int) -> None:
-        got = add_figures(st, atk, [x for x in _adjacent_figures(st, atk.target) if x != atk.attacker])
-        st.emit("area", f"Blast: the attack also affects {_names(st, got)}.",
-                {"figures": [st.figs[x].id for x in got]})
+        spaces = blast_spaces(st, atk)
+        if len(spaces) > 1:
+            st.ask(st.figs[atk.attacker].seat, BLAST)
+        else:
+            blast_around(st, atk, spaces[0] if spaces else st.figs[atk.target].pos)
+
+
+def blast_spaces(st: DescentState, atk: Attack) -> list[int]:
+    """The squares of the target the attacker could have named as the target space."""
+    mine = st.squares(atk.attacker)
+    theirs = st.squares(atk.target)
+    if len(theirs) <= 1:
+        return list(theirs)
+    board, doors = st.enc.board, st.doors
+    if atk.melee and "reach" not in st.stat(atk.attacker).abilities:
+        adj = board.adjacency(doors)
+        return [s for s in theirs if any(s in adj[m] for m in mine)]
+    others = st.occupied(atk.attacker, atk.target)
+    return [s for s in theirs if board.sight(doors, mine, (s,), others)] or list(theirs)
+
+
+def blast_around(st: DescentState, atk: Attack, space: int) -> None:
+    """Blast centred on ``space``: every figure with a square next to it (the attacker and the
+    target aside) is affected; the range counts to ``space``."""
+    board = st.enc.board
+    near = board.adjacency(st.doors)[space]
+    large = len(st.squares(atk.target)) > 1
+    if large:
+        atk.distance = board.distance(st.doors, st.squares(atk.attacker), (space,))
+    figs = [x for x, f in enumerate(st.figs) if x not in (atk.attacker, atk.target) and f.status == "active"
+            and f.pos >= 0 and any(q in near for q in st.squares(x))]
+    got = add_figures(st, atk, figs)
+    where = f" around {board.names[space]}" if large else ""
+    st.emit("area", f"Blast{where}: the attack also affects {_names(st, got)}.",
+            {"figures": [st.figs[x].id for x in got], "space": board.names[space]})
+
+
+class BlastKind(Kind):
+    """``blast``: the square of a large target that Blast centres on (no data: the attack in progress)."""
+
+    kind: ClassVar[str] = BLAST
+
+    def legal(self, st: DescentState, d: Decision) -> list[Action]:
+        atk = st.attack
+        assert atk is not None
+        names = st.enc.board.names
+        return [Action("blast", (names[s],)) for s in blast_spaces(st, atk)]
+
+    def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        blast_around(st, atk, st.enc.board.index[str(action.args[0])])
+
+    def text(self, st: DescentState, d: Decision) -> str:
+        atk = st.attack
+        assert atk is not None
+        return f"Blast: the space of {st.name(atk.target)} it centres on"
 
 
 class Fire(SurgeAbility):

@@ -467,6 +467,26 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
     return END
 
 
+def blast_choice(st: DescentState, legal: list[Action]) -> Action:
+    """The square of a large target to centre Blast on: the most enemies and the fewest friends
+    next to it, then the nearest (the range counts to it)."""
+    atk = st.attack
+    assert atk is not None
+    board, doors = st.enc.board, st.doors
+    side = st.figs[atk.attacker].side
+    mine = st.squares(atk.attacker)
+
+    def score(a: Action) -> tuple[int, int]:
+        s = board.index[str(a.args[0])]
+        near = board.adjacency(doors)[s]
+        net = sum((1 if f.side != side else -1) for x, f in enumerate(st.figs)
+                  if x not in (atk.attacker, atk.target) and f.status == "active" and f.pos >= 0
+                  and any(q in near for q in st.squares(x)))
+        return (net, -board.distance(doors, mine, (s,)))
+
+    return max(legal, key=score)
+
+
 def breath_choice(st: DescentState, legal: list[Action]) -> Action:
     """Fire Breath's next space: a hero's space first, never a monster's if it can be helped."""
     board = st.enc.board
@@ -554,6 +574,8 @@ class HeuristicAgent:
             return place_choice(st, legal)
         if kind == "breath":
             return breath_choice(st, legal)
+        if kind == "blast":
+            return blast_choice(st, legal)
         if kind == "large-place":
             return large_place_choice(st, legal)
         if kind.startswith("mod:feats:"):

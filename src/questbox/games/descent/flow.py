@@ -92,6 +92,7 @@ SURGE: Final = "surge"                      # (): spend a surge of the attack in
 REACT: Final = "react"                      # React: an offer at a window
 PLACE: Final = "place"                      # Place: where a thrown hero lands
 BREATH: Final = "breath"                    # BreathPath: Fire Breath's next space
+BLAST: Final = "blast"                      # (): the space of a large target Blast centres on
 LARGE_PLACE: Final = "large-place"          # LargePlace: where a large monster ends its movement
 MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
 FEAT_MOVE: Final = "mod:feats:move"         # FeatMove: a step of the move a heroic feat grants
@@ -175,7 +176,7 @@ Tied = tuple[str, ...]
 #: or ``None`` (no data); a ``mod:`` kind of a module not named here loads as plain tuples
 PAYLOADS: Final[dict[str, type[tuple[Any, ...]] | None]] = {
     HERO_TURN: HeroTurn, MONSTER_TURN: MonsterTurn, OL_TURN: None, NEXT_HERO: None, SURGE: None,
-    REACT: React, PLACE: Place, BREATH: tuple, LARGE_PLACE: LargePlace,
+    REACT: React, PLACE: Place, BREATH: tuple, BLAST: None, LARGE_PLACE: LargePlace,
     FEAT_MOVE: FeatMove, SEARCH_POWER: tuple, CARD_PLAY: CardPlay,
     FORTUNE_GIVE: tuple, MASSES: Masses, COMRADE: Comrade,
 }

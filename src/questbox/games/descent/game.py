@@ -217,6 +217,8 @@ class DescentGame(Game):
             return f"Flail: attack {who(args[0])} and {who(args[1])} with one roll"
         if name == "breath":
             return f"Fire Breath: the path goes on to {args[0]}"
+        if name == "blast":
+            return f"Blast around {args[0]}"
         if name == "rage":
             return f"Rage: attack {who(args[0])} with +1 heart (1 fatigue)"
         if name == "pray":

@@ -262,7 +262,7 @@ class ModKind(Kind):
 #: every decision the engine (or a rule module, ``mod:``) may ask
 KINDS: Final[dict[str, Kind]] = table([
     HeroTurnKind(), MonsterTurnKind(), monster_turns.OverlordTurnKind(), hero_turns.NextHeroKind(),
-    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), abilities.BreathKind(),
+    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), abilities.BreathKind(), abilities.BlastKind(),
     movement.LargePlaceKind(), ModKind()])
 
 
