@@ -104,7 +104,7 @@ class Ability:
 
 
 def _active_heroes(st: DescentState) -> list[int]:
-    return [h for h in (st._heroes or st._find_heroes()) if st.figs[h].status == "active"]
+    return [h for h in st.heroes() if st.figs[h].status == "active"]
 
 
 class Howl(Ability):
