@@ -14,7 +14,8 @@ bots' games, the simulator's ``play_one``) on other checkouts' sources (their ``
 before a change) against this checkout's, each run a fresh process; runs alternate between the
 engines (the order reversed every other run), so that a drift of a shared machine's load hits
 both alike. ``QUESTBOX_PURE`` passes through, so both sides run pure Python or both compiled.
-The load average is printed before and after.
+The load average is printed before and after; ``--cpu`` measures per second of the process's CPU
+time instead of the wall clock (a busy machine then changes the rates less).
 
 OpenSpiel is an optional dependency: ``pip install -e ".[bench]"``.
 """
@@ -35,13 +36,17 @@ from typing import Any
 
 from questbox.core import Game, Rng, State, games
 
+#: the clock the rates are measured with (``--cpu``: the process's CPU time, less sensitive to a
+#: shared machine's load than the wall clock)
+CLOCK = time.perf_counter
+
 
 def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
     """Random games back to back for about ``seconds``: decisions, games, elapsed."""
     setup = game.setup_for_seats(n)
     rng = Rng(seed)
     decisions = done = 0
-    start = time.perf_counter()
+    start = CLOCK()
     deadline = start + seconds
     g = seed
     while True:
@@ -53,9 +58,9 @@ def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
             state.apply(seat, legal[rng.below(len(legal))])
             decisions += 1
         done += 1
-        if time.perf_counter() >= deadline:
+        if CLOCK() >= deadline:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return {"decisions_per_s": decisions / elapsed, "games_per_s": done / elapsed,
             "decisions_per_game": decisions / done}
 
@@ -121,14 +126,14 @@ def heuristic_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, fl
     for i in range(3):                          # untimed: imports, data files and caches load here
         play_one(cfg, (1 << 29) + i)
     decisions = done = 0
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         row = play_one(cfg, done)
         decisions += int(row["length"])
         done += 1
-        if time.perf_counter() - start >= seconds:
+        if CLOCK() - start >= seconds:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return {"games_per_s": done / elapsed, "decisions_per_s": decisions / elapsed,
             "decisions_per_game": decisions / done}
 
@@ -143,7 +148,8 @@ def one_in(engine: str, kind: str, gid: str, n: int, seconds: float, seed: int) 
         env["PYTHONPATH"] = str(Path(engine).resolve())
     else:
         env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent / "src")
-    done = subprocess.run([sys.executable, __file__, "--one", f"{kind},{gid},{n},{seconds},{seed}"],
+    cpu = ["--cpu"] if CLOCK is time.process_time else []
+    done = subprocess.run([sys.executable, __file__, *cpu, "--one", f"{kind},{gid},{n},{seconds},{seed}"],
                           env=env, capture_output=True, text=True, check=True)
     row: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return row
@@ -185,8 +191,12 @@ def main() -> None:
     ap.add_argument("--compare", default="", help="comma-separated src directories of other checkouts "
                     "to measure against this one (alternating runs, a fresh process each)")
     ap.add_argument("--heuristic", action="store_true", help="with --compare: heuristic games too")
+    ap.add_argument("--cpu", action="store_true", help="with --compare: rates per second of CPU time")
     ap.add_argument("--one", default="", help=argparse.SUPPRESS)   # kind,game,seats,seconds,seed
     args = ap.parse_args()
+    if args.cpu:
+        global CLOCK
+        CLOCK = time.process_time
     if args.one:
         kind, gid, n, secs, seed = args.one.split(",")
         print(json.dumps(KINDS[kind](games()[gid], int(n), float(secs), int(seed))))
@@ -194,7 +204,7 @@ def main() -> None:
     if args.compare:
         chosen = [g for g in args.games.split(",") if g] or list(games())
         print(f"load average before: {os.getloadavg()} on {os.cpu_count()} cores, "
-              f"QUESTBOX_PURE={os.environ.get('QUESTBOX_PURE', '')!r}")
+              f"QUESTBOX_PURE={os.environ.get('QUESTBOX_PURE', '')!r}, clock: {CLOCK.__name__}")
         kinds = ["random", "heuristic"] if args.heuristic else ["random"]
         res = compare(args.compare.split(","), chosen, kinds, args.seconds, args.runs)
         print(f"load average after: {os.getloadavg()}")
