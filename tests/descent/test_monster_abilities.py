@@ -370,3 +370,30 @@ def test_blast_on_a_small_target_asks_nothing() -> None:
     ev = act(st, "flask goblin-1", "surge blast")
     assert st.pending[-1].kind == "surge"
     assert "Blast: the attack also affects Goblin Archer 2." in _events(ev, "area")
+
+
+def test_howl_each_hero_within_3_spaces_tests_willpower_and_who_fails_suffers_a_fatigue() -> None:
+    """Card Barghest: Howl (an action; every hero within 3 spaces tests Willpower)."""
+    st = _st(group("barghest", "hound", ["C2:C3"], masters=1, minions=0))
+    put(st, "leoric", "H6")                  # out of reach of the howl
+    _overlord(st, "hound-m")
+    assert "howl" in names(st.legal_actions())
+    syn, leo = fig(st, "syndrael"), fig(st, "leoric")
+    st.rng.script = [6, 6]                   # gray 3 + black 4 shields: more than any Willpower
+    ev = act(st, "howl")
+    assert any("Syndrael" in t and "Willpower" in t for t in _events(ev, "test")), _events(ev, "test")
+    assert st.figs[syn].fatigue == 1
+    assert st.figs[leo].fatigue == 0 and not st.rng.script
+    assert "howl" not in names(st.legal_actions())           # once: it is the activation's attack
+
+
+def test_grab_an_adjacent_hero_tests_might_and_who_fails_is_immobilized() -> None:
+    """Card Zombie (master): Grab."""
+    st = _st(group("zombie", "zombie", ["B1"], masters=1, minions=0))
+    _overlord(st, "zombie-m")
+    syn = fig(st, "syndrael")
+    assert "grab syndrael" in names(st.legal_actions())
+    st.rng.script = [6, 6]                   # 7 shields: Might fails
+    act(st, "grab syndrael")
+    assert "immobilized" in st.figs[syn].conds
+    assert not [a for a in st.legal_actions() if a.name in ("grab", "attack")]
