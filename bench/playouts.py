@@ -7,6 +7,15 @@ OpenSpiel's Python tic-tac-toe is measured in the same run with the same loop (a
 numbers compare across machines. Each figure is the median of ``--runs`` runs of ``--seconds``.
 
     python bench/playouts.py [--seconds 3] [--runs 3] [--games heirs] [--json out.json]
+    python bench/playouts.py --games descent --compare ../old/src [--heuristic] [--runs 5]
+
+``--compare SRC,...`` measures the same random playouts (and with ``--heuristic`` the heuristic
+bots' games, the simulator's ``play_one``) on other checkouts' sources (their ``src``: the code
+before a change) against this checkout's, each run a fresh process; runs alternate between the
+engines (the order reversed every other run), so that a drift of a shared machine's load hits
+both alike. ``QUESTBOX_PURE`` passes through, so both sides run pure Python or both compiled.
+The load average is printed before and after; ``--cpu`` measures per second of the process's CPU
+time instead of the wall clock (a busy machine then changes the rates less).
 
 OpenSpiel is an optional dependency: ``pip install -e ".[bench]"``.
 """
@@ -15,14 +24,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from questbox.core import Game, Rng, State, games
+
+#: the clock the rates are measured with (``--cpu``: the process's CPU time, less sensitive to a
+#: shared machine's load than the wall clock)
+CLOCK = time.perf_counter
 
 
 def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
@@ -30,7 +46,7 @@ def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
     setup = game.setup_for_seats(n)
     rng = Rng(seed)
     decisions = done = 0
-    start = time.perf_counter()
+    start = CLOCK()
     deadline = start + seconds
     g = seed
     while True:
@@ -42,9 +58,9 @@ def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
             state.apply(seat, legal[rng.below(len(legal))])
             decisions += 1
         done += 1
-        if time.perf_counter() >= deadline:
+        if CLOCK() >= deadline:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return {"decisions_per_s": decisions / elapsed, "games_per_s": done / elapsed,
             "decisions_per_game": decisions / done}
 
@@ -101,6 +117,67 @@ def openspiel_ttt(seconds: float, seed: int) -> dict[str, float] | None:
             "decisions_per_game": decisions / done}
 
 
+def heuristic_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
+    """Heuristic (else random) bots at every seat, games back to back for about ``seconds``."""
+    from questbox.sim.runner import SimConfig, play_one
+
+    spec = "heuristic" if "heuristic" in game.agents() else "random"
+    cfg = SimConfig(game.id, (spec,) * n, 1 << 30, seed)
+    for i in range(3):                          # untimed: imports, data files and caches load here
+        play_one(cfg, (1 << 29) + i)
+    decisions = done = 0
+    start = CLOCK()
+    while True:
+        row = play_one(cfg, done)
+        decisions += int(row["length"])
+        done += 1
+        if CLOCK() - start >= seconds:
+            break
+    elapsed = CLOCK() - start
+    return {"games_per_s": done / elapsed, "decisions_per_s": decisions / elapsed,
+            "decisions_per_game": decisions / done}
+
+
+KINDS = {"random": play_for, "heuristic": heuristic_for}
+
+
+def one_in(engine: str, kind: str, gid: str, n: int, seconds: float, seed: int) -> dict[str, float]:
+    """One run of ``kind`` in a fresh process on ``engine`` (``this`` or another checkout's src)."""
+    env = dict(os.environ)
+    if engine != "this":
+        env["PYTHONPATH"] = str(Path(engine).resolve())
+    else:
+        env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent / "src")
+    cpu = ["--cpu"] if CLOCK is time.process_time else []
+    done = subprocess.run([sys.executable, __file__, *cpu, "--one", f"{kind},{gid},{n},{seconds},{seed}"],
+                          env=env, capture_output=True, text=True, check=True)
+    row: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return row
+
+
+def compare(engines: list[str], chosen: list[str], kinds: list[str], seconds: float,
+            runs: int) -> dict[str, Any]:
+    """Rates of this checkout and of each of ``engines``, run after run in turn."""
+    out: dict[str, Any] = {}
+    print("| game | seats | kind | engine | games/s | decisions/s | decisions/game | this × |")
+    print("|---|---:|---|---|---:|---:|---:|---:|")
+    for gid in chosen:
+        for n in games()[gid].seat_counts:
+            for kind in kinds:
+                rows: dict[str, list[dict[str, float]]] = {e: [] for e in ["this", *engines]}
+                for r in range(runs):
+                    for e in (list(rows) if r % 2 == 0 else list(reversed(rows))):
+                        rows[e].append(one_in(e, kind, gid, n, seconds, 2000 + 17 * r))
+                rates = {e: median(v) for e, v in rows.items()}
+                out[f"{gid}/{n}/{kind}"] = {"rates": rates, "runs": rows}
+                for e, rate in rates.items():
+                    ratio = rates["this"]["decisions_per_s"] / rate["decisions_per_s"]
+                    print(f"| {gid} | {n} | {kind} | {e} | {rate['games_per_s']:,.2f} "
+                          f"| {rate['decisions_per_s']:,.0f} | {rate['decisions_per_game']:.1f} "
+                          f"| {ratio:.3f} |", flush=True)
+    return out
+
+
 def median(rows: list[dict[str, float]]) -> dict[str, float]:
     return {k: statistics.median(r[k] for r in rows) for k in rows[0]}
 
@@ -111,7 +188,30 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--games", default="", help="comma-separated ids (default: all registered)")
     ap.add_argument("--json", default=None, help="also write the results here")
+    ap.add_argument("--compare", default="", help="comma-separated src directories of other checkouts "
+                    "to measure against this one (alternating runs, a fresh process each)")
+    ap.add_argument("--heuristic", action="store_true", help="with --compare: heuristic games too")
+    ap.add_argument("--cpu", action="store_true", help="with --compare: rates per second of CPU time")
+    ap.add_argument("--one", default="", help=argparse.SUPPRESS)   # kind,game,seats,seconds,seed
     args = ap.parse_args()
+    if args.cpu:
+        global CLOCK
+        CLOCK = time.process_time
+    if args.one:
+        kind, gid, n, secs, seed = args.one.split(",")
+        print(json.dumps(KINDS[kind](games()[gid], int(n), float(secs), int(seed))))
+        return
+    if args.compare:
+        chosen = [g for g in args.games.split(",") if g] or list(games())
+        print(f"load average before: {os.getloadavg()} on {os.cpu_count()} cores, "
+              f"QUESTBOX_PURE={os.environ.get('QUESTBOX_PURE', '')!r}, clock: {CLOCK.__name__}")
+        kinds = ["random", "heuristic"] if args.heuristic else ["random"]
+        res = compare(args.compare.split(","), chosen, kinds, args.seconds, args.runs)
+        print(f"load average after: {os.getloadavg()}")
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump(res, fh, indent=2)
+        return
 
     chosen = [g for g in args.games.split(",") if g] or list(games())
     result: dict[str, Any] = {"machine": {"python": sys.version.split()[0], "platform": platform.platform()},

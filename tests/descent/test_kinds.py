@@ -14,12 +14,15 @@ from questbox.games.descent import GAME, DescentState
 from questbox.games.descent.campaign_game import GAME as CAMPAIGN
 from questbox.games.descent.campaign_game import CampaignState
 from questbox.games.descent.flow import (
+    FIGURE_WINDOWS,
     PAYLOADS,
+    WINDOW_WORDS,
     HeroTurn,
     LargePlace,
     React,
     load_payload,
 )
+from questbox.games.descent.rules import WINDOWS
 
 
 def _encounter(st: State) -> DescentState | None:
@@ -109,3 +112,33 @@ def test_a_payload_with_a_tuple_field_loads_with_tuples_inside() -> None:
     assert load_payload("mod:elsewhere:ask", [[1, 2], "x"]) == ((1, 2), "x")
     assert load_payload("surge", []) == ()
 
+
+
+def test_every_window_has_its_words() -> None:
+    assert tuple(WINDOW_WORDS) == WINDOWS
+    assert set(WINDOWS) >= FIGURE_WINDOWS
+
+
+def test_a_react_decision_says_in_words_when_and_whose_it_is() -> None:
+    """A ``react`` decision names the moment in words (never the window's id) and the figure or
+    the attack it is about."""
+    texts: dict[str, str] = {}
+    for seed in range(8):
+        for st in _play(GAME, GAME.setup_for_seats(2 + seed % 4) if seed % 2 else {"modules": ["overlord"]},
+                        seed, every=1):
+            enc = _encounter(st)
+            if enc is None or not enc.pending or enc.pending[-1].kind != "react":
+                continue
+            d = enc.pending[-1]
+            r = d.data
+            assert isinstance(r, React)
+            text = enc.decision_text(d)
+            assert r.window not in text, text
+            assert text.startswith(WINDOW_WORDS[r.window]) and text.endswith("use an effect, or pass"), text
+            if r.window.startswith("attack-"):
+                assert enc.attack is not None
+                assert f"({enc.name(enc.attack.attacker)} attacks {enc.name(enc.attack.target)})" in text, text
+            elif r.window in FIGURE_WINDOWS and r.ctx[0] >= 0:
+                assert f"({enc.name(r.ctx[0])})" in text, text
+            texts[r.window] = text
+    assert any(w.startswith("attack-") for w in texts), texts

@@ -333,3 +333,67 @@ def test_random_play_against_every_base_monster_plays_on_and_round_trips(act_no:
             st.apply(seat, a)
     assert wanted <= seen, sorted(seen)
     assert {"surge fire", "surge earth", "surge water", "surge air", "surge fire-breath"} & seen, sorted(seen)
+
+
+@pytest.mark.parametrize(("space", "hit", "spared"), [("F4", "goblin-2", "goblin-1"), ("E3", "goblin-1", "goblin-2")])
+def test_blast_on_a_large_monster_centres_on_the_space_the_attacker_names(space: str, hit: str, spared: str) -> None:
+    """RR Attack (a large monster's space is named because of Blast) and Blast (the figures next to
+    the target space): only the goblin next to the chosen square of the ettin is affected, and the
+    range counts to that square."""
+    q = quest(groups=[group("ettin", "ettin", ["E3:F4"], masters=1, minions=0),
+                      group("goblin-archer", "goblin", ["D2", "G5"], masters=0, minions=2)])
+    st = new(setup(q, ("leoric", "syndrael")))
+    st.figs[fig(st, "leoric")].items.append("fire-flask")
+    put(st, "leoric", "C4")
+    act(st, "activate leoric")
+    st.rng.script = [2, 6, 1, 1, 1]
+    act(st, "flask ettin-m")
+    act(st, "surge blast")
+    assert st.pending[-1].kind == "blast"
+    assert set(names(st.legal_actions())) == {"blast E3", "blast F3", "blast E4", "blast F4"}
+    assert st.decision_text(st.pending[-1]) == "Blast: the space of Ettin (master) it centres on"
+    ev = act(st, f"blast {space}")
+    assert f"Blast around {space}: the attack also affects {st.name(fig(st, hit))}." in _events(ev, "area")
+    atk = st.attacks[0]
+    assert atk.distance == st.board.distance(st.doors, (st.board.index["C4"],), (st.board.index[space],))
+    assert f"area:{hit}" in atk.flags and f"area:{spared}" not in atk.flags
+
+
+def test_blast_on_a_small_target_asks_nothing() -> None:
+    """Blast: a small target's space is its only square (no ``blast`` decision)."""
+    q = quest(groups=[group("goblin-archer", "goblin", ["E3", "F3"], masters=0, minions=2)])
+    st = new(setup(q, ("leoric", "syndrael")))
+    st.figs[fig(st, "leoric")].items.append("fire-flask")
+    put(st, "leoric", "C3")
+    act(st, "activate leoric")
+    st.rng.script = [2, 6, 1, 1]
+    ev = act(st, "flask goblin-1", "surge blast")
+    assert st.pending[-1].kind == "surge"
+    assert "Blast: the attack also affects Goblin Archer 2." in _events(ev, "area")
+
+
+def test_howl_each_hero_within_3_spaces_tests_willpower_and_who_fails_suffers_a_fatigue() -> None:
+    """Card Barghest: Howl (an action; every hero within 3 spaces tests Willpower)."""
+    st = _st(group("barghest", "hound", ["C2:C3"], masters=1, minions=0))
+    put(st, "leoric", "H6")                  # out of reach of the howl
+    _overlord(st, "hound-m")
+    assert "howl" in names(st.legal_actions())
+    syn, leo = fig(st, "syndrael"), fig(st, "leoric")
+    st.rng.script = [6, 6]                   # gray 3 + black 4 shields: more than any Willpower
+    ev = act(st, "howl")
+    assert any("Syndrael" in t and "Willpower" in t for t in _events(ev, "test")), _events(ev, "test")
+    assert st.figs[syn].fatigue == 1
+    assert st.figs[leo].fatigue == 0 and not st.rng.script
+    assert "howl" not in names(st.legal_actions())           # once: it is the activation's attack
+
+
+def test_grab_an_adjacent_hero_tests_might_and_who_fails_is_immobilized() -> None:
+    """Card Zombie (master): Grab."""
+    st = _st(group("zombie", "zombie", ["B1"], masters=1, minions=0))
+    _overlord(st, "zombie-m")
+    syn = fig(st, "syndrael")
+    assert "grab syndrael" in names(st.legal_actions())
+    st.rng.script = [6, 6]                   # 7 shields: Might fails
+    act(st, "grab syndrael")
+    assert "immobilized" in st.figs[syn].conds
+    assert not [a for a in st.legal_actions() if a.name in ("grab", "attack")]

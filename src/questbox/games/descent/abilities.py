@@ -20,11 +20,12 @@ A :class:`SurgeAbility` has ``spend(st, atk, value)`` (when the surge is spent) 
 ``after(st, atk, value)`` (after the attack's damage, once per attack).
 
 The lieutenants' card abilities (issue #18, ``data/lieutenants.yaml``) are objects of the same
-tables: the actions Wail, Shadow Bolt, Sacrifice, Ignite, Seduce, Dominion, Promotion, Cry Havoc
-and Overpower (:class:`LieutenantAbility`: name and text from that file), the surges Wither, Blood Call,
-Subdue and Knockback, the flag ``fly``. Their follow-ups that ask the overlord (where a moved hero
-goes, Cry Havoc's attack, Promotion) are steps of the rule module ``lieutenants``
-(:mod:`questbox.games.descent.modules.lieutenants`), which also plays their passives.
+tables, defined and added to them in :mod:`questbox.games.descent.lieutenant_abilities`: the
+actions Wail, Shadow Bolt, Sacrifice, Ignite, Seduce, Dominion, Promotion, Cry Havoc and
+Overpower, the surges Wither, Blood Call, Subdue and Knockback; the flag ``fly`` is here. Their
+follow-ups that ask the overlord (where a moved hero goes, Cry Havoc's attack, Promotion) are steps
+of the rule module ``lieutenants`` (:mod:`questbox.games.descent.modules.lieutenants`), which also
+plays their passives.
 
 Area attacks: :func:`add_figures` lets an attack affect further figures (``area:<id>`` and
 ``more:<id>`` flags); :mod:`~questbox.games.descent.combat` resolves each as a follow-up with its
@@ -36,10 +37,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from questbox.core import Action, Decision
-from questbox.games.descent.catalog import catalog
 from questbox.games.descent.conditions import recover, roll, suffer_fatigue, test
 from questbox.games.descent.flow import (
     ADD_CONDITION,
+    BLAST,
     BREATH,
     FATIGUE_TASK,
     PLACE,
@@ -80,11 +81,11 @@ def add_figures(st: DescentState, atk: Attack, figs: list[int] | tuple[int, ...]
     return out
 
 
-def _names(st: DescentState, figs: list[int]) -> str:
+def figure_names(st: DescentState, figs: list[int]) -> str:
     return ", ".join(st.name(x) for x in figs) if figs else "nobody else"
 
 
-def _adjacent_figures(st: DescentState, fi: int) -> list[int]:
+def adjacent_figures(st: DescentState, fi: int) -> list[int]:
     return [x for x, f in enumerate(st.figs) if x != fi and f.status == "active" and f.pos >= 0 and st.adjacent(fi, x)]
 
 
@@ -114,8 +115,8 @@ class Ability:
         return 0
 
 
-def _active_heroes(st: DescentState) -> list[int]:
-    return [h for h in (st._heroes or st._find_heroes()) if st.figs[h].status == "active"]
+def active_heroes(st: DescentState) -> list[int]:
+    return [h for h in st.heroes() if st.figs[h].status == "active"]
 
 
 class Howl(Ability):
@@ -124,7 +125,7 @@ class Howl(Ability):
     id = "howl"
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("howl")] if any(st.within(fi, h, 3) for h in _active_heroes(st)) else []
+        return [Action("howl")] if any(st.within(fi, h, 3) for h in active_heroes(st)) else []
 
     def perform(self, st: DescentState, fi: int, action: Action) -> None:
         st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 1), "Howl") for h in st.heroes()
@@ -137,7 +138,7 @@ class Grab(Ability):
     id = "grab"
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("grab", (st.figs[h].id,)) for h in _active_heroes(st) if st.adjacent(fi, h)]
+        return [Action("grab", (st.figs[h].id,)) for h in active_heroes(st) if st.adjacent(fi, h)]
 
     def perform(self, st: DescentState, fi: int, action: Action) -> None:
         h = st.ids[str(action.args[0])]
@@ -151,7 +152,7 @@ class Throw(Ability):
     id = "throw"
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("throw", (st.figs[h].id,)) for h in _active_heroes(st) if st.adjacent(fi, h)]
+        return [Action("throw", (st.figs[h].id,)) for h in active_heroes(st) if st.adjacent(fi, h)]
 
     def perform(self, st: DescentState, fi: int, action: Action) -> None:
         h = st.ids[str(action.args[0])]
@@ -227,197 +228,15 @@ class Web(Ability):
         return 1 if st.figs[fi].side == "hero" else 0
 
 
-# ============================================================== lieutenants' action abilities
-class LieutenantAbility(Ability):
-    """An ability of a lieutenant's card (``data/lieutenants.yaml`` holds its name and text)."""
-
-    def text(self, st: DescentState) -> str:
-        return catalog().lt_abilities[self.id].text
-
-    def title(self, st: DescentState) -> str:
-        return catalog().lt_abilities[self.id].name
-
-
-class Wail(LieutenantAbility):
-    """Lady Eliza Farrow: each hero within 3 spaces tests Willpower; who fails suffers 2 fatigue."""
-
-    id = "wail"
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("wail")] if any(st.within(fi, h, 3) for h in _active_heroes(st)) else []
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 2), "Wail") for h in _active_heroes(st)
-                  if st.within(fi, h, 3)])
-
-
-class ShadowBolt(LieutenantAbility):
-    """Baron Zachareth (Act II): a ranged attack with blue, red and yellow dice (his surges)."""
-
-    id = "shadow-bolt"
-    dice: ClassVar[tuple[str, ...]] = ("blue", "red", "yellow")
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("shadow-bolt", (st.figs[t].id,)) for t in st.attack_targets(fi, melee=False)
-                if st.figs[t].side == "hero"]
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        t = st.ids[str(action.args[0])]
-        st.start_attack(fi, t, source=self.id, melee=False, dice=self.dice, abilities=st.stat(fi).surges)
-
-
-class Sacrifice(LieutenantAbility):
-    """Lady Eliza Farrow: an adjacent monster suffers up to 5 hearts and she recovers as many (the
-    engine deals as many as she has damage, at most 5: dealing more would heal nothing)."""
-
-    id = "sacrifice"
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        if st.figs[fi].damage <= 0:
-            return []
-        return [Action("sacrifice", (st.figs[m].id,)) for m in st.monsters() if m != fi and st.adjacent(fi, m)]
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        m = st.ids[str(action.args[0])]
-        n = min(5, st.figs[fi].damage)
-        st.suffer(m, n, fi, "Sacrifice")
-        recover(st, fi, hearts=n)
-
-
-class Ignite(LieutenantAbility):
-    """Lord Merick Farrow: he suffers 1 heart (not if that would defeat him) to attack every
-    adjacent figure, each rolling its own defense (the first hero is the target, the others the
-    area's)."""
-
-    id = "ignite"
-
-    def _around(self, st: DescentState, fi: int) -> list[int]:
-        figs = _adjacent_figures(st, fi)
-        return sorted(figs, key=lambda x: (st.figs[x].side != "hero", x))
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        around = self._around(st, fi)
-        alive = st.health(fi) - st.figs[fi].damage > 1
-        return [Action("ignite")] if alive and around and st.figs[around[0]].side == "hero" else []
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        around = self._around(st, fi)
-        st.suffer(fi, 1, -1, "Ignite")
-        stat = st.stat(fi)
-        atk = st.start_attack(fi, around[0], source=self.id, melee=stat.attack == "melee", dice=stat.dice,
-                              abilities=stat.surges)
-        got = add_figures(st, atk, around[1:])
-        st.emit("area", f"Ignite: the attack also affects {_names(st, got)}.",
-                {"figures": [st.figs[x].id for x in got]})
-
-
-#: the rule module that plays the lieutenants' follow-ups (its task words: ``shift``, ...)
-LIEUTENANTS: Final = "lieutenants"
-
-
-class Seduce(LieutenantAbility):
-    """Lady Eliza Farrow: she tests her Willpower; on a pass the overlord moves a hero within 3
-    spaces 1 space (into an empty adjacent space: the decision ``mod:lieutenants:shift``) and the
-    hero is Stunned."""
-
-    id = "seduce"
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("seduce", (st.figs[h].id,)) for h in _active_heroes(st) if st.within(fi, h, 3)]
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        h = str(action.args[0])
-        test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("shift", h, 1, "stunned")), None, "Seduce")
-
-
-class Dominion(LieutenantAbility):
-    """Baron Zachareth: he tests his Willpower; on a pass the overlord moves a hero in his line of
-    sight up to 2 spaces (ours: into an empty space at most 2 spaces away by a route, the
-    ``mod:lieutenants:shift`` decision), then that hero tests Willpower or is Immobilized."""
-
-    id = "dominion"
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("dominion", (st.figs[h].id,)) for h in _active_heroes(st) if st.sees(fi, h)]
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        h = str(action.args[0])
-        test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("shift", h, 2, "dominion")), None, "Dominion")
-
-
-def promotable(st: DescentState, m: int) -> bool:
-    """Whether Promotion may turn monster ``m`` into a master: a minion of a monster group (not a
-    lieutenant's) whose masters on the map are fewer than the group's masters for this number of
-    heroes (its group limit)."""
-    f = st.figs[m]
-    if f.master or f.group < 0 or f.group >= len(st.enc.groups) or "lieutenant" in f.tags:
-        return False
-    spec = st.enc.groups[f.group]
-    if spec.lieutenant or f.stat != spec.minion_stat:
-        return False
-    masters = sum(1 for x in st.group_figs(f.group) if st.figs[x].master and st.figs[x].status == "active")
-    return masters < spec.masters
-
-
-class Promotion(LieutenantAbility):
-    """Splig (Act II): he tests his Willpower; on a pass an adjacent minion becomes a master of its
-    group, if its group limit of masters for this number of heroes allows (ours: the figure keeps
-    its damage and its place; the engine swaps its stat line for the master's)."""
-
-    id = "promotion"
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("promotion", (st.figs[m].id,)) for m in st.monsters()
-                if m != fi and st.adjacent(fi, m) and promotable(st, m)]
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        test(st, fi, "willpower", st.mod_task(LIEUTENANTS, ("promote", str(action.args[0]))), None, "Promotion")
-
-
-class CryHavoc(LieutenantAbility):
-    """Belthir (Act II): a move action, then an attack on every figure he moved through (each
-    rolls its own defense; the first one is the target). The move is an out-of-turn activation
-    with his Speed in movement points and no action (flag ``cry-havoc``: the ``lieutenants``
-    module notes the figures whose spaces he enters), then the module's step ``havoc`` attacks."""
-
-    id = "cry-havoc"
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [] if "immobilized" in st.figs[fi].conds else [Action("cry-havoc")]
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        st.mods[LIEUTENANTS]["havoc"] = []
-        st.tasks.append(st.mod_task(LIEUTENANTS, ("havoc", st.figs[fi].id)))
-        st.grant_activation(fi, st.stat(fi).speed, 0, ("cry-havoc",))
-
-
-class Overpower(LieutenantAbility):
-    """Sir Alric Farrow: a move action (an out-of-turn activation with his Speed, flag
-    ``overpower``) in which, each time he enters a space next to a hero, the overlord may have him
-    test Might (``overpower <hero>``, offered by the ``lieutenants`` module); on a pass the two
-    trade spaces, the hero suffers 1 fatigue and Alric's move goes on from his new space."""
-
-    id = "overpower"
-
-    def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [] if "immobilized" in st.figs[fi].conds else [Action("overpower")]
-
-    def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        st.grant_activation(fi, st.stat(fi).speed, 0, ("overpower",))
-
-
-#: the action abilities of the lieutenants' cards (``data/lieutenants.yaml``)
-LIEUTENANT_ACTIONS: Final = (Wail(), ShadowBolt(), Sacrifice(), Ignite(), Seduce(), Dominion(), Promotion(),
-                             CryHavoc(), Overpower())
-#: the monster abilities of the stat lines, by id
+#: the monster abilities of the stat lines, by id (the lieutenants' card abilities join it:
+#: :mod:`questbox.games.descent.lieutenant_abilities`)
 ABILITIES: Final[dict[str, Ability]] = {a.id: a for a in (
-    Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web(), *LIEUTENANT_ACTIONS)}
+    Howl(), Grab(), Throw(), Heal(), Flail(), NightStalker(), Web())}
 #: the abilities the engine reads by id where it needs them (see the module docstring; ``fly``:
 #: a lieutenant's Fly, played in part: it moves through enemy figures, terrain still counts)
 FLAGS: Final = frozenset({"scamper", "reach", "shambling", "cowardly", "shadow", "fly"})
 #: the abilities that are actions of the activation, by the action's name
-ACTIONS: Final[dict[str, Ability]] = {a: ABILITIES[a] for a in (
-    "howl", "grab", "throw", "heal", "flail", *(x.id for x in LIEUTENANT_ACTIONS))}
+ACTIONS: Final[dict[str, Ability]] = {a: ABILITIES[a] for a in ("howl", "grab", "throw", "heal", "flail")}
 
 
 def played(ability: str) -> bool:
@@ -467,16 +286,74 @@ class SurgeAbility:
 
 
 class Blast(SurgeAbility):
-    """The attack affects every figure adjacent to the target (each rolls its own defense). The
-    attacker is not affected by its own Blast (ours: the printed text names no exception)."""
+    """The attack affects every figure adjacent to the target space (each rolls its own defense).
+    A large target's space is one of its squares the attacker could target (adjacent for a melee
+    attack, else in sight; Rules Reference, Attack: the space of a large monster is named because of
+    Blast): with more than one, the attacker chooses it (a ``blast`` decision, ``blast <square>``),
+    and the range counts to it (ours: named when Blast is spent, not when the attack is declared).
+    The attacker is not affected by its own Blast (ours: the printed text names no exception)."""
 
     effect = "blast"
     words = "Blast"
 
     def spend(self, st: DescentState, atk: Attack, value: int) -> None:
-        got = add_figures(st, atk, [x for x in _adjacent_figures(st, atk.target) if x != atk.attacker])
-        st.emit("area", f"Blast: the attack also affects {_names(st, got)}.",
-                {"figures": [st.figs[x].id for x in got]})
+        spaces = blast_spaces(st, atk)
+        if len(spaces) > 1:
+            st.ask(st.figs[atk.attacker].seat, BLAST)
+        else:
+            blast_around(st, atk, spaces[0] if spaces else st.figs[atk.target].pos)
+
+
+def blast_spaces(st: DescentState, atk: Attack) -> list[int]:
+    """The squares of the target the attacker could have named as the target space."""
+    mine = st.squares(atk.attacker)
+    theirs = st.squares(atk.target)
+    if len(theirs) <= 1:
+        return list(theirs)
+    board, doors = st.enc.board, st.doors
+    if atk.melee and "reach" not in st.stat(atk.attacker).abilities:
+        adj = board.adjacency(doors)
+        return [s for s in theirs if any(s in adj[m] for m in mine)]
+    others = st.occupied(atk.attacker, atk.target)
+    return [s for s in theirs if board.sight(doors, mine, (s,), others)] or list(theirs)
+
+
+def blast_around(st: DescentState, atk: Attack, space: int) -> None:
+    """Blast centred on ``space``: every figure with a square next to it (the attacker and the
+    target aside) is affected; the range counts to ``space``."""
+    board = st.enc.board
+    near = board.adjacency(st.doors)[space]
+    large = len(st.squares(atk.target)) > 1
+    if large:
+        atk.distance = board.distance(st.doors, st.squares(atk.attacker), (space,))
+    figs = [x for x, f in enumerate(st.figs) if x not in (atk.attacker, atk.target) and f.status == "active"
+            and f.pos >= 0 and any(q in near for q in st.squares(x))]
+    got = add_figures(st, atk, figs)
+    where = f" around {board.names[space]}" if large else ""
+    st.emit("area", f"Blast{where}: the attack also affects {figure_names(st, got)}.",
+            {"figures": [st.figs[x].id for x in got], "space": board.names[space]})
+
+
+class BlastKind(Kind):
+    """``blast``: the square of a large target that Blast centres on (no data: the attack in progress)."""
+
+    kind: ClassVar[str] = BLAST
+
+    def legal(self, st: DescentState, d: Decision) -> list[Action]:
+        atk = st.attack
+        assert atk is not None
+        names = st.enc.board.names
+        return [Action("blast", (names[s],)) for s in blast_spaces(st, atk)]
+
+    def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        blast_around(st, atk, st.enc.board.index[str(action.args[0])])
+
+    def text(self, st: DescentState, d: Decision) -> str:
+        atk = st.attack
+        assert atk is not None
+        return f"Blast: the space of {st.name(atk.target)} it centres on"
 
 
 class Fire(SurgeAbility):
@@ -486,8 +363,8 @@ class Fire(SurgeAbility):
     words = "Fire"
 
     def spend(self, st: DescentState, atk: Attack, value: int) -> None:
-        got = add_figures(st, atk, _adjacent_figures(st, atk.attacker))
-        st.emit("area", f"Fire: the attack also affects {_names(st, got)}.",
+        got = add_figures(st, atk, adjacent_figures(st, atk.attacker))
+        st.emit("area", f"Fire: the attack also affects {figure_names(st, got)}.",
                 {"figures": [st.figs[x].id for x in got]})
 
 
@@ -501,7 +378,7 @@ class Earth(SurgeAbility):
         a = atk.attacker
         if st.figs[a].status == "active":
             st.push(*[(TEST, h, "awareness", None, (ADD_CONDITION, h, "immobilized"), "Earth")
-                      for h in _active_heroes(st) if st.adjacent(a, h)])
+                      for h in active_heroes(st) if st.adjacent(a, h)])
 
 
 class Water(SurgeAbility):
@@ -514,7 +391,7 @@ class Water(SurgeAbility):
         a = atk.attacker
         if st.figs[a].status == "active":
             st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 2), "Water")
-                      for h in _active_heroes(st) if st.adjacent(a, h)])
+                      for h in active_heroes(st) if st.adjacent(a, h)])
 
 
 class Air(SurgeAbility):
@@ -565,7 +442,8 @@ def ask_breath(st: DescentState, path: BreathPath) -> None:
     figs = sorted({st.occ[s] for s in path if s in st.occ} - {atk.attacker})
     got = add_figures(st, atk, figs)
     st.emit("area", f"Fire Breath along {', '.join(board.names[s] for s in path)}: the attack also affects "
-            f"{_names(st, got)}.", {"path": [board.names[s] for s in path], "figures": [st.figs[x].id for x in got]})
+            f"{figure_names(st, got)}.",
+            {"path": [board.names[s] for s in path], "figures": [st.figs[x].id for x in got]})
 
 
 class BreathKind(Kind):
@@ -586,61 +464,9 @@ class BreathKind(Kind):
         return "trace Fire Breath's path: its next space"
 
 
-class Wither(SurgeAbility):
-    """Lord Merick Farrow (Act II): the target suffers 1 fatigue (after the attack's damage)."""
-
-    effect = "wither"
-    words = "Wither"
-
-    def after(self, st: DescentState, atk: Attack, value: int) -> None:
-        suffer_fatigue(st, atk.target, value)
-
-
-class BloodCall(SurgeAbility):
-    """Lady Eliza Farrow: she recovers as many hearts as the attack dealt its target."""
-
-    effect = "blood-call"
-    words = "Blood Call"
-
-    def after(self, st: DescentState, atk: Attack, value: int) -> None:
-        if atk.damage > 0:
-            recover(st, atk.attacker, hearts=atk.damage)
-
-
-#: the conditions Subdue may give, in the order of its surge abilities' values (1-4)
-SUBDUE: Final = ("poisoned", "diseased", "immobilized", "stunned")
-
-
-class Subdue(SurgeAbility):
-    """Baron Zachareth: if the attack deals a heart, the target suffers the condition the overlord
-    chose (one surge ability per condition, ``subdue-<condition>``; spending one uses them all)."""
-
-    effect = "subdue"
-    words = "Subdue"
-
-    def spend(self, st: DescentState, atk: Attack, value: int) -> None:
-        cond = SUBDUE[value - 1]
-        atk.conditions.append(cond)
-        atk.used.extend(str(a[0]) for a in atk.abilities if a[1] == "subdue" and a[0] not in atk.used)
-        st.emit("info", f"Subdue: if the attack deals damage, the target is {cond.capitalize()}.")
-
-
-class Knockback(SurgeAbility):
-    """Splig: after the attack the overlord lifts the target and places it in an empty space within
-    3 spaces of its own (it enters that space; the ``mod:lieutenants:shift`` decision)."""
-
-    effect = "knockback"
-    words = "Knockback"
-
-    def after(self, st: DescentState, atk: Attack, value: int) -> None:
-        t = atk.target
-        if st.figs[t].status == "active" and place_squares(st, t, 3):
-            st.tasks.append(st.mod_task(LIEUTENANTS, ("shift", st.figs[t].id, 3, "")))
-
-
 #: the surge effects of :class:`SurgeAbility`, by effect
 SURGE_ABILITIES: Final[dict[str, SurgeAbility]] = {s.effect: s for s in (
-    Blast(), Fire(), Earth(), Water(), Air(), FireBreath(), Wither(), BloodCall(), Subdue(), Knockback())}
+    Blast(), Fire(), Earth(), Water(), Air(), FireBreath())}
 
 
 def air_ends(st: DescentState) -> None:

@@ -67,6 +67,33 @@ def _split(code: int, ang_in: float, ang_out: float) -> bool:
     return inside and outside
 
 
+def _corner_split(codes: list[int], w: int, a: int, b: int, px: int, py: int, qx: int, qy: int) -> bool:
+    """Do the walls meeting at a lattice point of the line from (px, py) to (qx, qy) cut it? At the
+    ends the side the line comes from is the inside of the figure's square (``a``, then ``b``);
+    only a point where two walls or more meet can cut it (``code & (code - 1)``)."""
+    lw = w + 1
+    dx, dy = qx - px, qy - py
+    ang_out = -1.0
+    code = codes[py * lw + px]
+    if code & (code - 1):
+        ang_out = degrees(atan2(dy, dx)) % 360.0
+        if _split(code, degrees(atan2(a // w + 0.5 - py, a % w + 0.5 - px)) % 360.0, ang_out):
+            return True
+    g = gcd(abs(dx), abs(dy))
+    for i in range(1, g + 1):           # the inner lattice points, then the end (qx, qy)
+        code = codes[(py + i * dy // g) * lw + px + i * dx // g]
+        if code & (code - 1):
+            if ang_out < 0:
+                ang_out = degrees(atan2(dy, dx)) % 360.0
+            ang_back = (ang_out + 180.0) % 360.0
+            if i < g:
+                if _split(code, ang_back, ang_out):
+                    return True
+            elif _split(code, degrees(atan2(b // w + 0.5 - qy, b % w + 0.5 - qx)) % 360.0, ang_back):
+                return True
+    return False
+
+
 class Board:
     """A quest's map, immutable once built (doors are opened and closed through the door mask)."""
 
@@ -353,88 +380,66 @@ class Board:
         """One corner-to-corner line: ``None`` if a wall or obstacle blocks it, else the squares
         where a figure would block it (``a`` and ``b`` excluded)."""
         hseg, vseg, codes = self._lattice(mask)
-        w = self.width
-        lw = w + 1
-        stride = w + 2
         dx, dy = qx - px, qy - py
-        ang_out = ang_back = -1.0
-        # end points: the side the line comes from is the inside of the figure's square
-        code = codes[py * lw + px]
-        if code & (code - 1):           # two walls or more meet there
-            ang_out = degrees(atan2(dy, dx)) % 360.0
-            ang_a = degrees(atan2(a // w + 0.5 - py, a % w + 0.5 - px)) % 360.0
-            if _split(code, ang_a, ang_out):
-                return None
-        code = codes[qy * lw + qx]
-        if code & (code - 1):
-            if ang_out < 0:
-                ang_out = degrees(atan2(dy, dx)) % 360.0
-            ang_back = (ang_out + 180.0) % 360.0
-            ang_b = degrees(atan2(b // w + 0.5 - qy, b % w + 0.5 - qx)) % 360.0
-            if _split(code, ang_b, ang_back):
-                return None
-        g = gcd(abs(dx), abs(dy))
-        if g > 1:
-            sx, sy = dx // g, dy // g
-            for i in range(1, g):
-                code = codes[(py + i * sy) * lw + px + i * sx]
-                if code & (code - 1):
-                    if ang_out < 0:
-                        ang_out = degrees(atan2(dy, dx)) % 360.0
-                    if ang_back < 0:
-                        ang_back = (ang_out + 180.0) % 360.0
-                    if _split(code, ang_back, ang_out):
-                        return None
-        space, opaque = self.space, self.opaque
-        blockers: set[int] = set()
-        h = self.height
+        if _corner_split(codes, self.width, a, b, px, py, qx, qy):
+            return None
         if dx == 0 or dy == 0:
-            # the line runs along grid lines: it may not run along a wall, nor along the edge of a
-            # blocked space (the squares on both sides of each unit step)
-            if dx == 0:
-                y0, y1 = (py, qy) if py < qy else (qy, py)
-                base = px + 1
-                for y in range(y0, y1):
-                    if vseg[(y + 1) * stride + base]:
-                        return None
-                xs = (px - 1, px)
-                cells = [(x, y) for y in range(y0, y1) for x in xs]
-            else:
-                x0, x1 = (px, qx) if px < qx else (qx, px)
-                base = (py + 1) * stride + 1
-                for x in range(x0, x1):
-                    if hseg[base + x]:
-                        return None
-                ys = (py - 1, py)
-                cells = [(x, y) for x in range(x0, x1) for y in ys]
-            for x, y in cells:
-                if x < 0 or x >= w or y < 0 or y >= h:
-                    continue
-                s = y * w + x
-                if s in (a, b) or not space[s]:
-                    continue
-                if opaque[s]:
-                    return None
-                blockers.add(s)
-            return frozenset(blockers)
-        # the wall edges the line crosses at inner points and the squares whose inside it crosses
-        # depend only on (dx, dy): offsets from the start, computed once per board and direction
+            return self._trace_straight(hseg, vseg, a, b, px, py, qx, qy)
+        # the walls crossed at inner points and the squares crossed: offsets cached per (dx, dy)
         shape = self._shapes.get((dx, dy))
         if shape is None:
             shape = self._line_shape(dx, dy)
-        vbase = (py + 1) * stride + px + 1
+        w = self.width
+        vbase = (py + 1) * (w + 2) + px + 1
         for off in shape[0]:
             if vseg[vbase + off]:
                 return None
         for off in shape[1]:
             if hseg[vbase + off]:
                 return None
+        space, opaque = self.space, self.opaque
+        blockers: set[int] = set()
         base = py * w + px
         for off in shape[2]:
             s = base + off
             if s in (a, b):
                 continue
             if not space[s] or opaque[s]:
+                return None
+            blockers.add(s)
+        return frozenset(blockers)
+
+    def _trace_straight(self, hseg: list[bool], vseg: list[bool], a: int, b: int, px: int, py: int,
+                        qx: int, qy: int) -> frozenset[int] | None:
+        """:meth:`_trace` of a line along a grid line: it may not run along a wall, nor along the
+        edge of a blocked space (the squares on both sides of each unit step)."""
+        w, h = self.width, self.height
+        stride = w + 2
+        if px == qx:
+            y0, y1 = (py, qy) if py < qy else (qy, py)
+            base = px + 1
+            for y in range(y0, y1):
+                if vseg[(y + 1) * stride + base]:
+                    return None
+            xs = (px - 1, px)
+            cells = [(x, y) for y in range(y0, y1) for x in xs]
+        else:
+            x0, x1 = (px, qx) if px < qx else (qx, px)
+            base = (py + 1) * stride + 1
+            for x in range(x0, x1):
+                if hseg[base + x]:
+                    return None
+            ys = (py - 1, py)
+            cells = [(x, y) for x in range(x0, x1) for y in ys]
+        space, opaque = self.space, self.opaque
+        blockers: set[int] = set()
+        for x, y in cells:
+            if x < 0 or x >= w or y < 0 or y >= h:
+                continue
+            s = y * w + x
+            if s in (a, b) or not space[s]:
+                continue
+            if opaque[s]:
                 return None
             blockers.add(s)
         return frozenset(blockers)

@@ -20,6 +20,8 @@ from typing import Any, cast
 
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
+from questbox.games.descent.abilities import BREATH_SPACES, breath_next
+from questbox.games.descent.data import SURGE_CONDITION
 from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, HeroTurn, MonsterTurn
 from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
@@ -151,38 +153,79 @@ def _by_name(legal: list[Action], name: str) -> list[Action]:
     return [a for a in legal if a.name == name]
 
 
+
+
 def _surge_choice(st: DescentState, legal: list[Action]) -> Action:
+    """The next surge to spend, seeing the defense roll (the Rules Reference's order): range first
+    while a ranged attack is short; then what adds the most damage through the shields rolled (a
+    +heart or Pierce the shields would cancel anyway, or damage past the target's Health, is worth
+    nothing); a condition only on a target that is hurt and survives; areas by the enemies hit."""
     atk = st.attack
-    if atk is None:
+    options = [a for a in legal if a.name == "surge"]
+    if atk is None or not options:
         return DONE
     abil = {x[0]: x for x in atk.abilities}
-    rng = st.atk_totals(atk)[1]
+    hearts, rng, _surges, _miss = st.atk_totals(atk)
+    shields = st.atk_shields(atk)
+    left = remaining(st, atk.target)
+    short = not atk.melee and rng < atk.distance
     f = st.figs[atk.attacker]
-    options = [a for a in legal if a.name == "surge"]
+
+    def dealt(h: int, pierce: int) -> int:
+        return min(left, max(0, h - max(0, shields - pierce)))
+
+    now = dealt(hearts, atk.pierce)
 
     def rank(a: Action) -> float:
         _sid, effect, value, cost = abil[str(a.args[0])]
         value, cost = int(value), int(cost)
         if effect == "range":
-            return 10.0 + value if (not atk.melee and rng < atk.distance) else 0.1
-        if effect == "heart":
-            return 5.0 + value - cost
-        if effect == "pierce":
-            return 4.5 + value
-        if effect in ("stun", "immobilize", "poison", "disease"):
-            return 4.0
-        if effect == "runic":
-            return 4.8 if f.fatigue + 1 < st.stamina(atk.attacker) else 0.0
+            return 10.0 + value if short else 0.1
+        if effect in ("heart", "pierce", "runic"):
+            if effect == "runic" and f.fatigue + 1 >= st.stamina(atk.attacker):
+                return 0.0
+            gain = (dealt(hearts, atk.pierce + value) if effect == "pierce"
+                    else dealt(hearts + (2 if effect == "runic" else value), atk.pierce)) - now
+            return 5.0 + gain - 0.1 * cost - (0.2 if effect == "runic" else 0.0) if gain > 0 else 0.0
+        if effect in SURGE_CONDITION:
+            return 4.0 if 0 < now < left and SURGE_CONDITION[effect] not in st.figs[atk.target].conds else 0.2
+        if effect in ("blast", "fire", "fire-breath"):
+            n = _area_value(st, effect)
+            return 4.5 + n if n > 0 else 0.0
         if effect in ("recover-heart", "mend"):
             return 3.0 if f.damage else 0.5
         if effect == "recover-fatigue":
             return 2.5 if f.fatigue else 0.4
         return 1.0
 
-    if not options:
-        return DONE
     best = max(options, key=rank)
     return best if rank(best) > 0.3 else DONE
+
+
+def _area_value(st: DescentState, effect: str) -> int:
+    """Enemies minus friends an area surge would add to the attack in progress."""
+    atk = st.attack
+    assert atk is not None
+    if effect == "fire-breath":
+        return _best_breath(st, (st.figs[atk.target].pos,))[0]
+    side = st.figs[atk.attacker].side
+    centre = atk.target if effect == "blast" else atk.attacker
+    return sum(1 if fx.side != side else -1 for x, fx in enumerate(st.figs)
+               if x not in (atk.attacker, atk.target) and fx.status == "active" and fx.pos >= 0
+               and st.adjacent(centre, x))
+
+
+def _best_breath(st: DescentState, path: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The Fire Breath path from ``path`` on that affects the most heroes and the fewest monsters
+    (every extension of up to :data:`~.abilities.BREATH_SPACES` spaces), with its value."""
+    atk = st.attack
+    assert atk is not None
+    side = st.figs[atk.attacker].side
+    nxt = breath_next(st, path) if len(path) < BREATH_SPACES else []
+    if not nxt:
+        hit = {st.occ[q] for q in path[1:] if q in st.occ} - {atk.attacker, atk.target}
+        return sum(1 if st.figs[x].side != side else -1 for x in hit), path
+    return max((_best_breath(st, (*path, q)) for q in nxt), key=lambda v: (v[0], -len(v[1])))
 
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
@@ -452,6 +495,9 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
         special = lieutenant_action(st, fi, legal, best[0] if best is not None else 0.0)
         if special is not None:
             return special
+    area = _flail_or_heal(st, fi, legal)
+    if area is not None and (best is None or area[0] > best[0]):
+        best = area
     if best is not None and best[0] >= 0.8:
         return best[1]
     moves = [a for a in legal if a.name == "move" and a.args]
@@ -475,17 +521,65 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
     return END
 
 
+def _hit_value(st: DescentState, fi: int, t: int) -> float:
+    dmg = expected_damage(st, fi, t)
+    return dmg + (2.0 if dmg >= remaining(st, t) else 0.0) + 0.1 * st.figs[t].damage
+
+
+def _flail_or_heal(st: DescentState, fi: int, legal: list[Action]) -> tuple[float, Action] | None:
+    """The best Flail (one roll against two heroes: both hits count) or Heal (a red die's mean
+    hearts, up to the monster's damage; twice for the quest's goal monster), valued on the scale of
+    an attack's, or ``None``."""
+    best: tuple[float, Action] | None = None
+    heal_mean = 0.0
+    for a in legal:
+        if a.name == "flail":
+            v = sum(_hit_value(st, fi, st.ids[str(x)]) for x in a.args)
+        elif a.name == "heal":
+            if not heal_mean:
+                red = st.enc.lib.dice["red"]
+                heal_mean = sum(x.hearts for x in red) / len(red)
+            m = st.ids[str(a.args[0])]
+            v = min(float(st.figs[m].damage), heal_mean) * (2.0 if st.figs[m].group in goal_groups(st) else 1.0)
+        else:
+            continue
+        if best is None or v > best[0]:
+            best = (v, a)
+    return best
+
+
+def blast_choice(st: DescentState, legal: list[Action]) -> Action:
+    """The square of a large target to centre Blast on: the most enemies and the fewest friends
+    next to it, then the nearest (the range counts to it)."""
+    atk = st.attack
+    assert atk is not None
+    board, doors = st.enc.board, st.doors
+    side = st.figs[atk.attacker].side
+    mine = st.squares(atk.attacker)
+
+    def score(a: Action) -> tuple[int, int]:
+        s = board.index[str(a.args[0])]
+        near = board.adjacency(doors)[s]
+        net = sum((1 if f.side != side else -1) for x, f in enumerate(st.figs)
+                  if x not in (atk.attacker, atk.target) and f.status == "active" and f.pos >= 0
+                  and any(q in near for q in st.squares(x)))
+        return (net, -board.distance(doors, mine, (s,)))
+
+    return max(legal, key=score)
+
+
 def breath_choice(st: DescentState, legal: list[Action]) -> Action:
-    """Fire Breath's next space: a hero's space first, never a monster's if it can be helped."""
-    board = st.enc.board
-
-    def value(a: Action) -> int:
-        o = st.occ.get(board.index[str(a.args[0])])
-        if o is None:
-            return 1
-        return 3 if st.figs[o].side == "hero" else 0
-
-    return max(legal, key=value)
+    """Fire Breath's next space: the first step of the path that affects the most heroes and the
+    fewest monsters (:func:`_best_breath`)."""
+    d = st.pending[-1]
+    path = cast(tuple[int, ...], d.data)
+    best = _best_breath(st, path)[1]
+    names = st.enc.board.names
+    if len(best) > len(path):
+        want = Action("breath", (names[best[len(path)]],))
+        if want in legal:
+            return want
+    return legal[0]
 
 
 def overlord_choice(st: DescentState, legal: list[Action]) -> Action:
@@ -562,6 +656,8 @@ class HeuristicAgent:
             return place_choice(st, legal)
         if kind == "breath":
             return breath_choice(st, legal)
+        if kind == "blast":
+            return blast_choice(st, legal)
         if kind == "large-place":
             return large_place_choice(st, legal)
         if kind.startswith("mod:feats:"):

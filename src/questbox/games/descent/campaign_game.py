@@ -438,7 +438,7 @@ class CampaignGame(Game):
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
     decisions_module = "questbox.games.descent.campaign_kinds"
-    rules_version = 4     # 3: the encounter rules of descent 3; 4: the printed Shop and Search gold (#18)
+    rules_version = 5     # 4: the printed Shop and Search gold (#18); 5: the encounter rules of descent 4
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
     setup_model = CampaignSetup

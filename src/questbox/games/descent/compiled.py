@@ -42,6 +42,7 @@ MODULES = (
     "questbox.games.descent.geometry",
     "questbox.games.descent.hero_turns",
     "questbox.games.descent.kinds",
+    "questbox.games.descent.lieutenant_abilities",
     "questbox.games.descent.model",
     "questbox.games.descent.monster_turns",
     "questbox.games.descent.movement",

@@ -62,6 +62,27 @@ STEP: Final = "step"                        # (STEP, figure, path, i): a small f
 LARGE_MOVE: Final = "lmove"                 # (LARGE_MOVE, figure, path, i, anchor, orient)
 THROW: Final = "throw"                      # (THROW, hero, monster)
 
+# ------------------------------------------------------------------------------ timing windows
+#: each timing window (``rules.WINDOWS``, in order) in words: what a ``react`` decision asks names
+#: the moment by these, never by the window's id
+WINDOW_WORDS: Final[dict[str, str]] = {
+    "encounter-setup": "at setup", "after-setup": "before the first round",
+    "round-start": "at the start of the round", "round-end": "at the end of the round",
+    "turn-start": "at the start of a turn", "turn-end": "at the end of a turn",
+    "activation-start": "as a monster activates", "activation-end": "as a monster's activation ends",
+    "action-performed": "after an action", "enter-space": "as a figure enters a space",
+    "attack-declared": "as an attack is declared", "attack-before-roll": "before the attack's dice are rolled",
+    "attack-after-roll": "after the attack roll (rerolls)",
+    "attack-before-defense": "before the defense dice are rolled",
+    "attack-after-defense": "after the defense roll", "attack-before-damage": "before damage is dealt",
+    "attack-after-damage": "after damage is dealt", "attack-resolved": "as the attack ends",
+    "figure-defeated": "as a figure is defeated", "test-after-roll": "after an attribute test's roll",
+    "encounter-end": "as the encounter ends",
+}
+#: the windows whose context starts with a figure (``-1``: the overlord's turn)
+FIGURE_WINDOWS: Final = frozenset({"turn-start", "turn-end", "activation-start", "activation-end",
+                                   "action-performed", "enter-space", "figure-defeated"})
+
 # ------------------------------------------------------------------------------- decision kinds
 HERO_TURN: Final = "hero-turn"              # HeroTurn: the hero's next action
 MONSTER_TURN: Final = "monster-turn"        # MonsterTurn: the monster's next action
@@ -71,6 +92,7 @@ SURGE: Final = "surge"                      # (): spend a surge of the attack in
 REACT: Final = "react"                      # React: an offer at a window
 PLACE: Final = "place"                      # Place: where a thrown hero lands
 BREATH: Final = "breath"                    # BreathPath: Fire Breath's next space
+BLAST: Final = "blast"                      # (): the space of a large target Blast centres on
 LARGE_PLACE: Final = "large-place"          # LargePlace: where a large monster ends its movement
 MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
 FEAT_MOVE: Final = "mod:feats:move"         # FeatMove: a step of the move a heroic feat grants
@@ -154,7 +176,7 @@ Tied = tuple[str, ...]
 #: or ``None`` (no data); a ``mod:`` kind of a module not named here loads as plain tuples
 PAYLOADS: Final[dict[str, type[tuple[Any, ...]] | None]] = {
     HERO_TURN: HeroTurn, MONSTER_TURN: MonsterTurn, OL_TURN: None, NEXT_HERO: None, SURGE: None,
-    REACT: React, PLACE: Place, BREATH: tuple, LARGE_PLACE: LargePlace,
+    REACT: React, PLACE: Place, BREATH: tuple, BLAST: None, LARGE_PLACE: LargePlace,
     FEAT_MOVE: FeatMove, SEARCH_POWER: tuple, CARD_PLAY: CardPlay,
     FORTUNE_GIVE: tuple, MASSES: Masses, COMRADE: Comrade,
 }

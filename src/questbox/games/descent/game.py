@@ -106,8 +106,9 @@ class DescentGame(Game):
     #: everything on the table is public; the Search deck's order and the dice to come are hidden
     #: from every seat alike (chance), so no seat ever knows more than another
     perfect_information = True
-    #: 2: the attack in the printed order, every base monster ability; 3: large monsters as printed (#17)
-    rules_version = 3
+    #: 2: the attack in the printed order, every base monster ability; 3: large monsters as printed;
+    #: 4: Blast on a large monster around the square the attacker names (#17)
+    rules_version = 4
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup
@@ -217,6 +218,8 @@ class DescentGame(Game):
             return f"Flail: attack {who(args[0])} and {who(args[1])} with one roll"
         if name == "breath":
             return f"Fire Breath: the path goes on to {args[0]}"
+        if name == "blast":
+            return f"Blast around {args[0]}"
         if name == "rage":
             return f"Rage: attack {who(args[0])} with +1 heart (1 fatigue)"
         if name == "pray":

@@ -16,6 +16,7 @@ import questbox.games.descent.abilities as abilities
 import questbox.games.descent.combat as combat
 import questbox.games.descent.conditions as conditions
 import questbox.games.descent.hero_turns as hero_turns
+import questbox.games.descent.lieutenant_abilities  # noqa: F401  (adds the lieutenants' abilities to the tables)
 import questbox.games.descent.monster_turns as monster_turns
 import questbox.games.descent.movement as movement
 from questbox.core import Action, Decision
@@ -25,6 +26,7 @@ from questbox.games.descent.flow import (
     ATK,
     EMIT,
     FATIGUE_TASK,
+    FIGURE_WINDOWS,
     HERO_ACT,
     HERO_CLEANUP,
     HERO_END,
@@ -57,6 +59,7 @@ from questbox.games.descent.flow import (
     TEST_END,
     THROW,
     WIN,
+    WINDOW_WORDS,
     HeroTurn,
     Kind,
     MonsterTurn,
@@ -227,7 +230,16 @@ class ReactKind(Kind):
         st.offerer(d.seat, name, ctx, action).take(st, d.seat, name, ctx, action)
 
     def text(self, st: DescentState, d: Decision) -> str:
-        return f"use an effect at {cast(React, d.data).window}, or pass"
+        """The moment in words, whose it is, then the choice: ``before damage is dealt (Zombie 2
+        attacks Syndrael): use an effect, or pass``."""
+        r = cast(React, d.data)
+        when = WINDOW_WORDS.get(r.window, r.window.replace("-", " "))
+        about = ""
+        if r.window in FIGURE_WINDOWS and r.ctx:
+            about = f" ({st.name(r.ctx[0]) if r.ctx[0] >= 0 else 'the overlord'})"
+        elif r.window.startswith("attack-") and st.attack is not None:
+            about = f" ({st.name(st.attack.attacker)} attacks {st.name(st.attack.target)})"
+        return f"{when}{about}: use an effect, or pass"
 
 
 class ModKind(Kind):
@@ -251,7 +263,7 @@ class ModKind(Kind):
 #: every decision the engine (or a rule module, ``mod:``) may ask
 KINDS: Final[dict[str, Kind]] = table([
     HeroTurnKind(), MonsterTurnKind(), monster_turns.OverlordTurnKind(), hero_turns.NextHeroKind(),
-    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), abilities.BreathKind(),
+    combat.SurgeKind(), ReactKind(), monster_turns.PlaceKind(), abilities.BreathKind(), abilities.BlastKind(),
     movement.LargePlaceKind(), ModKind()])
 
 

@@ -27,9 +27,10 @@ import functools
 from typing import Final
 
 from questbox.core import SetupError
-from questbox.games.descent.abilities import ABILITIES, FLAGS, SUBDUE, SURGE_ABILITIES
+from questbox.games.descent.abilities import ABILITIES, FLAGS, SURGE_ABILITIES
 from questbox.games.descent.catalog import Catalog, Lieutenant, catalog
 from questbox.games.descent.data import Stat, Surge
+from questbox.games.descent.lieutenant_abilities import SUBDUE
 
 #: the lieutenants' abilities that :mod:`questbox.games.descent.modules.lieutenants` plays (Rally
 #: there too, as the pack's module plays the agent's: an action that is not the attack)

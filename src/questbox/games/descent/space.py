@@ -12,7 +12,8 @@ in a fixed order and without duplicates:
    closed door only removes footprints), on passable spaces only, then ``place <top-left>:<bottom-right>``
    for the same footprints (a large monster placed when its movement ends);
 3. ``place <square>`` (a thrown hero lands) when a monster can Throw; ``breath <square>`` (every
-   space) when a monster has Fire Breath;
+   space) when a monster has Fire Breath; ``blast <square>`` (every space, after the surges) when
+   a Blast may hit a large monster;
 4. actions naming figures: ``activate`` (heroes only with the party seat; every monster, masters
    and minions of every group as the setup's hero count fields them — reinforcements bring back
    the same figures), ``attack``, ``bonus-attack``, ``rage``, ``flask``, ``grab``, ``throw``,
@@ -190,6 +191,9 @@ def _attack_space(enc: Encounter, heroes: list[str], monster_stats: list[Any], k
         dice.append(len(lib.search["fire-flask"].dice))
         if BLAST_SURGE.id not in surges:
             out.append(Action("surge", (BLAST_SURGE.id,)))
+    if (BLAST_SURGE.id in surges or "fire-flask" in deck) and any(
+            g.shape != (1, 1) for g in enc.groups):
+        out += [Action("blast", (enc.board.names[s],)) for s in enc.board.spaces]
     if (abilities_played and "tarha" in hero_ids) or "power-potion" in deck:
         out += [Action("reroll", (i,)) for i in range(max(dice))]
     return out
@@ -218,7 +222,7 @@ def _card_space(enc: Encounter, heroes: list[str], kits: set[str], deck: set[str
 STATUSES = ("active", "ko", "defeated", "reserve")
 PHASES = ("setup", "heroes", "overlord", "over")
 DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath",
-             "large-place", "mod")
+             "large-place", "mod", "blast")
 TURN_FLAGS = ("bonus", "rested", "moved", "attacked")
 TURN_KINDS = ("hero", "monster", "extra")
 #: planes over the map's squares (width x height each)

@@ -38,7 +38,7 @@ M = TypeVar("M", bound=BaseModel)
 
 #: the decisions the engine asks (a rule module's are ``mod:<module>``)
 DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place",
-                            "breath", "large-place"})
+                            "breath", "large-place", "blast"})
 PHASES = ("setup", "heroes", "overlord", "over")
 STATUSES = ("active", "ko", "defeated", "reserve")
 #: what a Search token on the map may be
@@ -611,6 +611,9 @@ def _check_decision(d: EncounterDoc, enc: Encounter, k: int, seat: str, kind: st
     elif kind == "breath":      # Fire Breath's path so far (the target's space first), in an attack
         if not d.attacks or not 1 <= len(data) < 4 or not all(_fits("square", x, d, enc) for x in data):
             raise bad(f"{where}.2", "the squares of Fire Breath's path so far (1 to 3) in an attack")
+    elif kind == "blast":       # the space of a large target Blast centres on, in an attack
+        if not d.attacks or data:
+            raise bad(f"{where}.2", "no data, in an attack, for a blast decision")
     elif kind == "place":
         place = Place(*data) if len(data) == 2 else None
         if place is None or not isinstance(place.most, int) or isinstance(place.most, bool) or place.most < 0:

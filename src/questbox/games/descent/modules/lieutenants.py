@@ -41,10 +41,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from questbox.core import Action, Decision, Seat
-from questbox.games.descent.abilities import add_figures, promotable
+from questbox.games.descent.abilities import add_figures
 from questbox.games.descent.combat import FOLLOW, MISS
 from questbox.games.descent.flow import ADD_CONDITION, FATIGUE_TASK, STEP
 from questbox.games.descent.geometry import place_squares
+from questbox.games.descent.lieutenant_abilities import promotable
 from questbox.games.descent.lieutenants import TAG, stat_line
 from questbox.games.descent.rules import Ctx, RuleModule
 
