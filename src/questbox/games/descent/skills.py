@@ -1,0 +1,596 @@
+"""The heroes' class cards, one object each (issue #18): the starting skills and items of the 8
+base classes (``data/classes.yaml``) and the skill cards bought with XP (``data/skills.yaml``).
+
+A card says at which decision points it offers its holder something (``offers_at``: ``hero-turn``
+for a turn action, or an attack window), what it offers there (:meth:`ClassCard.offers`), what
+taking it does (:meth:`ClassCard.take`), and its mandatory effects at the windows it listens to
+(:meth:`ClassCard.on`). :class:`~questbox.games.descent.modules.classes.ClassesModule` hands each
+hero's cards their windows; a new card is a new object in :data:`CARDS`. The cards a hero holds
+are its :attr:`~questbox.games.descent.encounter.HeroSpec.kit` (its class's starting cards and the
+skills bought in the campaign). A turn action is named after its card (``rage <monster>``); a
+window's answer is ``use <card>``. The cards of skills.yaml with ``played: false`` are not here
+(their ``why`` says what is missing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from questbox.core import Action
+from questbox.games.descent.rules import Ctx
+
+if TYPE_CHECKING:
+    from questbox.games.descent.model import Attack
+    from questbox.games.descent.state import DescentState
+
+
+def card_name(cid: str) -> str:
+    """A class card's printed name (a starting card of classes.yaml or a skill of skills.yaml)."""
+    from questbox.games.descent.catalog import catalog
+    from questbox.games.descent.data import library
+
+    cards = library().cards
+    if cid in cards:
+        return cards[cid].name
+    return next(s.name for c in catalog().classes.values() for s in c.skills if s.id == cid)
+
+
+def _use(card: str) -> Action:
+    return Action("use", (card,))
+
+
+def _can_pay(st: DescentState, fi: int, fatigue: int) -> bool:
+    """A hero may pay a fatigue cost only up to his Stamina."""
+    return st.figs[fi].fatigue + fatigue <= st.stamina(fi)
+
+
+def _ready(st: DescentState, fi: int, card: str) -> bool:
+    return card not in st.figs[fi].exhausted
+
+
+def _weapon(st: DescentState, fi: int) -> tuple[str, frozenset[str], int]:
+    """(id, traits, hands) of the hero's class weapon."""
+    spec = next(h for h in st.enc.heroes if h.id == st.figs[fi].stat)
+    w = st.enc.card(spec.weapon)
+    return w.id, w.traits, w.hands
+
+
+def _heroes_within(st: DescentState, fi: int, n: int) -> list[int]:
+    return [h for h in st.heroes() if st.figs[h].status == "active" and st.within(fi, h, n)]
+
+
+def _holder_attack(st: DescentState, fi: int) -> Attack | None:
+    """The attack in progress if ``fi`` makes it."""
+    atk = st.attack
+    return atk if atk is not None and atk.attacker == fi else None
+
+
+def _defender_attack(st: DescentState, fi: int) -> Attack | None:
+    atk = st.attack
+    return atk if atk is not None and atk.target == fi else None
+
+
+class ClassCard:
+    """One class card (override what the card does). ``fatigue``: its cost; ``exhaust``: using it
+    exhausts it (ready again at the start of its holder's turn)."""
+
+    id: ClassVar[str] = ""
+    offers_at: ClassVar[frozenset[str]] = frozenset()
+    listens: ClassVar[frozenset[str]] = frozenset()
+    fatigue: ClassVar[int] = 0
+    exhaust: ClassVar[bool] = False
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        """What the holder ``fi`` may do with the card at ``point``."""
+        return []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        """Use the card (an action it offered)."""
+
+    def on(self, st: DescentState, fi: int, window: str) -> None:
+        """Mandatory effects at ``window`` (``fi``: a hero holding the card)."""
+
+    def usable(self, st: DescentState, fi: int) -> bool:
+        return (st.figs[fi].status == "active" and _can_pay(st, fi, self.fatigue)
+                and (not self.exhaust or _ready(st, fi, self.id)))
+
+    def pay(self, st: DescentState, fi: int) -> None:
+        if self.exhaust:
+            st.figs[fi].exhausted.append(self.id)
+        if self.fatigue:
+            st.suffer_fatigue(fi, self.fatigue)
+
+
+# ============================================================================ turn actions
+class AttackSkill(ClassCard):
+    """An action: an attack with the hero's weapon (``<card> <target>``), its cost paid first."""
+
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    melee_only: ClassVar[bool] = False
+    bonus_hearts: ClassVar[int] = 0
+
+    def allowed(self, st: DescentState, fi: int) -> bool:
+        return not self.melee_only or st.stat(fi).attack == "melee"
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        turn = st.turn
+        if turn is None or turn.actions <= 0 or not self.usable(st, fi) or not self.allowed(st, fi):
+            return []
+        return list(st.target_actions(fi, self.id, melee=True if self.melee_only else None))
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        self.pay(st, fi)
+        st.emit("action", f"{st.name(fi)} uses {card_name(self.id)}.")
+        st.window("action-performed", (fi, "attack"))
+        atk = st.own_attack(fi, st.ids[str(action.args[0])], bonus_hearts=self.bonus_hearts, source=self.id)
+        self.started(st, fi, atk)
+
+    def started(self, st: DescentState, fi: int, atk: Attack) -> None:
+        """Adjust the attack just declared."""
+
+    def on(self, st: DescentState, fi: int, window: str) -> None:
+        atk = _holder_attack(st, fi)
+        if atk is not None and atk.source == self.id and "follow-up" not in atk.flags:
+            self.resolved(st, fi, atk)
+
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
+
+    def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
+        """After the attack (``atk.damage``: what it dealt its target)."""
+
+
+class Rage(AttackSkill):
+    """Berserker, 0 XP: a melee attack with +1 heart for 1 fatigue."""
+
+    id = "rage"
+    fatigue = 1
+    melee_only = True
+    bonus_hearts = 1
+
+
+class DeathRage(AttackSkill):
+    """Berserker, 3 XP: a melee attack whose surge ability gives +1 heart per 2 damage on the hero."""
+
+    id = "death-rage"
+    fatigue = 2
+    melee_only = True
+
+    def started(self, st: DescentState, fi: int, atk: Attack) -> None:
+        n = st.figs[fi].damage // 2
+        if n > 0:
+            atk.abilities.append(["death-rage", "heart", n, 1])
+
+
+class DirtyTricks(AttackSkill):
+    """Thief, 1 XP: a melee or Blade attack; if it deals damage the target is Stunned."""
+
+    id = "dirty-tricks"
+    fatigue = 1
+
+    def allowed(self, st: DescentState, fi: int) -> bool:
+        return st.stat(fi).attack == "melee" or "blade" in _weapon(st, fi)[1]
+
+    def started(self, st: DescentState, fi: int, atk: Attack) -> None:
+        atk.conditions.append("stunned")        # (conditions land only with damage)
+
+
+class BlessedStrike(AttackSkill):
+    """Disciple, 1 XP: a melee attack; with damage the Disciple and one adjacent hero (ours: the
+    most wounded one) recover 2 hearts each."""
+
+    id = "blessed-strike"
+    fatigue = 1
+    melee_only = True
+
+    def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
+        if atk.damage <= 0:
+            return
+        st.recover(fi, hearts=2)
+        others = [h for h in st.heroes_near(fi) if h != fi and st.figs[h].damage > 0]
+        if others:
+            st.recover(max(others, key=lambda h: st.figs[h].damage), hearts=2)
+
+
+class DrainSpirit(AttackSkill):
+    """Spiritspeaker, 1 XP: an attack; with damage every hero within 3 spaces recovers 1 heart."""
+
+    id = "drain-spirit"
+    fatigue = 1
+
+    def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
+        if atk.damage > 0:
+            for h in _heroes_within(st, fi, 3):
+                st.recover(h, hearts=1)
+
+
+class SharedPain(AttackSkill):
+    """Spiritspeaker, 1 XP: an attack; with damage every other figure of the target's group suffers 1."""
+
+    id = "shared-pain"
+    fatigue = 1
+
+    def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
+        t = st.figs[atk.target]
+        if atk.damage > 0 and t.group >= 0:
+            for x in st.group_figs(t.group):
+                if x != atk.target and st.figs[x].status == "active":
+                    st.suffer(x, 1, fi, "Shared Pain")
+
+
+class PrayerOfHealing(ClassCard):
+    """Disciple, 0 XP: exhaust during the turn (no action); the Disciple or an adjacent hero recovers
+    the hearts of a red die."""
+
+    id = "prayer-of-healing"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 1
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        if not self.usable(st, fi):
+            return []
+        return [Action("pray", (st.figs[h].id,)) for h in st.heroes_near(fi) if st.figs[h].damage > 0]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        self.pay(st, fi)
+        n = st.roll(["red"])[0]
+        hearts = st.face("red", n).hearts
+        target = st.ids[str(action.args[0])]
+        st.emit("action", f"{st.name(fi)} uses Prayer of Healing on {st.name(target)}: rolls {hearts} hearts.",
+                {"faces": [n]})
+        st.recover(target, hearts=hearts)
+
+
+class HealingRain(ClassCard):
+    """Spiritspeaker, 1 XP: an action; roll a red die, every hero within 3 spaces recovers its hearts."""
+
+    id = "healing-rain"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 2
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        turn = st.turn
+        if turn is None or turn.actions <= 0 or not self.usable(st, fi):
+            return []
+        return [Action(self.id)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        self.pay(st, fi)
+        n = st.roll(["red"])[0]
+        hearts = st.face("red", n).hearts
+        st.emit("action", f"{st.name(fi)} calls Healing Rain: {hearts} hearts.", {"faces": [n]})
+        st.window("action-performed", (fi, self.id))
+        for h in _heroes_within(st, fi, 3):
+            st.recover(h, hearts=hearts)
+
+
+class Greedy(ClassCard):
+    """Thief, 0 XP: an action; search a token up to 3 spaces away."""
+
+    id = "greedy"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 1
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        turn = st.turn
+        if turn is None or turn.actions <= 0 or not self.usable(st, fi):
+            return []
+        near = set(st.searchable(fi))
+        return [Action("greedy", (st.board.names[s],)) for s in st.searchable(fi, 3) if s not in near]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        self.pay(st, fi)
+        st.window("action-performed", (fi, "search"))
+        st.search(fi, st.board.index[str(action.args[0])])
+
+
+class OathOfHonor(ClassCard):
+    """Knight, 0 XP: an action; pick a monster next to another hero within 3 spaces, step to the
+    empty space next to it nearest to the Knight (``oath <monster> <space>``: each nearest space is
+    offered) and attack it in melee."""
+
+    id = "oath-of-honor"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 1
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        turn = st.turn
+        if turn is None or turn.actions <= 0 or not self.usable(st, fi) or st.stat(fi).attack != "melee":
+            return []
+        out: list[Action] = []
+        board = st.board
+        seen: set[int] = set()
+        for h in _heroes_within(st, fi, 3):
+            if h == fi:
+                continue
+            for m in st.monsters():
+                if m in seen or not st.adjacent(h, m):
+                    continue
+                seen.add(m)
+                spots = [s for s in board.spaces if st.fits(fi, s, 0, (fi,)) is not None
+                         and board.distance(st.doors, (s,), st.squares(m)) == 1]
+                if not spots:
+                    continue
+                here = st.squares(fi)
+                best = min(board.distance(st.doors, here, (s,)) for s in spots)
+                out.extend(Action("oath", (st.figs[m].id, board.names[s])) for s in spots
+                           if board.distance(st.doors, here, (s,)) == best)
+        return out
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        self.pay(st, fi)
+        m, s = st.ids[str(action.args[0])], st.board.index[str(action.args[1])]
+        st.place(fi, s)
+        st.emit("action", f"{st.name(fi)} keeps the Oath of Honor: to {action.args[1]}, attacking {st.name(m)}.")
+        st.window("action-performed", (fi, "attack"))
+        st.own_attack(fi, m, source=self.id)
+
+
+# ============================================================================ attack windows
+class WoodenShield(ClassCard):
+    """Knight and Disciple item: exhaust after the defense roll for +1 shield."""
+
+    id = "wooden-shield"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-after-defense"})
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        return [_use(self.id)] if _defender_attack(st, fi) is not None and self.usable(st, fi) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        self.pay(st, fi)
+        atk.bonus_shields += 1
+        st.emit("item", f"{st.name(fi)} exhausts the {card_name(self.id)}: +1 shield.")
+
+
+class GhostArmor(WoodenShield):
+    """Runemaster, 1 XP: 1 fatigue after the defense roll for +1 shield (once per attack)."""
+
+    id = "ghost-armor"
+    exhaust = False
+    fatigue = 1
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = _defender_attack(st, fi)
+        return [_use(self.id)] if atk is not None and self.id not in atk.flags and self.usable(st, fi) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        atk.flags.append(self.id)
+        super().take(st, fi, point, ctx, action)
+
+
+class DefenseTraining(ClassCard):
+    """Knight, 2 XP: with a shield, a brown die more in the defense pool; once the shield is
+    exhausted, this card may be exhausted in its place (+1 shield)."""
+
+    id = "defense-training"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-after-defense"})
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-before-defense"})
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        f = st.figs[fi]
+        if _defender_attack(st, fi) is None or "wooden-shield" not in f.exhausted or not self.usable(st, fi):
+            return []
+        return [_use(self.id)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        self.pay(st, fi)
+        atk.bonus_shields += 1
+        st.emit("item", f"{st.name(fi)} exhausts Defense Training in place of the shield: +1 shield.")
+
+    def on(self, st: DescentState, fi: int, window: str) -> None:
+        atk = _defender_attack(st, fi)
+        if atk is not None and _has_shield(st, fi):
+            atk.def_dice.append("brown")
+
+
+def _has_shield(st: DescentState, fi: int) -> bool:
+    spec = next(h for h in st.enc.heroes if h.id == st.figs[fi].stat)
+    return any(c in st.enc.lib.cards and st.enc.lib.cards[c].kind == "shield" for c in spec.kit)
+
+
+class Stoneskin(ClassCard):
+    """Spiritspeaker, 0 XP: when the Spiritspeaker or a hero within 3 spaces is attacked, before
+    the roll: exhaust and 1 fatigue, that hero adds a gray defense die."""
+
+    id = "stoneskin"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-before-defense"})
+    fatigue = 1
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = st.attack
+        if atk is None or st.figs[atk.target].side != "hero" or not self.usable(st, fi):
+            return []
+        return [_use(self.id)] if st.within(fi, atk.target, 3) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        self.pay(st, fi)
+        atk.def_dice.append("gray")
+        st.emit("action", f"{st.name(fi)} uses Stoneskin: {st.name(atk.target)} adds a gray defense die.")
+
+
+class Mastery(ClassCard):
+    """Exhaust after the attack roll, attacking with the right weapon: +1 surge."""
+
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-after-roll"})
+    exhaust = True
+
+    def fits(self, st: DescentState, fi: int) -> bool:
+        raise NotImplementedError
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = _holder_attack(st, fi)
+        if atk is None or atk.source in _NOT_WEAPON or not self.usable(st, fi) or not self.fits(st, fi):
+            return []
+        return [_use(self.id)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        self.pay(st, fi)
+        atk.extra_surges += 1
+        st.emit("action", f"{st.name(fi)} exhausts {card_name(self.id)}: +1 surge.")
+
+
+class WeaponMastery(Mastery):
+    """Berserker, 2 XP: with a two-handed melee weapon (2 fatigue, as any2cards lists it)."""
+
+    id = "weapon-mastery"
+    fatigue = 2
+
+    def fits(self, st: DescentState, fi: int) -> bool:
+        return st.stat(fi).attack == "melee" and _weapon(st, fi)[2] == 2
+
+
+class RuneMastery(Mastery):
+    """Runemaster, 2 XP: with a Rune weapon."""
+
+    id = "rune-mastery"
+
+    def fits(self, st: DescentState, fi: int) -> bool:
+        return "rune" in _weapon(st, fi)[1]
+
+
+class BowMastery(Mastery):
+    """Wildlander, 2 XP: with a Bow."""
+
+    id = "bow-mastery"
+
+    def fits(self, st: DescentState, fi: int) -> bool:
+        return "bow" in _weapon(st, fi)[1]
+
+
+class ShieldSlam(ClassCard):
+    """Knight, 2 XP: with a shield, the Knight's melee attacks gain a surge ability that Stuns an
+    adjacent target."""
+
+    id = "shield-slam"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
+
+    def on(self, st: DescentState, fi: int, window: str) -> None:
+        atk = _holder_attack(st, fi)
+        if (atk is not None and atk.melee and _has_shield(st, fi) and st.adjacent(fi, atk.target)
+                and atk.source not in _NOT_WEAPON and not any(x[0] == self.id for x in atk.abilities)):
+            atk.abilities.append([self.id, "stun", 1, 1])
+
+
+class LuckyCharm(ClassCard):
+    """Thief item: exhaust to reroll a failed attribute test (the new result stands)."""
+
+    id = "lucky-charm"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"test-after-roll"})
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        k = ctx[0]
+        if st.tests[k][0] != fi or not _ready(st, fi, self.id) or st.test_passes(k):
+            return []
+        return [_use(self.id)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        test = st.tests[ctx[0]]
+        self.pay(st, fi)
+        test[2] = st.roll(["gray", "black"])
+        st.emit("item", f"{st.name(fi)} exhausts the Lucky Charm and rerolls the test.")
+
+
+# ============================================================================ passive cards
+class RunicKnowledge(ClassCard):
+    """Runemaster, 0 XP: with a Magic or Rune weapon, the attacks gain 'surge: 1 fatigue for +2 hearts'."""
+
+    id = "runic-knowledge"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
+
+    def on(self, st: DescentState, fi: int, window: str) -> None:
+        atk = _holder_attack(st, fi)
+        if (atk is not None and _weapon(st, fi)[1] & {"magic", "rune"} and atk.source not in _NOT_WEAPON
+                and not any(x[0] == "runic" for x in atk.abilities)):
+            atk.abilities.append(["runic", "runic", 2, 1])
+
+
+class Brute(ClassCard):
+    """Berserker, 1 XP: +4 Health; standing up or being revived recovers 2 hearts more."""
+
+    id = "brute"
+    listens: ClassVar[frozenset[str]] = frozenset({"encounter-setup"})
+    #: hearts more on standing up (read by :func:`questbox.games.descent.hero_turns.stand_up`)
+    stand_hearts: ClassVar[int] = 2
+
+    def on(self, st: DescentState, fi: int, window: str) -> None:
+        st.figs[fi].hp_bonus += 4
+
+
+#: attack sources that are not the hero's weapon (items that attack on their own)
+_NOT_WEAPON: Final = frozenset({"fire-flask"})
+
+#: every class card the engine plays, by id
+CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
+    Rage(), DeathRage(), DirtyTricks(), BlessedStrike(), DrainSpirit(), SharedPain(), PrayerOfHealing(),
+    HealingRain(), Greedy(), OathOfHonor(), WoodenShield(), GhostArmor(), DefenseTraining(), Stoneskin(),
+    WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute())}
+#: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
+BY_ACTION: Final[dict[str, str]] = {
+    **{c.id: c.id for c in CARDS.values() if isinstance(c, AttackSkill | HealingRain)},
+    "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
+
+
+def stand_bonus(kit: tuple[str, ...]) -> int:
+    """Hearts more a hero with ``kit`` recovers on standing up or being revived (Brute)."""
+    return Brute.stand_hearts if "brute" in kit else 0
+
+
+def class_skills(cls: str) -> list[str]:
+    """The skill cards of class ``cls`` that are bought with XP (skills.yaml order)."""
+    from questbox.games.descent.catalog import catalog
+
+    hc = catalog().classes.get(cls)
+    return [s.id for s in hc.skills if s.xp > 0] if hc is not None else []
+
+
+def check_skills(doc: object, heroes: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The setup's ``skills`` (``{hero: [skill ids]}``: the skill cards each hero bought) checked:
+    heroes of the party, each skill one of its own class's bought with XP, none twice
+    (``SetupError`` naming the first problem). Heroes without skills are left out."""
+    from questbox.core import SetupError
+
+    if not isinstance(doc, dict):
+        raise SetupError("skills: a mapping of hero id to the skill cards it bought")
+    classes = dict(heroes)
+    out: dict[str, list[str]] = {}
+    for h, ids in doc.items():
+        if h not in classes:
+            raise SetupError(f"skills: {h!r} is not a hero of this party ({', '.join(classes)})")
+        if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+            raise SetupError(f"skills: {h}: a list of skill card ids")
+        own = class_skills(classes[h])
+        for x in ids:
+            if x not in own:
+                raise SetupError(f"skills: {h}: {x!r} is not a skill card of the {classes[h]} class bought with XP "
+                                 f"({', '.join(own)})")
+        if len(set(ids)) != len(ids):
+            raise SetupError(f"skills: {h}: a skill card is listed twice")
+        if ids:
+            out[str(h)] = list(ids)
+    return out

@@ -1,0 +1,277 @@
+"""The heroes' class cards (issue #18): the 8 base classes, their starting items and skills, the
+skill cards bought with XP (the setup's ``skills``), each played card's behaviour, and the data
+(skills.yaml's ``played``/``why``) against the card objects.
+
+Face numbers (data/dice.yaml): blue 1 X, 2 R2 ♥2 ⚡, 3 R3 ♥2, 4 R4 ♥2, 5 R5 ♥1, 6 R6 ♥1 ⚡;
+red ♥1, ♥2, ♥2, ♥2, ♥3, ♥3 ⚡; yellow R1 ⚡, ♥1 ⚡, ♥2, R2 ♥1, R1 ♥1, ♥2 ⚡;
+brown 0 0 0 1 1 2; gray 0 1 1 1 2 3; black 0 2 2 2 3 4.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from questbox.core import SetupError
+from questbox.games.descent.catalog import catalog
+from questbox.games.descent.data import library
+from questbox.games.descent.skills import CARDS
+from questbox.games.descent.state import DescentState
+from tests.descent.helpers import act, by_hand, fig, group, names, new, put, quest, setup
+
+ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
+
+
+def duel(heroes: tuple[str, ...] = ("syndrael", "leoric"), first: str | None = None,
+         monsters: list[dict[str, Any]] | None = None, **kw: Any) -> DescentState:
+    st = new(setup(quest(groups=monsters or ZOMBIES), heroes=heroes, **kw))
+    act(st, f"activate {first or heroes[0].split(':')[0]}")
+    return st
+
+
+def hit(events: list[Any]) -> dict[str, Any]:
+    got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
+    return got
+
+
+def surges(st: DescentState) -> list[str]:
+    return sorted(str(a) for a in st.legal_actions() if a.name == "surge")
+
+
+def zombie_attacks(st: DescentState, target: str) -> None:
+    """The heroes end their turns; zombie-1 attacks ``target``."""
+    act(st, "end", "end", "activate zombie-1")
+    act(st, f"attack {target}")
+
+
+# ==================================================================================== the data
+def test_the_eight_base_classes_each_start_with_a_weapon_and_match_skills_yaml() -> None:
+    lib = library()
+    cat = catalog()
+    assert sorted(lib.classes) == sorted(cat.classes) and len(lib.classes) == 8
+    for cid, hc in cat.classes.items():
+        assert lib.class_archetype[cid] == hc.archetype
+        assert sum(1 for c in lib.classes[cid] if c.kind == "weapon") == 1
+
+
+def test_every_played_skill_has_a_card_object_and_every_other_says_why() -> None:
+    for hc in catalog().classes.values():
+        for s in hc.skills:
+            if s.played:
+                assert s.id in CARDS, f"{s.id} is marked played but has no card object"
+                assert s.why is None
+            else:
+                assert s.id not in CARDS and s.why, s.id
+    played = {s.id for hc in catalog().classes.values() for s in hc.skills}
+    items = {c.id for cards in library().classes.values() for c in cards if c.kind != "skill"}
+    assert set(CARDS) <= played | items
+
+
+@pytest.mark.parametrize("hero", ["syndrael:knight", "avric:spiritspeaker", "tarha:necromancer", "jain:wildlander"])
+def test_a_hero_may_take_each_new_class_of_its_archetype(hero: str) -> None:
+    st = new(setup(quest(groups=ZOMBIES), heroes=(hero, "grisban")))
+    hid, cls = hero.split(":")
+    spec = next(h for h in st.enc.heroes if h.id == hid)
+    assert spec.cls == cls and spec.weapon in {c.id for c in library().classes[cls]}
+
+
+def test_a_class_of_another_archetype_is_refused() -> None:
+    with pytest.raises(SetupError, match="syndrael is a warrior; the spiritspeaker class is for healers"):
+        new(setup(quest(groups=ZOMBIES), heroes=("syndrael:spiritspeaker", "avric")))
+
+
+@pytest.mark.parametrize(("skills", "why"), [
+    ({"syndrael": ["ghost-armor"]}, "not a skill card of the berserker class"),
+    ({"syndrael": ["rage"]}, "not a skill card of the berserker class bought with XP"),
+    ({"syndrael": ["brute", "brute"]}, "listed twice"),
+    ({"tomble": ["brute"]}, "not a hero of this party"),
+    ({"syndrael": "brute"}, "skills.syndrael"),
+])
+def test_the_setup_refuses_skills_a_hero_cannot_have(skills: Any, why: str) -> None:
+    with pytest.raises(SetupError, match=why):
+        new(setup(quest(groups=ZOMBIES), skills=skills))
+
+
+def test_bought_skills_join_the_heros_kit() -> None:
+    st = new(setup(quest(groups=ZOMBIES), skills={"syndrael": ["brute", "death-rage"]}))
+    assert next(h for h in st.enc.heroes if h.id == "syndrael").kit == ("rage", "chipped-greataxe", "brute",
+                                                                         "death-rage")
+    assert st.enc.setup["skills"] == {"syndrael": ["brute", "death-rage"]}
+    assert "skills" not in new(setup(quest(groups=ZOMBIES))).enc.setup       # (old setups unchanged)
+
+
+# ============================================================================ starting items
+def test_the_iron_longsword_makes_the_target_reroll_its_best_defense_die() -> None:
+    st = duel(("syndrael:knight", "leoric"))
+    st.rng.script = [6, 1, 6, 1]       # blue R6 ♥1 ⚡, red ♥1; brown 2 shields; the reroll: 0
+    act(st, "attack zombie-1")
+    assert surges(st) == ["surge recover-fatigue1", "surge reroll-defense"]
+    ev = act(st, "surge reroll-defense")
+    assert hit(ev) == {"hearts": 2, "shields": 0, "pierce": 0, "damage": 2}
+
+
+def test_the_oak_staff_has_reach() -> None:
+    far = [group("zombie", "zombie", ["C1", "H6"], minions=2)]
+    staff = duel(("avric:spiritspeaker", "leoric"), monsters=far)
+    mace = duel(("avric:disciple", "leoric"), monsters=far)
+    assert "attack zombie-1" in names(staff.legal_actions())
+    assert "attack zombie-1" not in names(mace.legal_actions())
+
+
+def test_the_reapers_scythe_heals_a_heart_for_each_monster_it_defeats() -> None:
+    st = duel(("tarha:necromancer", "grisban"))
+    t = fig(st, "tarha")
+    st.figs[t].damage = 2
+    st.rng.script = [4, 3, 1]          # ♥2 + ♥2; brown 0: the zombie (3) falls
+    act(st, "attack zombie-1")
+    assert st.figs[fig(st, "zombie-1")].status == "defeated" and st.figs[t].damage == 1
+
+
+def test_the_yew_shortbow_buys_range_and_a_heart() -> None:
+    st = duel(("jain:wildlander", "grisban"))
+    st.rng.script = [6, 1, 1]          # blue R6 ♥1 ⚡, yellow R1 ⚡; brown 0
+    act(st, "attack zombie-1")
+    assert surges(st) == ["surge heart1", "surge range2", "surge recover-fatigue1"]
+
+
+# ============================================================================ starting skills
+def test_oath_of_honor_steps_next_to_a_friends_monster_and_attacks_it() -> None:
+    st = duel(("syndrael:knight", "leoric"), monsters=[group("zombie", "zombie", ["D3", "H6"], minions=2)])
+    put(st, "leoric", "C3")
+    s = fig(st, "syndrael")
+    assert [a for a in names(st.legal_actions()) if a.startswith("oath")] == ["oath zombie-1 C2"]
+    st.rng.script = [4, 1, 1]          # ♥2 + ♥1; brown 0
+    act(st, "oath zombie-1 C2")
+    assert st.board.names[st.figs[s].pos] == "C2" and st.figs[s].fatigue == 1
+    assert st.figs[fig(st, "zombie-1")].status == "defeated"
+    assert st.turn is not None and st.turn.actions == 1
+
+
+def test_stoneskin_adds_a_gray_die_to_a_hero_within_three_spaces() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"))
+    zombie_attacks(st, "leoric")
+    assert "use stoneskin" in names(st.legal_actions("heroes"))
+    ev = act(st, "use stoneskin")
+    a = fig(st, "avric")
+    assert next(e for e in ev if e.kind == "defense").data["dice"] == [*st.stat(fig(st, "leoric")).defense, "gray"]
+    assert "stoneskin" in st.figs[a].exhausted and st.figs[a].fatigue == 1
+
+
+# ============================================================================ skills bought with XP
+def test_death_rage_gains_a_heart_per_two_damage_on_the_berserker() -> None:
+    st = duel(skills={"syndrael": ["death-rage"]})
+    s = fig(st, "syndrael")
+    st.figs[s].damage = 4
+    st.rng.script = [2, 1, 1]          # blue R2 ♥2 ⚡, red ♥1; brown 0
+    act(st, "death-rage zombie-1")
+    assert "surge death-rage" in surges(st)
+    ev = act(st, "surge death-rage")
+    assert hit(ev)["hearts"] == 2 + 1 + 2 and st.figs[s].fatigue == 2
+
+
+def test_dirty_tricks_stuns_a_target_it_damages() -> None:
+    st = duel(("tomble", "leoric"), skills={"tomble": ["dirty-tricks"]})
+    st.rng.script = [5, 1, 1]          # ♥1 + R1 ⚡ + 1 next to the target; brown 0
+    act(st, "dirty-tricks zombie-1", "done")
+    z = st.figs[fig(st, "zombie-1")]
+    assert z.damage == 2 and "stunned" in z.conds
+
+
+def test_blessed_strike_heals_the_disciple_and_an_adjacent_hero_on_a_hit() -> None:
+    st = duel(("avric", "leoric"), skills={"avric": ["blessed-strike"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[a].damage, st.figs[lo].damage = 3, 3
+    st.rng.script = [5, 3, 1]          # ♥1 + ♥2; brown 0
+    act(st, "blessed-strike zombie-1")
+    assert st.figs[a].damage == 1 and st.figs[lo].damage == 1
+
+
+def test_drain_spirit_heals_every_hero_within_three_spaces_on_a_hit() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["drain-spirit"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[a].damage, st.figs[lo].damage = 1, 2
+    st.rng.script = [5, 3, 1]
+    act(st, "drain-spirit zombie-1")
+    assert st.figs[a].damage == 0 and st.figs[lo].damage == 1
+
+
+def test_shared_pain_hurts_the_rest_of_the_targets_group() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["shared-pain"]})
+    st.rng.script = [5, 5, 1]          # ♥1 + ♥1; brown 0: 2 of the zombie's 3
+    act(st, "shared-pain zombie-1")
+    assert st.figs[fig(st, "zombie-1")].damage == 2 and st.figs[fig(st, "zombie-2")].damage == 1
+
+
+def test_healing_rain_heals_every_hero_within_three_spaces() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["healing-rain"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[a].damage, st.figs[lo].damage = 1, 4
+    st.rng.script = [5]                # red ♥3
+    act(st, "healing-rain")
+    assert st.figs[a].damage == 0 and st.figs[lo].damage == 1 and st.figs[a].fatigue == 2
+    assert st.turn is not None and st.turn.actions == 1
+
+
+def test_ghost_armor_adds_a_shield_for_a_fatigue_once_per_attack() -> None:
+    st = duel(skills={"leoric": ["ghost-armor"]})
+    st.rng.script = [3, 3, 1, 1]
+    zombie_attacks(st, "leoric")
+    assert "use ghost-armor" in names(st.legal_actions("heroes"))
+    atk = st.attack
+    assert atk is not None
+    act(st, "use ghost-armor")
+    assert atk.bonus_shields == 1 and st.figs[fig(st, "leoric")].fatigue == 1
+    assert "use ghost-armor" not in names(st.legal_actions("heroes"))
+
+
+def test_defense_training_adds_a_brown_die_and_stands_in_for_the_exhausted_shield() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["defense-training"]})
+    st.rng.script = [3, 3, 1, 1, 1]
+    zombie_attacks(st, "syndrael")
+    atk = st.attack
+    assert atk is not None and atk.def_dice == [*st.stat(fig(st, "syndrael")).defense, "brown"]
+    assert "use defense-training" not in names(st.legal_actions("heroes"))
+    act(st, "use wooden-shield")
+    act(st, "use defense-training")
+    assert atk.bonus_shields == 2
+
+
+@pytest.mark.parametrize(("hero", "card"), [("syndrael", "weapon-mastery"), ("leoric", "rune-mastery"),
+                                            ("jain:wildlander", "bow-mastery")])
+def test_a_mastery_adds_a_surge_to_its_weapons_attack(hero: str, card: str) -> None:
+    hid = hero.split(":")[0]
+    st = duel((hero, "avric"), skills={hid: [card]})
+    st.rng.script = [5, 5, 1]          # no surge rolled; brown 0
+    act(st, "attack zombie-1")
+    assert f"use {card}" in names(st.legal_actions())
+    act(st, f"use {card}")
+    atk = st.attack
+    assert atk is not None and atk.extra_surges == 1 and card in st.figs[fig(st, hid)].exhausted
+    assert surges(st)                  # the added surge may be spent
+
+
+def test_a_mastery_is_not_offered_with_the_wrong_weapon() -> None:
+    st = duel(("tomble", "leoric"), skills={"tomble": []}, first="tomble")
+    st.rng.script = [5, 5, 1]
+    act(st, "attack zombie-1")
+    assert not [a for a in names(st.legal_actions()) if a.startswith("use ")]
+
+
+def test_shield_slam_gives_the_knights_melee_attack_a_stun_surge() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["shield-slam"]})
+    st.rng.script = [6, 1, 1]          # blue ⚡
+    act(st, "attack zombie-1")
+    assert "surge shield-slam" in surges(st)
+
+
+def test_brute_adds_four_health_and_two_hearts_on_standing_up() -> None:
+    st = new(setup(quest(groups=ZOMBIES), skills={"syndrael": ["brute"]}))
+    s = fig(st, "syndrael")
+    assert st.health(s) == 12 + 4
+    by_hand(st, st.suffer, s, 16)
+    assert st.figs[s].status == "ko"
+    act(st, "activate syndrael")
+    st.rng.script = [1, 1]             # ♥1 + ♥1, +2 for Brute
+    act(st, "stand")
+    assert st.figs[s].damage == 16 - 4
