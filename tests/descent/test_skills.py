@@ -275,3 +275,94 @@ def test_brute_adds_four_health_and_two_hearts_on_standing_up() -> None:
     st.rng.script = [1, 1]             # ♥1 + ♥1, +2 for Brute
     act(st, "stand")
     assert st.figs[s].damage == 16 - 4
+
+
+# ============================================================================ the campaign
+def spend_xp_log(xp: int = 2, heroes: tuple[str, ...] = ("syndrael", "avric")) -> dict[str, Any]:
+    from questbox.games.descent import campaign_log as L
+
+    log = L.new_log("harrowmere", list(heroes))
+    log.update(phase="spend-xp", next=1, plot_deck=None)
+    for h in L.hero_ids(log):
+        log["xp"][h] = xp
+    return log
+
+
+def test_the_spend_xp_step_sells_each_hero_its_own_classs_played_cards_it_can_afford() -> None:
+    from questbox.games.descent import campaign_log as L
+
+    log = spend_xp_log(1)
+    buys = sorted(str(a) for a in L.legal(log, "heroes") if a.name == "buy-skill")
+    assert buys == ["buy-skill blessed-strike avric", "buy-skill brute syndrael"]      # the 1-XP played cards
+    assert "upgrade syndrael toughness" in names(L.legal(log, "heroes"))               # (ours, kept)
+    log2 = spend_xp_log(2)
+    assert "buy-skill death-rage syndrael" not in names(L.legal(log2, "heroes"))       # 3 XP
+    assert "buy-skill weapon-mastery syndrael" in names(L.legal(log2, "heroes"))
+
+
+def test_a_bought_skill_costs_its_xp_and_is_carried_into_the_next_quests_heroes() -> None:
+    from questbox.games.descent import campaign_log as L
+
+    log = spend_xp_log(3)
+    log = L.apply(log, "heroes", "buy-skill weapon-mastery syndrael")
+    log = L.apply(log, "heroes", "buy-skill brute syndrael")
+    assert log["xp"]["syndrael"] == 0 and log["skills"]["syndrael"] == ["weapon-mastery", "brute"]
+    assert "buy-skill brute syndrael" not in names(L.legal(log, "heroes"))
+    log = L.apply(log, "heroes", "done")
+    log = L.apply(log, "overlord", "done")
+    setup_doc = L.encounter_setup(log)
+    assert setup_doc["skills"] == {"syndrael": ["weapon-mastery", "brute"]}
+    st = new(setup_doc)
+    assert st.health(fig(st, "syndrael")) == 12 + 4
+    assert "skills Weapon Mastery, Brute" in L.show(log)
+
+
+def test_another_classs_card_or_one_too_dear_is_refused_and_the_log_unchanged() -> None:
+    from questbox.games.descent import campaign_log as L
+
+    log = spend_xp_log(1)
+    before = repr(log)
+    for bad in ("buy-skill ghost-armor syndrael", "buy-skill death-rage syndrael", "buy-skill cripple syndrael"):
+        with pytest.raises(SetupError, match="cannot"):
+            L.apply(log, "heroes", bad)
+    assert repr(log) == before
+
+
+def test_a_log_from_before_skills_still_plays_and_loads() -> None:
+    from questbox.games.descent import campaign_log as L
+
+    log = spend_xp_log(1)
+    del log["skills"]
+    log = L.apply(log, "heroes", "buy-skill brute syndrael")
+    assert log["skills"] == {"syndrael": ["brute"], "avric": []}
+    log2 = spend_xp_log(1)
+    del log2["skills"]
+    log2 = L.apply(L.apply(log2, "heroes", "done"), "overlord", "done")
+    assert "skills" not in L.encounter_setup(log2)
+
+
+def test_a_log_with_a_skill_of_another_class_is_refused() -> None:
+    from questbox.games.descent import campaign_log as L
+    from questbox.games.descent.campaign_game import check_log
+
+    log = spend_xp_log(1)
+    log["skills"]["syndrael"] = ["ghost-armor"]
+    with pytest.raises(SetupError, match="ghost-armor"):
+        L.check_log(log)
+    with pytest.raises(SetupError, match="ghost-armor"):
+        check_log({"heroes": log["heroes"], "skills": log["skills"]})
+
+
+def test_the_campaign_bot_buys_the_cheapest_skill_then_keeps_xp_for_the_next() -> None:
+    from questbox.games.descent import campaign_log as L
+    from questbox.games.descent.campaign_bots import bot_action
+
+    log = spend_xp_log(1)
+    assert str(bot_action(log, "heroes")) == "buy-skill brute syndrael"
+    log = L.apply(log, "heroes", "buy-skill brute syndrael")
+    assert str(bot_action(log, "heroes")) == "buy-skill blessed-strike avric"
+    log = L.apply(log, "heroes", "buy-skill blessed-strike avric")
+    assert str(bot_action(log, "heroes")) == "done"          # 0 XP left; Toughness only after every skill
+    rich = spend_xp_log(20, ("syndrael", "avric"))
+    rich["skills"] = {"syndrael": ["brute", "weapon-mastery", "death-rage"], "avric": ["blessed-strike"]}
+    assert str(bot_action(rich, "heroes")) == "upgrade syndrael toughness"

@@ -91,6 +91,11 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
                     overlord_deck="overlord_deck" in doc)
     if "overlord_deck" in doc:
         log["overlord_deck"] = L.check_bought(doc["overlord_deck"], "log.overlord_deck")
+    if "skills" in doc:         # the skill cards each hero bought (a log before issue #18 has none)
+        from questbox.games.descent.skills import check_skills
+
+        bought = check_skills(doc["skills"], [(h.split(":")[0], h.split(":")[1]) for h in log["heroes"]])
+        log["skills"] = {h: bought.get(h, []) for h in L.hero_ids(log)}
     unknown = set(doc) - set(log)
     if unknown:
         raise SetupError(f"log: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(log))})")
@@ -510,6 +515,11 @@ def campaign_space(log: JSON) -> list[Action]:
     out += [Action("buy", (s.id, h)) for s in cm.shop for h in hs]
     out += [Action("extra-card", (a, b)) for i, a in enumerate(hs) for b in hs[i:]]
     out += [Action("upgrade", (h, u.id)) for h in hs for u in cm.upgrades]
+    classes = dict(h.split(":") for h in log["heroes"])
+    from questbox.games.descent.skills import CARDS, class_skills
+
+    owned = {h: [c for c in class_skills(classes[h]) if c in CARDS] for h in hs}
+    out += [Action("buy-skill", (c, h)) for h in hs for c in owned[h]]
     out += [Action("xp-threat"), *(Action("buy-plot", (c.id,)) for d in decks for c in d.cards if not c.basic)]
     deck_on = "overlord_deck" in log
     if deck_on:
@@ -521,7 +531,8 @@ def campaign_space(log: JSON) -> list[Action]:
     for q in cm.quests:
         for d in decks:
             setup = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
-                     "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)}}
+                     "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)},
+                     "skills": owned}       # every skill card a hero could buy
             enc = encounter(normalize_setup(setup))
             if deck_on:
                 from questbox.games.descent.modules.overlord import card_space

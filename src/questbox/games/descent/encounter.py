@@ -178,7 +178,9 @@ def normalize_setup(doc: JSON | None) -> JSON:
     if doc.get("skills"):
         from questbox.games.descent.skills import check_skills
 
-        out["skills"] = check_skills(doc["skills"], heroes)
+        bought = check_skills(doc["skills"], heroes)
+        if bought:
+            out["skills"] = bought
     if "campaign" in doc:
         from questbox.games.descent.plot_cards import normalize_campaign
 
