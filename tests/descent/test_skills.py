@@ -366,3 +366,39 @@ def test_the_campaign_bot_buys_the_cheapest_skill_then_keeps_xp_for_the_next() -
     rich = spend_xp_log(20, ("syndrael", "avric"))
     rich["skills"] = {"syndrael": ["brute", "weapon-mastery", "death-rage"], "avric": ["blessed-strike"]}
     assert str(bot_action(rich, "heroes")) == "upgrade syndrael toughness"
+
+
+# ============================================================================ the hero bot
+def test_the_hero_bot_prefers_a_skill_attack_that_pays() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("tomble", "leoric"), skills={"tomble": ["dirty-tricks"]})
+    t = fig(st, "tomble")
+    assert str(hero_turn(st, t, st.legal_actions())) == "dirty-tricks zombie-1"
+    st.figs[t].fatigue = st.stamina(t) - 1           # no room left: the plain attack
+    st._legal = None
+    assert str(hero_turn(st, t, st.legal_actions())) == "attack zombie-1"
+
+
+def test_the_hero_bot_casts_healing_rain_when_three_hearts_are_missing() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["healing-rain"]},
+              monsters=[group("zombie", "zombie", ["H5", "H6"], minions=2)])
+    a = fig(st, "avric")
+    st.figs[fig(st, "leoric")].damage = 3
+    st._legal = None
+    assert str(hero_turn(st, a, st.legal_actions())) == "healing-rain"
+
+
+def test_the_hero_bot_takes_a_defensive_card_and_a_mastery_when_they_pay() -> None:
+    from questbox.games.descent.bots import _react
+
+    st = duel(skills={"leoric": ["ghost-armor"]})
+    st.rng.script = [3, 3, 1, 1]       # ♥2 + ♥2 against Leoric's 0 shields
+    zombie_attacks(st, "leoric")
+    assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "use ghost-armor"
+    st2 = duel(skills={"syndrael": ["weapon-mastery"]})
+    st2.rng.script = [5, 5, 1]
+    act(st2, "attack zombie-1")
+    assert str(_react(st2, "heroes", st2.legal_actions())) == "use weapon-mastery"

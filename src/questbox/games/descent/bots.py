@@ -23,6 +23,7 @@ from questbox.core.agent import AgentFactory
 from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, HeroTurn, MonsterTurn
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
+from questbox.games.descent.skill_bots import heal_choice, react_choice, skill_attacks
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tactics import (
     expected_damage,
@@ -185,6 +186,9 @@ def _surge_choice(st: DescentState, legal: list[Action]) -> Action:
 
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
+    skill = react_choice(st, legal)        # the class cards (skill_bots)
+    if skill is not None:
+        return skill
     atk = st.attack
     for a in legal:
         if a.name == "use" and a.args and a.args[0] in ("lucky-charm",):
@@ -325,6 +329,9 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
             return a
         if a.name == "use" and a.args[0] == "curse-doll":
             return a
+    rain = heal_choice(st, fi, legal)
+    if rain is not None:
+        return rain
     if BONUS_RECOVER_ACTION in legal and f.damage >= 4 and not _by_name(legal, "bonus-attack"):
         return BONUS_RECOVER_ACTION
     feat = bot_feat(st, fi, legal)
@@ -332,12 +339,13 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
         return feat
     # attacks: the quest's goal first, then doors towards it, then whatever is worth hitting
     best: tuple[float, Action] | None = None
+    skills = {a: (h, x) for a, h, x in skill_attacks(st, fi, legal)}
     for a in legal:
-        if a.name in ("attack", "bonus-attack", "rage", "flask"):
+        if a.name in ("attack", "bonus-attack", "rage", "flask") or a in skills:
             t = st.ids[str(a.args[0])]
-            bonus = 1 if a.name == "rage" else 0
+            bonus, plus = skills.get(a, (1 if a.name == "rage" else 0, 0.0))
             dmg = expected_damage(st, fi, t, bonus=bonus)
-            v = target_value(st, fi, t, dmg) + (0.5 if a.name == "bonus-attack" else 0)
+            v = target_value(st, fi, t, dmg) + (0.5 if a.name == "bonus-attack" else 0) + plus
             v -= 0.2 if a.name == "rage" else 0
             if a.name == "flask":
                 v += 0.2

@@ -1,0 +1,80 @@
+"""The hero bot's use of the class cards (issue #18): which skill attack is worth its fatigue,
+when a healing skill pays, and which reactions to take in an attack. Tactics only (the cards'
+rules are in :mod:`questbox.games.descent.skills`); :mod:`questbox.games.descent.bots` asks these.
+
+The priorities, stated: a skill attack is scored like a plain attack with its extra hearts
+(:data:`ATTACK_HEARTS`; Death Rage: half the damage on the hero), a small bonus for what it adds
+after the hit (a stun, healing, damage to the group) and a cost per fatigue; it is only taken
+while the hero keeps at least one fatigue of room. Healing Rain is cast when the heroes within 3
+spaces miss 3 hearts or more. A defensive card (Stoneskin, Ghost Armor, Defense Training) is used
+when the attack would hurt; a mastery's surge is taken when the attack hit and has a surge
+ability left to spend.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from questbox.core import Action
+from questbox.games.descent.skills import BY_ACTION, CARDS
+
+if TYPE_CHECKING:
+    from questbox.games.descent.state import DescentState
+
+#: the hearts a skill attack adds to the plain attack (Rage is scored by bots.py itself)
+ATTACK_HEARTS: dict[str, int] = {}
+#: what a skill attack is worth besides its hearts (its after-effect), in target-value units
+ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
+                                  "shared-pain": 0.3, "oath": 0.1}
+#: the cost of a fatigue, in the same units
+FATIGUE_COST = 0.2
+DEFENSIVE = ("stoneskin", "ghost-armor", "defense-training")
+MASTERIES = ("weapon-mastery", "rune-mastery", "bow-mastery")
+
+
+def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[Action, int, float]]:
+    """The skill attacks in ``legal`` worth a look: (action, extra hearts, extra value - cost)."""
+    f = st.figs[fi]
+    out: list[tuple[Action, int, float]] = []
+    for a in legal:
+        card = BY_ACTION.get(a.name)
+        if card is None or a.name in ("rage", "pray", "greedy", "healing-rain"):     # (rage: bots.py's own)
+            continue
+        cost = CARDS[card].fatigue
+        if f.fatigue + cost >= st.stamina(fi):        # keep a fatigue of room
+            continue
+        hearts = ATTACK_HEARTS.get(a.name, 0)
+        if a.name == "death-rage":
+            hearts = f.damage // 2
+        out.append((a, hearts, ATTACK_EXTRA.get(a.name, 0.0) - FATIGUE_COST * cost))
+    return out
+
+
+def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
+    """Healing Rain when the heroes within 3 spaces miss 3 hearts or more."""
+    rain = Action("healing-rain")
+    if rain in legal:
+        missing = sum(st.figs[h].damage for h in st.heroes()
+                      if st.figs[h].status == "active" and st.within(fi, h, 3))
+        if missing >= 3:
+            return rain
+    return None
+
+
+def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
+    """A defensive card when the attack would hurt; a mastery when a surge ability waits."""
+    atk = st.attack
+    if atk is None:
+        return None
+    uses = {str(a.args[0]): a for a in legal if a.name == "use" and a.args}
+    for card in DEFENSIVE:
+        if card in uses:
+            if card == "stoneskin" or not atk.faces:
+                return uses[card]          # before the roll: the attack may yet hurt
+            hearts = st.atk_totals(atk)[0]
+            if hearts - max(0, st.atk_shields(atk) - atk.pierce) > 0:
+                return uses[card]
+    for card in MASTERIES:
+        if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
+            return uses[card]
+    return None
