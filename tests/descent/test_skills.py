@@ -402,3 +402,33 @@ def test_the_hero_bot_takes_a_defensive_card_and_a_mastery_when_they_pay() -> No
     st2.rng.script = [5, 5, 1]
     act(st2, "attack zombie-1")
     assert str(_react(st2, "heroes", st2.legal_actions())) == "use weapon-mastery"
+
+
+# ============================================================================ the views
+def test_each_heros_sheet_in_the_view_lists_its_class_cards_with_their_texts() -> None:
+    st = new(setup(quest(groups=ZOMBIES), skills={"syndrael": ["brute"]}))
+    cards = st.view("overlord")["figures"]["syndrael"]["cards"]
+    assert [c["id"] for c in cards] == ["rage", "chipped-greataxe", "brute"]
+    assert cards[2] == {"id": "brute", "name": "Brute", "kind": "skill",
+                        "text": next(s.effect for s in catalog().classes["berserker"].skills if s.id == "brute")}
+    assert cards[0]["text"] == library().cards["rage"].text
+    assert "cards" not in st.view(None)["figures"]["zombie-1"]
+
+
+def test_the_terminal_shows_the_class_cards_with_their_texts() -> None:
+    from questbox.games.descent.render import plain
+
+    st = new(setup(quest(groups=ZOMBIES), heroes=("syndrael", "leoric"), skills={"syndrael": ["brute"]}))
+    text = plain(st.view("heroes"))
+    assert "Brute (skill)" in text and "+4 Health" in text and "Runic Knowledge (skill)" in text
+
+
+def test_the_glossary_names_every_class_card_once() -> None:
+    from questbox.games.descent import GAME
+    from questbox.games.descent.glossary import glossary
+
+    keys = [e["key"] for sec in glossary(GAME)["sections"] for e in sec["entries"]]
+    cards = [k for k in keys if k.startswith("card:")]
+    assert len(cards) == len(set(cards))
+    every = {s.id for hc in catalog().classes.values() for s in hc.skills}
+    assert every <= {k.removeprefix("card:") for k in cards}

@@ -114,3 +114,16 @@ def test_descent_dice_by_symbols_and_log_in_words(web: ServerProc, browser: Any,
     assert not any(re.search(rf"(?<![\w-]){re.escape(fid)}(?![\w-])", x) for x in log for fid in ids), log
     assert not page.errors, page.errors
     page.close()
+
+
+def test_descent_hero_sheet_lists_its_class_cards_with_their_texts(web: ServerProc, browser: Any) -> None:
+    # issue #18: the starting cards and the skills bought, from the view, on each hero's sheet
+    t = Table(web, "descent", 2, {"heroes": ["syndrael:knight", "avric"], "skills": {"syndrael": ["shield-slam"]}},
+              seed=1)
+    page = t.open(browser, "heroes")
+    sheet = page.locator(".ds-hero[data-figure='syndrael'] [data-testid='class-cards']")
+    assert sheet.get_attribute("data-testid") == "class-cards"
+    cards = sheet.locator(".ds-class-card")
+    assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == [
+        "oath-of-honor", "iron-longsword", "wooden-shield", "shield-slam"]
+    assert "Stuns" in sheet.locator(".ds-class-card[data-card='shield-slam']").inner_text()

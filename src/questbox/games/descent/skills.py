@@ -14,6 +14,7 @@ window's answer is ``use <card>``. The cards of skills.yaml with ``played: false
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from questbox.core import Action
@@ -26,13 +27,25 @@ if TYPE_CHECKING:
 
 def card_name(cid: str) -> str:
     """A class card's printed name (a starting card of classes.yaml or a skill of skills.yaml)."""
+    return _card_facts(cid)[0]
+
+
+@functools.cache
+def _card_facts(cid: str) -> tuple[str, str, str]:
+    """(name, kind, text) of a class card (classes.yaml's text; a skill's effect from skills.yaml)."""
     from questbox.games.descent.catalog import catalog
     from questbox.games.descent.data import library
 
-    cards = library().cards
-    if cid in cards:
-        return cards[cid].name
-    return next(s.name for c in catalog().classes.values() for s in c.skills if s.id == cid)
+    card = library().cards.get(cid)
+    if card is not None:
+        return card.name, card.kind, card.text
+    sk = next(s for c in catalog().classes.values() for s in c.skills if s.id == cid)
+    return sk.name, "skill", sk.effect
+
+
+def kit_sheet(kit: tuple[str, ...]) -> list[dict[str, str]]:
+    """A hero's class cards for his sheet in the views: id, name, kind and text of each."""
+    return [dict(zip(("id", "name", "kind", "text"), (c, *_card_facts(c)), strict=True)) for c in kit]
 
 
 def _use(card: str) -> Action:
