@@ -432,3 +432,13 @@ def test_the_glossary_names_every_class_card_once() -> None:
     assert len(cards) == len(set(cards))
     every = {s.id for hc in catalog().classes.values() for s in hc.skills}
     assert every <= {k.removeprefix("card:") for k in cards}
+
+
+def test_the_docs_table_of_skill_cards_matches_skills_yaml() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs/games/descent-part2-data.md").read_text()
+    for hc in catalog().classes.values():
+        for s in hc.skills:
+            eng = "plays" if s.played else f"not played: {s.why}"
+            assert f"| {hc.name} | {s.name} | {s.xp} | {s.fatigue} | {eng} |" in doc, s.id

@@ -121,6 +121,8 @@ class AttackSkill(ClassCard):
     offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
     melee_only: ClassVar[bool] = False
     bonus_hearts: ClassVar[int] = 0
+    #: said after the card's name when it is used
+    words: ClassVar[str] = ""
 
     def allowed(self, st: DescentState, fi: int) -> bool:
         return not self.melee_only or st.stat(fi).attack == "melee"
@@ -136,7 +138,7 @@ class AttackSkill(ClassCard):
         assert turn is not None
         turn.actions -= 1
         self.pay(st, fi)
-        st.emit("action", f"{st.name(fi)} uses {card_name(self.id)}.")
+        st.emit("action", f"{st.name(fi)} uses {card_name(self.id)}{self.words}.")
         st.window("action-performed", (fi, "attack"))
         atk = st.own_attack(fi, st.ids[str(action.args[0])], bonus_hearts=self.bonus_hearts, source=self.id)
         self.started(st, fi, atk)
@@ -162,6 +164,7 @@ class Rage(AttackSkill):
     fatigue = 1
     melee_only = True
     bonus_hearts = 1
+    words = " (+1 heart)"
 
 
 class DeathRage(AttackSkill):
