@@ -16,7 +16,7 @@ import pytest
 from questbox.core import SetupError
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.data import library
-from questbox.games.descent.skills import CARDS
+from questbox.games.descent.skills import CARDS, class_skills
 from questbox.games.descent.state import DescentState
 from tests.descent.helpers import act, by_hand, fig, group, names, new, put, quest, setup
 
@@ -293,7 +293,8 @@ def test_the_spend_xp_step_sells_each_hero_its_own_classs_played_cards_it_can_af
 
     log = spend_xp_log(1)
     buys = sorted(str(a) for a in L.legal(log, "heroes") if a.name == "buy-skill")
-    assert buys == ["buy-skill blessed-strike avric", "buy-skill brute syndrael"]      # the 1-XP played cards
+    assert buys == ["buy-skill armor-of-faith avric", "buy-skill blessed-strike avric", "buy-skill brute syndrael",
+                    "buy-skill cleansing-touch avric", "buy-skill cripple syndrael"]      # the 1-XP played cards
     assert "upgrade syndrael toughness" in names(L.legal(log, "heroes"))               # (ours, kept)
     log2 = spend_xp_log(2)
     assert "buy-skill death-rage syndrael" not in names(L.legal(log2, "heroes"))       # 3 XP
@@ -322,7 +323,7 @@ def test_another_classs_card_or_one_too_dear_is_refused_and_the_log_unchanged() 
 
     log = spend_xp_log(1)
     before = repr(log)
-    for bad in ("buy-skill ghost-armor syndrael", "buy-skill death-rage syndrael", "buy-skill cripple syndrael"):
+    for bad in ("buy-skill ghost-armor syndrael", "buy-skill death-rage syndrael", "buy-skill counter-attack syndrael"):
         with pytest.raises(SetupError, match="cannot"):
             L.apply(log, "heroes", bad)
     assert repr(log) == before
@@ -360,11 +361,12 @@ def test_the_campaign_bot_buys_the_cheapest_skill_then_keeps_xp_for_the_next() -
     log = spend_xp_log(1)
     assert str(bot_action(log, "heroes")) == "buy-skill brute syndrael"
     log = L.apply(log, "heroes", "buy-skill brute syndrael")
-    assert str(bot_action(log, "heroes")) == "buy-skill blessed-strike avric"
-    log = L.apply(log, "heroes", "buy-skill blessed-strike avric")
+    assert str(bot_action(log, "heroes")) == "buy-skill armor-of-faith avric"     # skills.yaml's order
+    log = L.apply(log, "heroes", "buy-skill armor-of-faith avric")
     assert str(bot_action(log, "heroes")) == "done"          # 0 XP left; Toughness only after every skill
     rich = spend_xp_log(20, ("syndrael", "avric"))
-    rich["skills"] = {"syndrael": ["brute", "weapon-mastery", "death-rage"], "avric": ["blessed-strike"]}
+    rich["skills"] = {h: [c for c in class_skills(k) if c in CARDS] for h, k in (("syndrael", "berserker"),
+                                                                                ("avric", "disciple"))}
     assert str(bot_action(rich, "heroes")) == "upgrade syndrael toughness"
 
 
@@ -442,3 +444,136 @@ def test_the_docs_table_of_skill_cards_matches_skills_yaml() -> None:
         for s in hc.skills:
             eng = "plays" if s.played else f"not played: {s.why}"
             assert f"| {hc.name} | {s.name} | {s.xp} | {s.fatigue} | {eng} |" in doc, s.id
+
+
+# ============================================================================ more skills bought with XP
+def test_cleansing_touch_lets_prayer_of_healing_discard_a_condition() -> None:
+    plain = duel(("avric", "leoric"))
+    plain.figs[fig(plain, "leoric")].conds.append("poisoned")
+    plain._legal = None
+    assert "pray leoric poisoned" not in names(plain.legal_actions())
+    st = duel(("avric", "leoric"), skills={"avric": ["cleansing-touch"]})
+    lo = fig(st, "leoric")
+    st.figs[lo].conds.append("poisoned")
+    st._legal = None
+    assert "pray leoric poisoned" in names(st.legal_actions())
+    st.rng.script = [1]
+    act(st, "pray leoric poisoned")
+    assert st.figs[lo].conds == []
+
+
+def test_armor_of_faith_gives_the_healed_hero_a_brown_die_until_the_disciples_next_turn() -> None:
+    st = duel(("avric", "leoric"), skills={"avric": ["armor-of-faith"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[lo].damage = 2
+    st._legal = None
+    st.rng.script = [1]
+    act(st, "pray leoric")
+    assert "armor-of-faith:avric" in st.figs[lo].tags
+    st.rng.script = [3, 3, 1, 1, 1]
+    act(st, "end", "end", "activate zombie-1")
+    ev = act(st, "attack leoric")
+    assert next(e for e in ev if e.kind == "defense").data["dice"] == [*st.stat(lo).defense, "brown"]
+    CARDS["armor-of-faith"].on(st, a, "turn-start", (a,))
+    assert "armor-of-faith:avric" not in st.figs[lo].tags
+
+
+def test_time_of_need_gives_two_movement_points_and_two_fatigue_back() -> None:
+    st = duel(("avric", "leoric"), skills={"avric": ["time-of-need"]})
+    a = fig(st, "avric")
+    st.figs[a].fatigue = 3
+    turn = st.turn
+    assert turn is not None
+    mp = turn.mp
+    st._legal = None
+    act(st, "time-of-need")
+    assert st.figs[a].fatigue == 1 and turn.mp == mp + 2 and turn.actions == 1
+
+
+def test_radiant_light_heals_the_heroes_and_hurts_the_monsters_in_sight() -> None:
+    st = duel(("avric", "leoric"), skills={"avric": ["radiant-light"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[lo].damage = 2
+    st.rng.script = [5]                # red ♥3
+    act(st, "radiant-light")
+    assert st.figs[lo].damage == 0 and st.figs[a].fatigue == 3
+    assert all(st.figs[fig(st, z)].status == "defeated" for z in ("zombie-1", "zombie-2"))
+
+
+@pytest.mark.parametrize(("dice", "held"), [([1, 1], True), ([6, 6], False)])
+def test_cripple_immobilizes_an_adjacent_monster_on_a_passed_might_test(dice: list[int], held: bool) -> None:
+    st = duel(skills={"syndrael": ["cripple"]})
+    st.rng.script = list(dice)
+    act(st, "cripple zombie-1")
+    s = fig(st, "syndrael")
+    assert ("immobilized" in st.figs[fig(st, "zombie-1")].conds) is held
+    assert st.figs[s].fatigue == 2 and "cripple" in st.figs[s].exhausted
+    assert st.turn is not None and st.turn.actions == 2
+
+
+def test_lurk_searches_without_an_action_and_adds_a_brown_die_while_exhausted() -> None:
+    q = quest(groups=ZOMBIES, search=("B2",), deck=["health-potion"])
+    st = new(setup(q, heroes=("tomble", "leoric"), skills={"tomble": ["lurk"]}))
+    act(st, "activate tomble")
+    t = fig(st, "tomble")
+    act(st, "lurk B2")
+    assert "B2" not in st.view(None)["tokens"] and st.figs[t].items == ["health-potion"]
+    assert st.turn is not None and st.turn.actions == 2 and st.figs[t].fatigue == 1
+    st.rng.script = [3, 3, 1, 1]
+    act(st, "end", "end", "activate zombie-1")
+    ev = act(st, "attack tomble")
+    assert next(e for e in ev if e.kind == "defense").data["dice"] == [*st.stat(t).defense, "brown"]
+
+
+def test_accurate_rerolls_one_power_die_of_a_bow_attack() -> None:
+    st = duel(("jain:wildlander", "grisban"), skills={"jain": ["accurate"]})
+    st.rng.script = [5, 3, 1, 6]       # blue R5 ♥1, yellow ♥2; brown 0; the reroll: yellow ♥2 ⚡
+    act(st, "attack zombie-1")
+    assert [a for a in names(st.legal_actions()) if a.startswith("use")] == ["use accurate 1"]
+    act(st, "use accurate 1")
+    atk = st.attack
+    assert atk is not None and atk.faces[1] == 6
+    assert "use accurate 1" not in names(st.legal_actions())
+
+
+def test_inspiration_gives_the_knight_and_his_neighbours_a_fatigue_back_at_his_turns_start() -> None:
+    st = new(setup(quest(groups=ZOMBIES), heroes=("syndrael:knight", "leoric"), skills={"syndrael": ["inspiration"]}))
+    s, lo = fig(st, "syndrael"), fig(st, "leoric")
+    st.figs[s].fatigue, st.figs[lo].fatigue = 2, 1
+    act(st, "activate syndrael")
+    assert st.figs[s].fatigue == 1 and st.figs[lo].fatigue == 0
+
+
+def test_the_hero_bot_lurks_for_a_free_search_and_cleanses_a_condition() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    q = quest(groups=ZOMBIES, search=("B2",), deck=["health-potion"])
+    st = new(setup(q, heroes=("tomble", "leoric"), skills={"tomble": ["lurk"]}))
+    act(st, "activate tomble")
+    assert str(hero_turn(st, fig(st, "tomble"), st.legal_actions())) == "lurk B2"
+    st2 = duel(("avric", "leoric"), skills={"avric": ["cleansing-touch"]})
+    st2.figs[fig(st2, "leoric")].conds.append("poisoned")
+    st2._legal = None
+    assert str(hero_turn(st2, fig(st2, "avric"), st2.legal_actions())) == "pray leoric poisoned"
+
+
+def test_the_hero_bot_rerolls_a_heartless_power_die_with_accurate() -> None:
+    from questbox.games.descent.bots import _react
+
+    st = duel(("jain:wildlander", "grisban"), skills={"jain": ["accurate"]})
+    st.rng.script = [5, 1, 1]          # yellow R1 ⚡: no heart
+    act(st, "attack zombie-1")
+    assert str(_react(st, "heroes", st.legal_actions())) == "use accurate 1"
+
+
+def test_the_heuristic_bots_finish_games_with_every_played_card() -> None:
+    from questbox.core import play_game
+    from questbox.games.descent import GAME
+    from questbox.games.descent.bots import HeuristicAgent
+
+    for hs in (("syndrael:knight", "avric:spiritspeaker", "tarha:necromancer", "jain:wildlander"),
+               ("grisban:berserker", "ashrian:disciple", "leoric:runemaster", "tomble:thief")):
+        skills = {h.split(":")[0]: [c for c in class_skills(h.split(":")[1]) if c in CARDS] for h in hs}
+        agents = {s: HeuristicAgent(seed=k) for k, s in enumerate(("heroes", "overlord"))}
+        match = play_game(GAME, agents, {"heroes": list(hs), "skills": skills}, seed=3)
+        assert match.state.is_over()

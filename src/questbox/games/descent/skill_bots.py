@@ -6,9 +6,12 @@ The priorities, stated: a skill attack is scored like a plain attack with its ex
 (:data:`ATTACK_HEARTS`; Death Rage: half the damage on the hero), a small bonus for what it adds
 after the hit (a stun, healing, damage to the group) and a cost per fatigue; it is only taken
 while the hero keeps at least one fatigue of room. Healing Rain is cast when the heroes within 3
-spaces miss 3 hearts or more. A defensive card (Stoneskin, Ghost Armor, Defense Training) is used
-when the attack would hurt; a mastery's surge is taken when the attack hit and has a surge
-ability left to spend.
+spaces miss 3 hearts or more, Radiant Light when its heal and harm in sight add up to 4, Time of
+Need with 3 fatigue, Lurk's free search whenever there is room for its fatigue, a Cleansing Touch
+whenever a hero in reach has a condition. A defensive card (Stoneskin, Ghost Armor, Defense
+Training) is used when the attack would hurt; Accurate rerolls a power die showing no heart; a
+mastery's surge is taken when the attack hit and has a surge ability left to spend. Cripple is
+not used by the bot.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import Action
-from questbox.games.descent.skills import BY_ACTION, CARDS
+from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -38,8 +41,8 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
     out: list[tuple[Action, int, float]] = []
     for a in legal:
         card = BY_ACTION.get(a.name)
-        if card is None or a.name in ("rage", "pray", "greedy", "healing-rain"):     # (rage: bots.py's own)
-            continue
+        if card is None or a.name == "rage" or not (isinstance(CARDS[card], AttackSkill) or a.name == "oath"):
+            continue        # (Rage: bots.py scores it itself)
         cost = CARDS[card].fatigue
         if f.fatigue + cost >= st.stamina(fi):        # keep a fatigue of room
             continue
@@ -51,13 +54,30 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
 
 
 def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
-    """Healing Rain when the heroes within 3 spaces miss 3 hearts or more."""
+    """A free search with Lurk; Prayer of Healing that also cleanses a condition; Healing Rain when
+    the heroes within 3 spaces miss 3 hearts or more; Radiant Light when what it heals and hurts in
+    sight adds up to 4 or more; Time of Need with 3 fatigue or more."""
+    f = st.figs[fi]
+    for a in legal:
+        if a.name == "lurk" and f.fatigue + 1 < st.stamina(fi):
+            return a
+        if a.name == "pray" and len(a.args) > 1:
+            return a
     rain = Action("healing-rain")
     if rain in legal:
         missing = sum(st.figs[h].damage for h in st.heroes()
                       if st.figs[h].status == "active" and st.within(fi, h, 3))
         if missing >= 3:
             return rain
+    light = Action("radiant-light")
+    if light in legal:
+        seen = [x for x, g in enumerate(st.figs) if g.status == "active" and (x == fi or st.sees(fi, x))]
+        worth = sum(min(2, st.figs[x].damage) if st.figs[x].side == "hero" else 2 for x in seen)
+        if worth >= 4:
+            return light
+    need = Action("time-of-need")
+    if need in legal and f.fatigue >= 3:
+        return need
     return None
 
 
@@ -74,6 +94,12 @@ def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
             hearts = st.atk_totals(atk)[0]
             if hearts - max(0, st.atk_shields(atk) - atk.pierce) > 0:
                 return uses[card]
+    lib = st.enc.lib
+    for a in legal:         # Accurate: reroll a power die that shows no heart
+        if a.name == "use" and a.args[0] == "accurate":
+            i = int(str(a.args[1]))
+            if lib.dice[atk.dice[i]][atk.faces[i] - 1].hearts == 0:
+                return a
     for card in MASTERIES:
         if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
             return uses[card]

@@ -72,6 +72,10 @@ def _heroes_within(st: DescentState, fi: int, n: int) -> list[int]:
     return [h for h in st.heroes() if st.figs[h].status == "active" and st.within(fi, h, n)]
 
 
+def _kit(st: DescentState, fi: int) -> tuple[str, ...]:
+    return next((h.kit for h in st.enc.heroes if h.id == st.figs[fi].stat), ())
+
+
 def _holder_attack(st: DescentState, fi: int) -> Attack | None:
     """The attack in progress if ``fi`` makes it."""
     atk = st.attack
@@ -100,8 +104,11 @@ class ClassCard:
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
         """Use the card (an action it offered)."""
 
-    def on(self, st: DescentState, fi: int, window: str) -> None:
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         """Mandatory effects at ``window`` (``fi``: a hero holding the card)."""
+
+    def run(self, st: DescentState, payload: tuple[object, ...]) -> None:
+        """A task ``("mod", "classes", (<card id>, ...))`` the card pushed."""
 
     def usable(self, st: DescentState, fi: int) -> bool:
         return (st.figs[fi].status == "active" and _can_pay(st, fi, self.fatigue)
@@ -146,7 +153,7 @@ class AttackSkill(ClassCard):
     def started(self, st: DescentState, fi: int, atk: Attack) -> None:
         """Adjust the attack just declared."""
 
-    def on(self, st: DescentState, fi: int, window: str) -> None:
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         atk = _holder_attack(st, fi)
         if atk is not None and atk.source == self.id and "follow-up" not in atk.flags:
             self.resolved(st, fi, atk)
@@ -248,7 +255,15 @@ class PrayerOfHealing(ClassCard):
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         if not self.usable(st, fi):
             return []
-        return [Action("pray", (st.figs[h].id,)) for h in st.heroes_near(fi) if st.figs[h].damage > 0]
+        cleanse = "cleansing-touch" in _kit(st, fi)
+        out: list[Action] = []
+        for h in st.heroes_near(fi):
+            g = st.figs[h]
+            if g.damage > 0:
+                out.append(Action("pray", (g.id,)))
+            if cleanse:         # Cleansing Touch: the healed hero may also discard a condition
+                out.extend(Action("pray", (g.id, c)) for c in dict.fromkeys(g.conds))
+        return out
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
         self.pay(st, fi)
@@ -258,6 +273,142 @@ class PrayerOfHealing(ClassCard):
         st.emit("action", f"{st.name(fi)} uses Prayer of Healing on {st.name(target)}: rolls {hearts} hearts.",
                 {"faces": [n]})
         st.recover(target, hearts=hearts)
+        if len(action.args) > 1:
+            st.remove_condition(target, str(action.args[1]))
+        if "armor-of-faith" in _kit(st, fi):
+            tag = f"armor-of-faith:{st.figs[fi].id}"
+            if tag not in st.figs[target].tags:
+                st.figs[target].tags.append(tag)
+
+
+class CleansingTouch(ClassCard):
+    """Disciple, 1 XP: a hero healed with Prayer of Healing may also discard a condition (played by
+    :class:`PrayerOfHealing`'s ``pray <hero> <condition>``)."""
+
+    id = "cleansing-touch"
+
+
+class ArmorOfFaith(ClassCard):
+    """Disciple, 1 XP: a hero healed with Prayer of Healing adds a brown defense die until the start
+    of the Disciple's next turn (the tag ``armor-of-faith:<disciple>`` on the healed hero)."""
+
+    id = "armor-of-faith"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-before-defense", "turn-start"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        tag = f"armor-of-faith:{st.figs[fi].id}"
+        if window == "turn-start":
+            if ctx and ctx[0] == fi:
+                for g in st.figs:
+                    if tag in g.tags:
+                        g.tags.remove(tag)
+            return
+        atk = st.attack
+        if atk is not None and tag in st.figs[atk.target].tags:
+            atk.def_dice.append("brown")
+
+
+class TimeOfNeed(ClassCard):
+    """Disciple, 2 XP: an action; gain 2 movement points and recover 2 fatigue."""
+
+    id = "time-of-need"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        turn = st.turn
+        return [Action(self.id)] if turn is not None and turn.actions > 0 and self.usable(st, fi) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        turn.mp += 2
+        st.emit("action", f"{st.name(fi)} uses Time of Need: 2 movement points.")
+        st.window("action-performed", (fi, self.id))
+        st.recover(fi, fatigue=2)
+
+
+class RadiantLight(ClassCard):
+    """Disciple, 3 XP: an action; roll a red die: every hero in sight (the Disciple too) recovers,
+    every monster in sight suffers, the hearts shown."""
+
+    id = "radiant-light"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 3
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        turn = st.turn
+        return [Action(self.id)] if turn is not None and turn.actions > 0 and self.usable(st, fi) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        self.pay(st, fi)
+        n = st.roll(["red"])[0]
+        hearts = st.face("red", n).hearts
+        st.emit("action", f"{st.name(fi)} calls Radiant Light: {hearts} hearts.", {"faces": [n]})
+        st.window("action-performed", (fi, self.id))
+        seen = [x for x, g in enumerate(st.figs) if g.status == "active" and (x == fi or st.sees(fi, x))]
+        for x in seen:
+            if st.figs[x].side == "hero":
+                st.recover(x, hearts=hearts)
+        for x in seen:
+            if st.figs[x].side == "monster" and st.figs[x].status == "active":
+                st.suffer(x, hearts, fi, "Radiant Light")
+
+
+class Cripple(ClassCard):
+    """Berserker, 1 XP: exhaust during the turn (no action): test Might against an adjacent monster
+    (``cripple <monster>``); a pass Immobilizes it."""
+
+    id = "cripple"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 2
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        if not self.usable(st, fi):
+            return []
+        return [Action(self.id, (st.figs[m].id,)) for m in st.monsters() if st.adjacent(fi, m)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        self.pay(st, fi)
+        m = st.ids[str(action.args[0])]
+        st.emit("action", f"{st.name(fi)} tries to Cripple {st.name(m)}.")
+        st.test(fi, "might", st.mod_task("classes", ("cripple", m)), None, "Cripple")
+
+    def run(self, st: DescentState, payload: tuple[object, ...]) -> None:
+        m = int(str(payload[1]))
+        if st.figs[m].status == "active":
+            st.add_condition(m, "immobilized")
+
+
+class Lurk(ClassCard):
+    """Thief, 3 XP: exhaust during the turn to search an adjacent token without an action
+    (``lurk <square>``); while exhausted, a brown die more in the Thief's defense."""
+
+    id = "lurk"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-before-defense"})
+    fatigue = 1
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        if not self.usable(st, fi):
+            return []
+        return [Action(self.id, (st.board.names[s],)) for s in st.searchable(fi)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        self.pay(st, fi)
+        st.emit("action", f"{st.name(fi)} lurks and searches.")
+        st.search(fi, st.board.index[str(action.args[0])])
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        if _defender_attack(st, fi) is not None and self.id in st.figs[fi].exhausted:
+            atk = st.attack
+            assert atk is not None
+            atk.def_dice.append("brown")
 
 
 class HealingRain(ClassCard):
@@ -413,7 +564,7 @@ class DefenseTraining(ClassCard):
         atk.bonus_shields += 1
         st.emit("item", f"{st.name(fi)} exhausts Defense Training in place of the shield: +1 shield.")
 
-    def on(self, st: DescentState, fi: int, window: str) -> None:
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         atk = _defender_attack(st, fi)
         if atk is not None and _has_shield(st, fi):
             atk.def_dice.append("brown")
@@ -505,11 +656,53 @@ class ShieldSlam(ClassCard):
     id = "shield-slam"
     listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
 
-    def on(self, st: DescentState, fi: int, window: str) -> None:
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         atk = _holder_attack(st, fi)
         if (atk is not None and atk.melee and _has_shield(st, fi) and st.adjacent(fi, atk.target)
                 and atk.source not in _NOT_WEAPON and not any(x[0] == self.id for x in atk.abilities)):
             atk.abilities.append([self.id, "stun", 1, 1])
+
+
+class Accurate(ClassCard):
+    """Wildlander, 1 XP: once per Bow attack, after the roll, reroll one power die
+    (``use accurate <i>``, ``i`` the die's place in the pool from 0)."""
+
+    id = "accurate"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-after-roll"})
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = _holder_attack(st, fi)
+        if (atk is None or self.id in atk.flags or atk.source in _NOT_WEAPON or not self.usable(st, fi)
+                or "bow" not in _weapon(st, fi)[1]):
+            return []
+        kinds = st.enc.lib.die_kind
+        return [Action("use", (self.id, i)) for i, d in enumerate(atk.dice) if kinds[d] == "power"]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        atk.flags.append(self.id)
+        i = int(str(action.args[1]))
+        old = atk.faces[i]
+        atk.faces[i] = st.roll([atk.dice[i]])[0]
+        st.emit("reroll", f"Accurate: {st.name(fi)} rerolls the {atk.dice[i]} die: "
+                f"{st.describe_faces([atk.dice[i]], [old])} → {st.describe_faces([atk.dice[i]], [atk.faces[i]])}.")
+
+
+class Inspiration(ClassCard):
+    """Knight, 3 XP: at the start of the Knight's turn, with another hero next to him, he and every
+    adjacent hero recover 1 fatigue."""
+
+    id = "inspiration"
+    listens: ClassVar[frozenset[str]] = frozenset({"turn-start"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        if not ctx or ctx[0] != fi or st.figs[fi].status != "active":
+            return
+        near = st.heroes_near(fi)
+        if any(h != fi for h in near):
+            for h in near:
+                st.recover(h, fatigue=1)
 
 
 class LuckyCharm(ClassCard):
@@ -539,7 +732,7 @@ class RunicKnowledge(ClassCard):
     id = "runic-knowledge"
     listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
 
-    def on(self, st: DescentState, fi: int, window: str) -> None:
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         atk = _holder_attack(st, fi)
         if (atk is not None and _weapon(st, fi)[1] & {"magic", "rune"} and atk.source not in _NOT_WEAPON
                 and not any(x[0] == "runic" for x in atk.abilities)):
@@ -554,7 +747,7 @@ class Brute(ClassCard):
     #: hearts more on standing up (read by :func:`questbox.games.descent.hero_turns.stand_up`)
     stand_hearts: ClassVar[int] = 2
 
-    def on(self, st: DescentState, fi: int, window: str) -> None:
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         st.figs[fi].hp_bonus += 4
 
 
@@ -565,10 +758,12 @@ _NOT_WEAPON: Final = frozenset({"fire-flask"})
 CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Rage(), DeathRage(), DirtyTricks(), BlessedStrike(), DrainSpirit(), SharedPain(), PrayerOfHealing(),
     HealingRain(), Greedy(), OathOfHonor(), WoodenShield(), GhostArmor(), DefenseTraining(), Stoneskin(),
-    WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute())}
+    WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute(),
+    CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration())}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
-    **{c.id: c.id for c in CARDS.values() if isinstance(c, AttackSkill | HealingRain)},
+    **{c.id: c.id for c in CARDS.values()
+       if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
 
 

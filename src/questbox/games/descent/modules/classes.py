@@ -7,7 +7,7 @@ Scythe)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action, Seat
 from questbox.games.descent.rules import Ctx, RuleModule
@@ -65,12 +65,15 @@ class ClassesModule(RuleModule):
                   and action in card.offers(st, h, point, ctx))
         card.take(st, fi, point, ctx, action)
 
+    def run(self, st: DescentState, payload: Any) -> None:
+        CARDS[str(payload[0])].run(st, tuple(payload))
+
     # -- passive effects ----------------------------------------------------------------------
     def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
         for fi in st.heroes():
             for c in self.cards(st, fi):
                 if window in c.listens:
-                    c.on(st, fi, window)
+                    c.on(st, fi, window, ctx)
         atk = st.attack
         if atk is None or st.figs[atk.attacker].side != "hero":
             return
