@@ -76,12 +76,14 @@ def _campaign_of(log: JSON) -> Any:
 def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_deck: bool = False) -> JSON:
     wins = 0
     classes: Counter[str] = Counter()
+    skills: Counter[str] = Counter()        # the skill cards the heroes bought (issue #18)
     bought: Counter[str] = Counter()
     used: Counter[str] = Counter()
     quests: Counter[str] = Counter()
     for i in range(n):
         log = run_campaign(seed + i, heroes, plot, overlord_deck=overlord_deck)
         classes.update(log.get("overlord_deck", []))
+        skills.update(c for cs in log.get("skills", {}).values() for c in cs)
         wins += log["winner"] == "overlord"
         bought.update(log["stats"]["bought"])
         used.update(log["stats"]["triggered"])
@@ -90,4 +92,5 @@ def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_de
     return {"campaigns": n, "plot_deck": plot, "heroes": heroes, "overlord_wins": wins,
             "overlord_win_rate": wins / n if n else 0.0, "bought": dict(bought.most_common()),
             "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items())),
+            "skills_bought": dict(skills.most_common()),
             **({"overlord_cards_bought": dict(classes.most_common())} if overlord_deck else {})}
