@@ -577,3 +577,36 @@ def test_the_heuristic_bots_finish_games_with_every_played_card() -> None:
         agents = {s: HeuristicAgent(seed=k) for k, s in enumerate(("heroes", "overlord"))}
         match = play_game(GAME, agents, {"heroes": list(hs), "skills": skills}, seed=3)
         assert match.state.is_over()
+
+
+def test_whirlwind_rolls_once_against_every_adjacent_monster() -> None:
+    st = duel(skills={"syndrael": ["whirlwind"]}, monsters=[group("zombie", "zombie", ["B1", "B2"], minions=2)])
+    st.rng.script = [4, 5, 1, 1]       # ♥2 + ♥3; brown 0 for each zombie
+    act(st, "whirlwind zombie-1")
+    assert all(st.figs[fig(st, z)].status == "defeated" for z in ("zombie-1", "zombie-2"))
+    assert st.figs[fig(st, "syndrael")].fatigue == 1
+
+
+@pytest.mark.parametrize(("dice", "passed"), [([1, 1], True), ([6, 6], False)])
+def test_tempest_tests_willpower_and_storms_the_monsters_within_three_spaces(dice: list[int], passed: bool) -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["tempest"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[lo].damage = 2
+    st.rng.script = list(dice)
+    act(st, "tempest")
+    z1, z2 = st.figs[fig(st, "zombie-1")], st.figs[fig(st, "zombie-2")]
+    assert (z1.damage, z2.damage, st.figs[lo].damage) == ((2, 0, 1) if passed else (0, 0, 2))
+    assert st.figs[a].fatigue == (2 if passed else 1) and "tempest" in st.figs[a].exhausted
+
+
+def test_divine_fury_adds_a_yellow_die_to_the_healed_heros_next_attack() -> None:
+    st = duel(("avric", "leoric"), skills={"avric": ["divine-fury"]})
+    lo = fig(st, "leoric")
+    st.figs[lo].damage = 2
+    st._legal = None
+    st.rng.script = [1]
+    act(st, "pray leoric", "end")
+    st.rng.script = [5, 5, 5, 1]
+    ev = act(st, "attack zombie-1")
+    assert next(e for e in ev if e.kind == "roll").data["dice"] == ["blue", "yellow", "yellow"]
+    assert not [t for t in st.figs[lo].tags if t.startswith("divine-fury")]

@@ -6,12 +6,12 @@ The priorities, stated: a skill attack is scored like a plain attack with its ex
 (:data:`ATTACK_HEARTS`; Death Rage: half the damage on the hero), a small bonus for what it adds
 after the hit (a stun, healing, damage to the group) and a cost per fatigue; it is only taken
 while the hero keeps at least one fatigue of room. Healing Rain is cast when the heroes within 3
-spaces miss 3 hearts or more, Radiant Light when its heal and harm in sight add up to 4, Time of
-Need with 3 fatigue, Lurk's free search whenever there is room for its fatigue, a Cleansing Touch
-whenever a hero in reach has a condition. A defensive card (Stoneskin, Ghost Armor, Defense
-Training) is used when the attack would hurt; Accurate rerolls a power die showing no heart; a
-mastery's surge is taken when the attack hit and has a surge ability left to spend. Cripple is
-not used by the bot.
+spaces miss 3 hearts or more, Radiant Light when its heal and harm in sight add up to 4, Tempest
+with 2 monsters within 3 spaces, Time of Need with 3 fatigue; Lurk's free search whenever there
+is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condition. A defensive
+card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
+rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
+surge ability left to spend. Cripple is not used by the bot.
 """
 
 from __future__ import annotations
@@ -75,6 +75,9 @@ def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
         worth = sum(min(2, st.figs[x].damage) if st.figs[x].side == "hero" else 2 for x in seen)
         if worth >= 4:
             return light
+    storm = Action("tempest")
+    if storm in legal and sum(1 for m in st.monsters() if st.within(fi, m, 3)) >= 2:
+        return storm
     need = Action("time-of-need")
     if need in legal and f.fatigue >= 3:
         return need

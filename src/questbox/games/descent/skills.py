@@ -243,6 +243,57 @@ class SharedPain(AttackSkill):
                     st.suffer(x, 1, fi, "Shared Pain")
 
 
+class Whirlwind(AttackSkill):
+    """Berserker, 2 XP: a melee attack whose one roll is made against every adjacent monster too,
+    each defending on its own."""
+
+    id = "whirlwind"
+    fatigue = 1
+    melee_only = True
+
+    def started(self, st: DescentState, fi: int, atk: Attack) -> None:
+        from questbox.games.descent.abilities import add_figures
+
+        add_figures(st, atk, [m for m in st.monsters() if st.adjacent(fi, m)], area=False)
+
+
+class Tempest(ClassCard):
+    """Spiritspeaker, 2 XP: an action; exhaust and test Willpower: a fail gives 1 fatigue back; a
+    pass deals 2 to every monster and heals 1 heart on every hero within 3 spaces."""
+
+    id = "tempest"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 2
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        turn = st.turn
+        return [Action(self.id)] if turn is not None and turn.actions > 0 and self.usable(st, fi) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        self.pay(st, fi)
+        st.emit("action", f"{st.name(fi)} calls a Tempest.")
+        st.window("action-performed", (fi, self.id))
+        st.test(fi, "willpower", st.mod_task("classes", ("tempest", fi, 1)),
+                st.mod_task("classes", ("tempest", fi, 0)), "Tempest")
+
+    def run(self, st: DescentState, payload: tuple[object, ...]) -> None:
+        fi, passed = int(str(payload[1])), payload[2] == 1
+        if not passed:
+            st.recover(fi, fatigue=1)
+            return
+        if st.figs[fi].status != "active":
+            return
+        for m in st.monsters():
+            if st.within(fi, m, 3):
+                st.suffer(m, 2, fi, "Tempest")
+        for h in _heroes_within(st, fi, 3):
+            st.recover(h, hearts=1)
+
+
 class PrayerOfHealing(ClassCard):
     """Disciple, 0 XP: exhaust during the turn (no action); the Disciple or an adjacent hero recovers
     the hearts of a red die."""
@@ -275,10 +326,32 @@ class PrayerOfHealing(ClassCard):
         st.recover(target, hearts=hearts)
         if len(action.args) > 1:
             st.remove_condition(target, str(action.args[1]))
-        if "armor-of-faith" in _kit(st, fi):
-            tag = f"armor-of-faith:{st.figs[fi].id}"
-            if tag not in st.figs[target].tags:
-                st.figs[target].tags.append(tag)
+        for card in ("armor-of-faith", "divine-fury"):
+            if card in _kit(st, fi):
+                tag = f"{card}:{st.figs[fi].id}"
+                if tag not in st.figs[target].tags:
+                    st.figs[target].tags.append(tag)
+
+
+class DivineFury(ClassCard):
+    """Disciple, 2 XP: a hero healed with Prayer of Healing adds a yellow die to his next attack
+    this round (the tag ``divine-fury:<disciple>``, gone at the end of the round)."""
+
+    id = "divine-fury"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-declared", "round-end"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        tag = f"{self.id}:{st.figs[fi].id}"
+        if window == "round-end":
+            for g in st.figs:
+                if tag in g.tags:
+                    g.tags.remove(tag)
+            return
+        atk = st.attack
+        if atk is not None and tag in st.figs[atk.attacker].tags:
+            st.figs[atk.attacker].tags.remove(tag)
+            atk.dice.append("yellow")
+            st.emit("action", f"Divine Fury: {st.name(atk.attacker)} adds a yellow die.")
 
 
 class CleansingTouch(ClassCard):
@@ -759,11 +832,12 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Rage(), DeathRage(), DirtyTricks(), BlessedStrike(), DrainSpirit(), SharedPain(), PrayerOfHealing(),
     HealingRain(), Greedy(), OathOfHonor(), WoodenShield(), GhostArmor(), DefenseTraining(), Stoneskin(),
     WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute(),
-    CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration())}
+    CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration(),
+    Whirlwind(), Tempest(), DivineFury())}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
-       if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk)},
+       if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
 
 

@@ -82,7 +82,7 @@ WINDOW_CTX: dict[str, tuple[str, ...]] = {
 MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
     "feats": {"sub": ("fid",), "move": ("fig",)},
     "campaign": {"fortune": (), "swarm": ("fig",), "masses": ("fig",), "masses-fail": ("fig",), "forceful": ()},
-    "classes": {"cripple": ("fig",)}, "heroes": {}, "quest": {}, "search": {},
+    "classes": {"cripple": ("fig",), "tempest": ("fig", "nat")}, "heroes": {}, "quest": {}, "search": {},
 }
 MOD_DECISIONS: dict[str, tuple[str, ...]] = {
     "mod:feats:move": ("fig",), "mod:search:power": ("die", "*"), "mod:campaign:give": ("hero", "*"),
