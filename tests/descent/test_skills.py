@@ -610,3 +610,23 @@ def test_divine_fury_adds_a_yellow_die_to_the_healed_heros_next_attack() -> None
     ev = act(st, "attack zombie-1")
     assert next(e for e in ev if e.kind == "roll").data["dice"] == ["blue", "yellow", "yellow"]
     assert not [t for t in st.figs[lo].tags if t.startswith("divine-fury")]
+
+
+def test_every_legal_class_card_action_is_in_the_action_space() -> None:
+    from questbox.core import Rng
+    from questbox.games.descent import GAME
+
+    for hs in (("syndrael:knight", "avric:spiritspeaker", "tarha:necromancer", "jain:wildlander"),
+               ("grisban:berserker", "ashrian:disciple", "leoric:runemaster", "tomble:thief")):
+        skills = {h.split(":")[0]: [c for c in class_skills(h.split(":")[1]) if c in CARDS] for h in hs}
+        doc = {"heroes": list(hs), "skills": skills}
+        space = set(GAME.action_space(doc) or [])
+        for seed in range(3):
+            st = new(doc, seed=seed)
+            pick = Rng(seed)
+            while not st.is_over():
+                seat = st.to_move()[0]
+                legal = st.legal_actions(seat)
+                missing = [a for a in legal if a not in space]
+                assert not missing, missing
+                st.apply(seat, legal[pick.below(len(legal))])

@@ -15,12 +15,13 @@ window's answer is ``use <card>``. The cards of skills.yaml with ``played: false
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from questbox.core import Action
 from questbox.games.descent.rules import Ctx
 
 if TYPE_CHECKING:
+    from questbox.games.descent.encounter import Encounter
     from questbox.games.descent.model import Attack
     from questbox.games.descent.state import DescentState
 
@@ -87,6 +88,18 @@ def _defender_attack(st: DescentState, fi: int) -> Attack | None:
     return atk if atk is not None and atk.target == fi else None
 
 
+class Space(NamedTuple):
+    """What an encounter's action space is made of, for :meth:`ClassCard.space`: the heroes, the
+    figures a hero may attack, the search tokens' squares, the squares, the conditions."""
+
+    heroes: list[str]
+    targets: list[str]
+    tokens: list[str]
+    squares: list[str]
+    conditions: tuple[str, ...]
+    kits: frozenset[str]
+
+
 class ClassCard:
     """One class card (override what the card does). ``fatigue``: its cost; ``exhaust``: using it
     exhausts it (ready again at the start of its holder's turn)."""
@@ -109,6 +122,12 @@ class ClassCard:
 
     def run(self, st: DescentState, payload: tuple[object, ...]) -> None:
         """A task ``("mod", "classes", (<card id>, ...))`` the card pushed."""
+
+    def space(self, sp: Space) -> list[Action]:
+        """Every action the card may ever offer in an encounter (its part of the action space)."""
+        if self.offers_at - {"hero-turn"}:
+            return [_use(self.id)]
+        return [Action(self.id)] if self.id in BY_ACTION else []
 
     def usable(self, st: DescentState, fi: int) -> bool:
         return (st.figs[fi].status == "active" and _can_pay(st, fi, self.fatigue)
@@ -153,6 +172,9 @@ class AttackSkill(ClassCard):
     def started(self, st: DescentState, fi: int, atk: Attack) -> None:
         """Adjust the attack just declared."""
 
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id, (t,)) for t in sp.targets]
+
     def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         atk = _holder_attack(st, fi)
         if atk is not None and atk.source == self.id and "follow-up" not in atk.flags:
@@ -173,6 +195,9 @@ class Rage(AttackSkill):
     bonus_hearts = 1
     words = " (+1 heart)"
 
+    def space(self, sp: Space) -> list[Action]:
+        return []           # (space.py lists rage <monster>)
+
 
 class DeathRage(AttackSkill):
     """Berserker, 3 XP: a melee attack whose surge ability gives +1 heart per 2 damage on the hero."""
@@ -185,6 +210,9 @@ class DeathRage(AttackSkill):
         n = st.figs[fi].damage // 2
         if n > 0:
             atk.abilities.append(["death-rage", "heart", n, 1])
+
+    def space(self, sp: Space) -> list[Action]:
+        return [*super().space(sp), Action("surge", (self.id,))]
 
 
 class DirtyTricks(AttackSkill):
@@ -332,6 +360,11 @@ class PrayerOfHealing(ClassCard):
                 if tag not in st.figs[target].tags:
                     st.figs[target].tags.append(tag)
 
+    def space(self, sp: Space) -> list[Action]:
+        if "cleansing-touch" not in sp.kits:
+            return []       # (space.py lists pray <hero>)
+        return [Action("pray", (h, c)) for h in sp.heroes for c in sp.conditions]
+
 
 class DivineFury(ClassCard):
     """Disciple, 2 XP: a hero healed with Prayer of Healing adds a yellow die to his next attack
@@ -456,6 +489,9 @@ class Cripple(ClassCard):
         if st.figs[m].status == "active":
             st.add_condition(m, "immobilized")
 
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id, (t,)) for t in sp.targets]
+
 
 class Lurk(ClassCard):
     """Thief, 3 XP: exhaust during the turn to search an adjacent token without an action
@@ -482,6 +518,9 @@ class Lurk(ClassCard):
             atk = st.attack
             assert atk is not None
             atk.def_dice.append("brown")
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id, (t,)) for t in sp.tokens]
 
 
 class HealingRain(ClassCard):
@@ -532,6 +571,9 @@ class Greedy(ClassCard):
         st.window("action-performed", (fi, "search"))
         st.search(fi, st.board.index[str(action.args[0])])
 
+    def space(self, sp: Space) -> list[Action]:
+        return []           # (space.py lists greedy <token>)
+
 
 class OathOfHonor(ClassCard):
     """Knight, 0 XP: an action; pick a monster next to another hero within 3 spaces, step to the
@@ -576,6 +618,9 @@ class OathOfHonor(ClassCard):
         st.emit("action", f"{st.name(fi)} keeps the Oath of Honor: to {action.args[1]}, attacking {st.name(m)}.")
         st.window("action-performed", (fi, "attack"))
         st.own_attack(fi, m, source=self.id)
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action("oath", (t, q)) for t in sp.targets for q in sp.squares]
 
 
 # ============================================================================ attack windows
@@ -735,6 +780,9 @@ class ShieldSlam(ClassCard):
                 and atk.source not in _NOT_WEAPON and not any(x[0] == self.id for x in atk.abilities)):
             atk.abilities.append([self.id, "stun", 1, 1])
 
+    def space(self, sp: Space) -> list[Action]:
+        return [Action("surge", (self.id,))]
+
 
 class Accurate(ClassCard):
     """Wildlander, 1 XP: once per Bow attack, after the roll, reroll one power die
@@ -760,6 +808,9 @@ class Accurate(ClassCard):
         atk.faces[i] = st.roll([atk.dice[i]])[0]
         st.emit("reroll", f"Accurate: {st.name(fi)} rerolls the {atk.dice[i]} die: "
                 f"{st.describe_faces([atk.dice[i]], [old])} → {st.describe_faces([atk.dice[i]], [atk.faces[i]])}.")
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action("use", (self.id, i)) for i in range(MAX_DICE)]
 
 
 class Inspiration(ClassCard):
@@ -824,6 +875,12 @@ class Brute(ClassCard):
         st.figs[fi].hp_bonus += 4
 
 
+#: the cards that add a die to a defense pool, and to an attack
+EXTRA_DEFENSE: Final = ("stoneskin", "armor-of-faith", "defense-training", "lurk")
+EXTRA_ATTACK: Final = ("divine-fury",)
+#: the most dice a hero's attack rolls (his weapon's two or three, and Divine Fury's yellow)
+MAX_DICE: Final = 4
+
 #: attack sources that are not the hero's weapon (items that attack on their own)
 _NOT_WEAPON: Final = frozenset({"fire-flask"})
 
@@ -878,4 +935,33 @@ def check_skills(doc: object, heroes: list[tuple[str, str]]) -> dict[str, list[s
             raise SetupError(f"skills: {h}: a skill card is listed twice")
         if ids:
             out[str(h)] = list(ids)
+    return out
+
+
+def card_space(enc: Encounter, actions: list[Action]) -> list[Action]:
+    """The class cards' actions of an encounter's action space, given the rest of it (``actions``:
+    the figures attacked there, the search tokens, the squares), without those already in it."""
+    from questbox.games.descent.modules.heroes import CONDITION_PRIORITY
+
+    heroes = [h.id for h in enc.heroes]
+    targets = list(dict.fromkeys(str(a.args[0]) for a in actions
+                                 if a.name == "attack" and a.args and a.args[0] not in heroes))
+    tokens = [str(a.args[0]) for a in actions if a.name == "search"]
+    squares = [str(a.args[0]) for a in actions if a.name == "move" and a.args and ":" not in str(a.args[0])]
+    kits = frozenset(c for h in enc.heroes for c in h.kit)
+    sp = Space(heroes, targets, tokens, squares, tuple(CONDITION_PRIORITY), kits)
+    have = set(actions)
+    out: list[Action] = []
+    for c in CARDS.values():
+        if c.id in kits:
+            for a in c.space(sp):
+                if a not in have:
+                    have.add(a)
+                    out.append(a)
+    # the dice the cards add to an attack or a defense pool, for the pack's fortune rerolls
+    more = {"defend": sum(1 for c in EXTRA_DEFENSE if c in kits), "reroll": sum(1 for c in EXTRA_ATTACK if c in kits)}
+    for what, n in more.items():
+        top = [int(str(a.args[1])) for a in actions if a.name == "fortune" and len(a.args) == 2 and a.args[0] == what]
+        if top and n:
+            out += [Action("fortune", (what, i)) for i in range(max(top) + 1, max(top) + 1 + n)]
     return out
