@@ -116,7 +116,7 @@ def test_descent_dice_by_symbols_and_log_in_words(web: ServerProc, browser: Any,
     page.close()
 
 
-def test_descent_hero_sheet_lists_its_class_cards_with_their_texts(web: ServerProc, browser: Any) -> None:
+def test_descent_hero_sheet_lists_its_class_cards_with_their_texts(web: ServerProc, browser: Any, shots: Path) -> None:
     # issue #18: the starting cards and the skills bought, from the view, on each hero's sheet
     t = Table(web, "descent", 2, {"heroes": ["syndrael:knight", "avric"], "skills": {"syndrael": ["shield-slam"]}},
               seed=1)
@@ -127,3 +127,5 @@ def test_descent_hero_sheet_lists_its_class_cards_with_their_texts(web: ServerPr
     assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == [
         "oath-of-honor", "iron-longsword", "wooden-shield", "shield-slam"]
     assert "Stuns" in sheet.locator(".ds-class-card[data-card='shield-slam']").inner_text()
+    page.locator(".ds-hero[data-figure='syndrael']").screenshot(path=str(shots / "descent-class-cards.png"))
+    assert not page.errors, page.errors
