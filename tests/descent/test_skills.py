@@ -630,3 +630,28 @@ def test_every_legal_class_card_action_is_in_the_action_space() -> None:
                 missing = [a for a in legal if a not in space]
                 assert not missing, missing
                 st.apply(seat, legal[pick.below(len(legal))])
+
+
+def test_execute_pays_the_fatigue_the_player_picks_for_as_many_hearts() -> None:
+    st = duel(skills={"syndrael": ["execute"]})
+    st.rng.script = [5, 1, 1]          # ♥1 + ♥1; brown 0
+    act(st, "attack zombie-1")
+    s = fig(st, "syndrael")
+    assert [a for a in names(st.legal_actions()) if a.startswith("use")] == [
+        f"use execute {x}" for x in range(1, st.stamina(s) + 1)]
+    ev = act(st, "use execute 2")
+    assert st.figs[s].fatigue == 2 and "execute" in st.figs[s].exhausted
+    assert hit(ev)["hearts"] == 1 + 1 + 2
+
+
+def test_bushwhack_attacks_the_only_monster_in_sight_without_an_action() -> None:
+    lone = [group("zombie", "zombie", ["B1"], minions=1)]
+    st = duel(("tomble", "leoric"), skills={"tomble": ["bushwhack"]}, monsters=lone)
+    assert "bushwhack zombie-1" in names(st.legal_actions())
+    st.rng.script = [5, 1, 1]
+    act(st, "bushwhack zombie-1")
+    t = fig(st, "tomble")
+    assert st.figs[t].fatigue == 1 and "bushwhack" in st.figs[t].exhausted
+    assert st.turn is not None and st.turn.actions == 2
+    two = duel(("tomble", "leoric"), skills={"tomble": ["bushwhack"]})
+    assert not [a for a in names(two.legal_actions()) if a.startswith("bushwhack")]     # two in sight

@@ -11,7 +11,8 @@ with 2 monsters within 3 spaces, Time of Need with 3 fatigue; Lurk's free search
 is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condition. A defensive
 card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
 rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
-surge ability left to spend. Cripple is not used by the bot.
+surge ability left to spend; Execute pays 2 fatigue (keeping one) on an attack that hit;
+Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 ATTACK_HEARTS: dict[str, int] = {}
 #: what a skill attack is worth besides its hearts (its after-effect), in target-value units
 ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
-                                  "shared-pain": 0.3, "oath": 0.1}
+                                  "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6}
 #: the cost of a fatigue, in the same units
 FATIGUE_COST = 0.2
 DEFENSIVE = ("stoneskin", "ghost-armor", "defense-training")
@@ -41,7 +42,8 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
     out: list[tuple[Action, int, float]] = []
     for a in legal:
         card = BY_ACTION.get(a.name)
-        if card is None or a.name == "rage" or not (isinstance(CARDS[card], AttackSkill) or a.name == "oath"):
+        if card is None or a.name == "rage" or not (isinstance(CARDS[card], AttackSkill)
+                                                    or a.name in ("oath", "bushwhack")):
             continue        # (Rage: bots.py scores it itself)
         cost = CARDS[card].fatigue
         if f.fatigue + cost >= st.stamina(fi):        # keep a fatigue of room
@@ -103,6 +105,14 @@ def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
             i = int(str(a.args[1]))
             if lib.dice[atk.dice[i]][atk.faces[i] - 1].hearts == 0:
                 return a
+    execute = [a for a in legal if a.name == "use" and a.args[0] == "execute"]
+    if execute and not st.atk_totals(atk)[3]:       # Execute: 2 fatigue at most, one kept
+        f = st.figs[atk.attacker]
+        room = st.stamina(atk.attacker) - f.fatigue
+        x = min(2, room - 1)
+        got = [a for a in execute if int(str(a.args[1])) == x]
+        if got:
+            return got[0]
     for card in MASTERIES:
         if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
             return uses[card]

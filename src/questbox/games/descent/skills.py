@@ -813,6 +813,60 @@ class Accurate(ClassCard):
         return [Action("use", (self.id, i)) for i in range(MAX_DICE)]
 
 
+class Execute(ClassCard):
+    """Berserker, 3 XP: after a melee attack's roll, exhaust and pay X fatigue (the player's X, up
+    to his Stamina left: ``use execute <x>``): X hearts more."""
+
+    id = "execute"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-after-roll"})
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = _holder_attack(st, fi)
+        if atk is None or not atk.melee or atk.source in _NOT_WEAPON or not self.usable(st, fi):
+            return []
+        room = st.stamina(fi) - st.figs[fi].fatigue
+        return [Action("use", (self.id, x)) for x in range(1, room + 1)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        atk = st.attack
+        assert atk is not None
+        x = int(str(action.args[1]))
+        self.pay(st, fi)
+        st.suffer_fatigue(fi, x)
+        atk.bonus_hearts += x
+        st.emit("action", f"{st.name(fi)} exhausts Execute for {x} fatigue: +{x} hearts.")
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action("use", (self.id, x)) for x in range(1, MAX_STAMINA + 1)]
+
+
+class Bushwhack(ClassCard):
+    """Thief, 3 XP: exhaust during the turn (no action) to attack the only monster the Thief sees
+    (``bushwhack <monster>``)."""
+
+    id = "bushwhack"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 1
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        if not self.usable(st, fi):
+            return []
+        seen = [m for m in st.monsters() if st.sees(fi, m)]
+        if len(seen) != 1 or seen[0] not in st.attack_targets(fi):
+            return []
+        return [Action(self.id, (st.figs[seen[0]].id,))]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        self.pay(st, fi)
+        st.emit("action", f"{st.name(fi)} bushwhacks.")
+        st.own_attack(fi, st.ids[str(action.args[0])], source=self.id)
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id, (t,)) for t in sp.targets]
+
+
 class Inspiration(ClassCard):
     """Knight, 3 XP: at the start of the Knight's turn, with another hero next to him, he and every
     adjacent hero recover 1 fatigue."""
@@ -878,6 +932,8 @@ class Brute(ClassCard):
 #: the cards that add a die to a defense pool, and to an attack
 EXTRA_DEFENSE: Final = ("stoneskin", "armor-of-faith", "defense-training", "lurk")
 EXTRA_ATTACK: Final = ("divine-fury",)
+#: the most Stamina a hero has (heroes.yaml: 5), for the action space
+MAX_STAMINA: Final = 5
 #: the most dice a hero's attack rolls (his weapon's two or three, and Divine Fury's yellow)
 MAX_DICE: Final = 4
 
@@ -890,11 +946,11 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     HealingRain(), Greedy(), OathOfHonor(), WoodenShield(), GhostArmor(), DefenseTraining(), Stoneskin(),
     WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute(),
     CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration(),
-    Whirlwind(), Tempest(), DivineFury())}
+    Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack())}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
-       if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest)},
+       if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
 
 
