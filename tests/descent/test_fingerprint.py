@@ -48,10 +48,10 @@ EXPECTED: dict[int, str] = {
 }
 
 CAMPAIGN_EXPECTED: dict[int, str] = {
-    2: "d20ce5c27c079946192a7c67012fd6fb62efd24ab503f5d5037d4a033f91ae63",
-    3: "20a79e56b9ac81a708b0855ea34c84a9d2444959f6b004475de0924b94e0699f",
-    4: "fb163a75b537d1d3da637335341f4ea12f1983ca1357e928486dd5bfe5df96d7",
-    5: "7eec9cfa43468c88416b7000e5c39aec05000342a009da03082c7c1aef19d755",
+    2: "9eebe6aa6db0b787367d9ff1b07eb9bdc32b1a605a6fea85caafc92abbff0a7b",
+    3: "baf63c27aa0cda635a8bda59f41d5edd61b63f796423dd2609c06a2bc647de1c",
+    4: "1a6f4643828634fa6e5b111abaa642b65ffa0dbacea5f57830fc705f2dd121ec",
+    5: "47afe30d75f03ed5345d7195f33456f46a75034433c9c052d85251af3c10bb38",
 }
 
 BOT_EXPECTED: dict[int, str] = {
