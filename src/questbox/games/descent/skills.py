@@ -905,14 +905,15 @@ class LuckyCharm(ClassCard):
 
 # ============================================================================ passive cards
 class RunicKnowledge(ClassCard):
-    """Runemaster, 0 XP: with a Magic or Rune weapon, the attacks gain 'surge: 1 fatigue for +2 hearts'."""
+    """Runemaster, 0 XP: with a Magic or Rune weapon, the attacks gain 'surge: 1 fatigue for +2 hearts'
+    (the weapon he wields: his stat line's traits, a Shop weapon's when he wields one)."""
 
     id = "runic-knowledge"
     listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
 
     def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         atk = _holder_attack(st, fi)
-        if (atk is not None and _weapon(st, fi)[1] & {"magic", "rune"} and atk.source not in _NOT_WEAPON
+        if (atk is not None and st.stat(fi).traits & {"magic", "rune"} and atk.source not in _NOT_WEAPON
                 and not any(x[0] == "runic" for x in atk.abilities)):
             atk.abilities.append(["runic", "runic", 2, 1])
 

@@ -79,7 +79,10 @@ class ClassesModule(RuleModule):
             return
         spec = next(h for h in self.enc.heroes if h.id == st.figs[atk.attacker].stat)
         weapon = self.enc.card(spec.weapon)
-        own = atk.source == spec.weapon or atk.source in CARDS
+        # a hero may wield an equipped Shop weapon instead (the items module's ``armed``): the class
+        # weapon's own texts are then not his
+        armed = st.figs[atk.attacker].stat in getattr(self.enc.by_name.get("items"), "armed", frozenset())
+        own = (atk.source == spec.weapon or atk.source in CARDS) and not armed
         if window == "attack-declared" and own and weapon.adjacent_hearts and st.adjacent(atk.attacker, atk.target):
             atk.bonus_hearts += weapon.adjacent_hearts
         if (window == "attack-resolved" and own and weapon.defeat_hearts and atk.defeated
