@@ -48,10 +48,10 @@ EXPECTED: dict[int, str] = {
 }
 
 CAMPAIGN_EXPECTED: dict[int, str] = {
-    2: "38a84e7c18ba7748faaa69b163814e5bf52930b5b49e89e181aaf5afdea3ef3a",
-    3: "627d47b56dfa56db9e45de7d9ac4c0cb4703c870036528093e77366721dcdb28",
-    4: "b45ee1f873dac7ce2a6693ab2397d255da0c96b7d5d6dc286b47614ef95c1a49",
-    5: "d3c4b4cf4d673f10c3c41e66d66879cced09066dd9c4600efdf1eafd28cc25c5",
+    2: "8cbc25012f641a468a17dd7e9791edd15c5b5c9dcd8e886a7f380b8f7e30980b",
+    3: "294212e4da50802ca4427b67fe9de4a0d6c030cf96cb1a1f7de37c27cede7426",
+    4: "f14de630570c4ed91b7ebdb1f80a9702a8b8589f0c15030c83ddd359682922fa",
+    5: "4d9c99172bb356ed8b02bb6b9202e433de989e458701bdc024319b80a05056ef",
 }
 
 BOT_EXPECTED: dict[int, str] = {
@@ -61,7 +61,7 @@ BOT_EXPECTED: dict[int, str] = {
     5: "195d0dc4f11f46eca2a22e0c19b4ca670ea121ce0f3efef232680842faadf459",
 }
 
-CAMPAIGN_BOT_EXPECTED = "12102a3e3bae21fcaba00d3f7f024a2a54f9c6a248fcbebb51af5e925b384090"
+CAMPAIGN_BOT_EXPECTED = "5e0c42e581d9fb7c70bf577a1612fdb25410372d803f98566ac748db2e6a8dde"
 
 
 def fingerprint(n: int, seeds: int = SEEDS, game: Game = GAME) -> str:

@@ -125,3 +125,17 @@ def test_campaign_sheet_shows_card_names_and_texts(web: ServerProc, browser: Any
     assert rules[f"plot:{first}"]["text"] in tip.inner_text()
     assert not page.errors, page.errors
     page.close()
+
+
+def test_campaign_sheet_shows_each_heros_skill_cards(web: ServerProc, browser: Any) -> None:
+    # issue #18: the skill cards bought with XP, by name and text, on the hero's part of the sheet
+    rules = {e["key"]: e for s in get_game("descent-campaign").glossary()["sections"] for e in s["entries"]}
+    log = {"heroes": ["syndrael", "avric"], "skills": {"syndrael": ["brute"], "avric": ["blessed-strike"]}}
+    t = Table(web, "descent-campaign", 2, {"log": log}, seed=1)
+    page = t.open(browser, "heroes")
+    for hero, card in (("syndrael", "brute"), ("avric", "blessed-strike")):
+        node = page.locator(f".dc-hero[data-hero='{hero}'] [data-testid='skill-card'][data-card='{card}']")
+        assert node.locator(".dc-name").inner_text() == rules[f"card:{card}"]["name"]
+        assert node.locator(".dc-text").inner_text() == rules[f"card:{card}"]["text"]
+    assert not page.errors, page.errors
+    page.close()

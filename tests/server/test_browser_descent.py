@@ -164,3 +164,18 @@ def test_hero_sheets_show_their_stats(web: ServerProc, browser: Any, shots: Path
     page.locator(".ds-heroes, .ds-hero").first.screenshot(path=str(shots / "descent-hero-stats.png"))
     assert not page.errors, page.errors
     page.close()
+
+
+def test_descent_hero_sheet_lists_its_class_cards_with_their_texts(web: ServerProc, browser: Any, shots: Path) -> None:
+    # issue #18: the starting cards and the skills bought, from the view, on each hero's sheet
+    t = Table(web, "descent", 2, {"heroes": ["syndrael:knight", "avric"], "skills": {"syndrael": ["shield-slam"]}},
+              seed=1)
+    page = t.open(browser, "heroes")
+    sheet = page.locator(".ds-hero[data-figure='syndrael'] [data-testid='class-cards']")
+    assert sheet.get_attribute("data-testid") == "class-cards"
+    cards = sheet.locator(".ds-class-card")
+    assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == [
+        "oath-of-honor", "iron-longsword", "wooden-shield", "shield-slam"]
+    assert "Stuns" in sheet.locator(".ds-class-card[data-card='shield-slam']").inner_text()
+    page.locator(".ds-hero[data-figure='syndrael']").screenshot(path=str(shots / "descent-class-cards.png"))
+    assert not page.errors, page.errors

@@ -464,9 +464,25 @@ class BreathKind(Kind):
         return "trace Fire Breath's path: its next space"
 
 
+class RerollDefense(SurgeAbility):
+    """The Iron Longsword's surge: the target rerolls one defense die (ours: the one showing the most
+    shields, the attacker's obvious pick; the printed card lets the attacker choose)."""
+
+    effect = "reroll-defense"
+    words = "the target rerolls a defense die"
+
+    def spend(self, st: DescentState, atk: Attack, value: int) -> None:
+        if not atk.def_dice:
+            return
+        k = max(range(len(atk.def_dice)), key=lambda i: st.face(atk.def_dice[i], atk.def_faces[i]).shields)
+        atk.def_faces[k] = st.roll([atk.def_dice[k]])[0]
+        st.emit("defense", f"{st.name(atk.target)} rerolls the {atk.def_dice[k]} die.",
+                {"dice": list(atk.def_dice), "faces": list(atk.def_faces)})
+
+
 #: the surge effects of :class:`SurgeAbility`, by effect
 SURGE_ABILITIES: Final[dict[str, SurgeAbility]] = {s.effect: s for s in (
-    Blast(), Fire(), Earth(), Water(), Air(), FireBreath())}
+    Blast(), Fire(), Earth(), Water(), Air(), FireBreath(), RerollDefense())}
 
 
 def air_ends(st: DescentState) -> None:

@@ -26,6 +26,7 @@ from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, ST
 from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
+from questbox.games.descent.skill_bots import heal_choice, react_choice, skill_attacks
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tactics import (
     expected_damage,
@@ -229,6 +230,9 @@ def _best_breath(st: DescentState, path: tuple[int, ...]) -> tuple[int, tuple[in
 
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
+    skill = react_choice(st, legal)        # the class cards (skill_bots)
+    if skill is not None:
+        return skill
     atk = st.attack
     chosen = react(st, legal)           # a lieutenant's Fury, Flanking, Overpower (lieutenant_bots)
     if chosen is not None:
@@ -347,18 +351,9 @@ class _HeroMind:
         return score
 
 
-def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
-    if STAND in legal:
-        return STAND
+def _hero_heal(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
+    """A hero's healing first: potions, prayers, Healing Rain, the bonus recovery."""
     f = st.figs[fi]
-    turn = st.turn
-    assert turn is not None
-    mind = _HeroMind(st, fi)
-    # revive a fallen friend
-    for a in _by_name(legal, "revive"):
-        return a
-    # heal
-    hp_left = remaining(st, fi)
     for a in legal:
         if a.name == "use" and a.args[0] == "health-potion":
             who = st.ids[str(a.args[1])]
@@ -372,19 +367,40 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
             return a
         if a.name == "use" and a.args[0] == "curse-doll":
             return a
+    rain = heal_choice(st, fi, legal)
+    if rain is not None:
+        return rain
     if BONUS_RECOVER_ACTION in legal and f.damage >= 4 and not _by_name(legal, "bonus-attack"):
         return BONUS_RECOVER_ACTION
+    return None
+
+
+def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
+    if STAND in legal:
+        return STAND
+    f = st.figs[fi]
+    turn = st.turn
+    assert turn is not None
+    mind = _HeroMind(st, fi)
+    # revive a fallen friend
+    for a in _by_name(legal, "revive"):
+        return a
+    hp_left = remaining(st, fi)
+    heal = _hero_heal(st, fi, legal)
+    if heal is not None:
+        return heal
     feat = bot_feat(st, fi, legal)
     if feat is not None:
         return feat
     # attacks: the quest's goal first, then doors towards it, then whatever is worth hitting
     best: tuple[float, Action] | None = None
+    skills = {a: (h, x) for a, h, x in skill_attacks(st, fi, legal)}
     for a in legal:
-        if a.name in ("attack", "bonus-attack", "rage", "flask"):
+        if a.name in ("attack", "bonus-attack", "rage", "flask") or a in skills:
             t = st.ids[str(a.args[0])]
-            bonus = 1 if a.name == "rage" else 0
+            bonus, plus = skills.get(a, (1 if a.name == "rage" else 0, 0.0))
             dmg = expected_damage(st, fi, t, bonus=bonus)
-            v = target_value(st, fi, t, dmg) + (0.5 if a.name == "bonus-attack" else 0)
+            v = target_value(st, fi, t, dmg) + (0.5 if a.name == "bonus-attack" else 0) + plus
             v -= 0.2 if a.name == "rage" else 0
             if a.name == "flask":
                 v += 0.2

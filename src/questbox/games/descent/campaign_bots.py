@@ -38,12 +38,33 @@ def class_card_choice(log: JSON, names: list[str]) -> Action | None:
     return None
 
 
+def hero_xp_choice(log: JSON, acts: list[Action]) -> Action:
+    """The heroes' Spend XP step: a skill card first (the cheapest of the hero's class that the
+    engine plays, skills.yaml order on a tie); while a hero still lacks a played skill card he
+    cannot afford yet, he keeps his XP for it; a hero with every played card of his class bought
+    buys Toughness (ours). Then ``done``."""
+    from questbox.games.descent.skills import CARDS, class_skills
+
+    buys = [a for a in acts if a.name == "buy-skill"]
+    if buys:
+        cost = {s.id: s.xp for c in catalog().classes.values() for s in c.skills}
+        return min(buys, key=lambda a: cost[str(a.args[0])])
+    classes = dict(h.split(":") for h in log["heroes"])
+    have = log.get("skills", {})
+    for a in acts:
+        if a.name == "upgrade":
+            h = str(a.args[0])
+            if all(c in have.get(h, []) for c in class_skills(classes[h]) if c in CARDS):
+                return a
+    return Action("done")
+
+
 def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> Action:
     """The campaign bots: the overlord takes ``plot_deck``; with the Overlord deck he buys class
     cards in :data:`CLASS_ORDER` (:func:`class_card_choice`); he turns the rest of his XP into
-    threat and buys Plot cards in :data:`BUY_ORDER`; the heroes buy Toughness, spend fortune pairs
-    on extra Shop cards and buy what they can afford, the cheapest first, for the hero with the
-    fewest items."""
+    threat and buys Plot cards in :data:`BUY_ORDER`; the heroes buy skill cards
+    (:func:`hero_xp_choice`), spend fortune pairs on extra Shop cards and buy what they can
+    afford, the cheapest first, for the hero with the fewest items."""
     acts = legal(log, seat)
     names = [str(a) for a in acts]
     if log["phase"] == "plot-deck":
@@ -67,8 +88,10 @@ def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> 
             if f"buy-plot {c}" in names:
                 return Action("buy-plot", (c,))
         return Action("done")
+    if log["phase"] == "spend-xp":
+        return hero_xp_choice(log, acts)
     for a in acts:
-        if a.name in ("upgrade", "extra-card"):
+        if a.name == "extra-card":
             return a
     gear = shopping_choice(log, acts)
     if gear is not None:

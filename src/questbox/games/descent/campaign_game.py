@@ -97,6 +97,11 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
                     overlord_deck="overlord_deck" in doc)
     if "overlord_deck" in doc:
         log["overlord_deck"] = L.check_bought(doc["overlord_deck"], "log.overlord_deck")
+    if "skills" in doc:         # the skill cards each hero bought (a log before issue #18 has none)
+        from questbox.games.descent.skills import check_skills
+
+        bought = check_skills(doc["skills"], [(h.split(":")[0], h.split(":")[1]) for h in log["heroes"]])
+        log["skills"] = {h: bought.get(h, []) for h in L.hero_ids(log)}
     unknown = set(doc) - set(log) - {"encounter"}
     if unknown:
         raise SetupError(f"log: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(log))})")
@@ -537,6 +542,12 @@ def campaign_space(log: JSON) -> list[Action]:
     out: list[Action] = [*(Action("plot-deck", (d.id,)) for d in decks), Action("plot-deck", ("none",))]
     out += shop_space(log)
     out += [Action("upgrade", (h, u.id)) for h in hs for u in cm.upgrades]
+    classes = dict(h.split(":") for h in log["heroes"])
+    from questbox.games.descent.skills import CARDS as SKILL_CARDS
+    from questbox.games.descent.skills import class_skills
+
+    owned = {h: [c for c in class_skills(classes[h]) if c in SKILL_CARDS] for h in hs}
+    out += [Action("buy-skill", (c, h)) for h in hs for c in owned[h]]
     out += [Action("xp-threat"), *(Action("buy-plot", (c.id,)) for d in decks for c in d.cards if not c.basic)]
     deck_on = "overlord_deck" in log
     if deck_on:
@@ -548,7 +559,8 @@ def campaign_space(log: JSON) -> list[Action]:
     for q in cm.quests:
         for d in decks:
             setup = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
-                     "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)}}
+                     "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)},
+                     "skills": owned}       # every skill card a hero could buy
             enc = encounter(normalize_setup(setup))
             if deck_on:
                 from questbox.games.descent.modules.overlord import card_space
@@ -564,9 +576,10 @@ def campaign_space(log: JSON) -> list[Action]:
                     have.add(a)
                     out.append(a)
     # the cards a hero may equip: their windows' actions, the weapons' surges, rerolls of 3 dice
-    from questbox.games.descent.modules.items import CARDS, item_space
+    from questbox.games.descent.modules.items import CARDS as ITEM_CARDS
+    from questbox.games.descent.modules.items import item_space
 
-    gear = [*item_space(enc), *(Action("surge", (x.id,)) for c in CARDS.values() for x in c.surges),
+    gear = [*item_space(enc), *(Action("surge", (x.id,)) for c in ITEM_CARDS.values() for x in c.surges),
             *(Action(*r) for i in range(max(len(it.dice) for it in equippable().values()))
               for r in (("reroll", (i,)), ("fortune", ("reroll", i))))]
     out += [a for a in dict.fromkeys(gear) if a not in have]

@@ -13,7 +13,8 @@ Phases (``log["phase"]``):
 ``shopping``   the heroes: ``buy <item> <hero>``, ``sell <item> <hero>``, ``give <item> <hero> <hero>``,
                ``equip``/``unequip <item> <hero>``, ``extra-card <hero> <hero>`` (2 fortune), ``done``
                (the step's rules: :mod:`~questbox.games.descent.campaign_shop`)
-``spend-xp``   the heroes: ``upgrade <hero> <upgrade>``, ``done``; then the overlord:
+``spend-xp``   the heroes: ``buy-skill <card> <hero>`` (a skill card of the hero's class, for its
+               XP cost), ``upgrade <hero> <upgrade>``, ``done``; then the overlord:
                ``xp-threat`` (1 XP for 3 threat), ``buy-plot <card>``, ``buy-overlord <card>`` (an
                Overlord class card for its XP cost, with the deck on), ``done``
 ``over``       the campaign is over (``log["winner"]``: the side that won the Finale)
@@ -48,6 +49,7 @@ from questbox.games.descent.catalog import catalog
 from questbox.games.descent.encounters import carry_out, next_encounter
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import NAME, cards_of
+from questbox.games.descent.skills import card_name as skill_name
 
 FORMAT = "questbox-descent-campaign/1"
 HEROES_SEAT = "heroes"
@@ -67,8 +69,8 @@ def new_log(campaign: str = "harrowmere", heroes: list[str] | None = None, *, se
     log: JSON = {"format": FORMAT, "campaign": campaign, "seed": seed, "heroes": norm["heroes"], "seats": seats,
             "plot_deck": None, "phase": "plot-deck", "next": 0, "threat": 0, "faceup": [], "facedown": [],
             "fortune": {h: 0 for h in hs}, "xp": {**{h: 0 for h in hs}, "overlord": 0}, "gold": 0,
-            "upgrades": {h: [] for h in hs}, "items": {h: [] for h in hs}, "shop": None, "done": [],
-            "history": [], "winner": None, "stats": {"bought": [], "triggered": {}},
+            "upgrades": {h: [] for h in hs}, "skills": {h: [] for h in hs}, "items": {h: [] for h in hs},
+            "shop": None, "done": [], "history": [], "winner": None, "stats": {"bought": [], "triggered": {}},
             "equipped": {h: [] for h in hs}, "overlord_relics": []}
     if overlord_deck:
         log["overlord_deck"] = []
@@ -160,6 +162,9 @@ def encounter_setup(log: JSON) -> JSON:
                     fortune=dict(log["fortune"]))
     out: JSON = {"quest": quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
                  "campaign": camp}
+    skills = {h: list(v) for h, v in log.get("skills", {}).items() if v}
+    if skills:
+        out["skills"] = skills          # the skill cards bought, carried into every later quest
     deck = overlord_cards(log)
     if deck is not None:
         camp["overlord_deck"] = deck
@@ -329,15 +334,36 @@ class ShoppingKind(CampaignKind):
         SHOP_APPLY[action.name](log, out, action.args)
 
 
+def skill_cards(log: JSON, hero: str) -> list[str]:
+    """The skill cards ``hero`` may buy now: the cards of his own class that the engine plays,
+    not yet his, costing at most his unspent XP (the Rules Reference's rule: a hero spends XP on
+    his own class's cards, each for the XP printed on it; our reading finds no tier limit for
+    heroes, unlike the overlord's class cards)."""
+    from questbox.games.descent.skills import CARDS, class_skills
+
+    cls = dict(h.split(":") for h in log["heroes"])[hero]
+    have = log.get("skills", {}).get(hero, [])
+    cat = catalog().classes[cls]
+    xp = {s.id: s.xp for s in cat.skills}
+    return [c for c in class_skills(cls) if c in CARDS and c not in have and xp[c] <= log["xp"][hero]]
+
+
 class HeroXpKind(CampaignKind):
     kind = "campaign:hero-xp"
-    text_ = "the heroes spend experience points (upgrades), or are done"
+    text_ = "the heroes spend experience points (skill cards of their class, upgrades), or are done"
 
     def legal_log(self, log: JSON, seat: str) -> list[Action]:
         cm = campaign_data(log["campaign"])
-        out = [Action("upgrade", (h, u.id)) for h in hero_ids(log) for u in cm.upgrades
-               if log["xp"][h] >= u.xp and log["upgrades"][h].count(u.id) < u.max]
+        out = [Action("buy-skill", (c, h)) for h in hero_ids(log) for c in skill_cards(log, h)]
+        out += [Action("upgrade", (h, u.id)) for h in hero_ids(log) for u in cm.upgrades
+                if log["xp"][h] >= u.xp and log["upgrades"][h].count(u.id) < u.max]
         return [*out, Action("done")]
+
+    def _skill(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        c, h = str(args[0]), str(args[1])
+        cls = dict(x.split(":") for x in log["heroes"])[h]
+        out["xp"][h] -= next(s.xp for s in catalog().classes[cls].skills if s.id == c)
+        out.setdefault("skills", {x: [] for x in hero_ids(log)})[h].append(c)
 
     def _upgrade(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
         h, u = str(args[0]), str(args[1])
@@ -347,7 +373,7 @@ class HeroXpKind(CampaignKind):
     def _done(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
         out["done"].append(seat)
 
-    APPLY: ClassVar[dict[str, Handler]] = {"upgrade": _upgrade, "done": _done}
+    APPLY: ClassVar[dict[str, Handler]] = {"buy-skill": _skill, "upgrade": _upgrade, "done": _done}
 
 
 class OverlordXpKind(CampaignKind):
@@ -488,6 +514,10 @@ def check_log(log: Any, where: str = "log") -> JSON:
                 or not isinstance(carry.get("items"), dict):
             raise SetupError(f"{where}: encounter: encounter 2 of the next quest (phase quest; quest, items, ...)")
     check_equipped(log, where)
+    if "skills" in log:         # (a log before issue #18 has none)
+        from questbox.games.descent.skills import check_skills
+
+        check_skills(log["skills"], [(h.split(":")[0], h.split(":")[1]) for h in log["heroes"]])
     return log
 
 
@@ -542,7 +572,8 @@ def show(log: JSON, actions: bool = True) -> str:
         lines.append(f"overlord deck: 15 basic cards; class cards bought: {', '.join(bought) or '-'}")
     eq = log.get("equipped") or {}
     for h in hero_ids(log):
-        lines.append(f"  {h}: upgrades {log['upgrades'][h] or '-'}; items "
+        skills = ", ".join(skill_name(c) for c in log.get("skills", {}).get(h, [])) or "-"
+        lines.append(f"  {h}: skills {skills}; upgrades {log['upgrades'][h] or '-'}; items "
                      f"{', '.join(card_name(c) for c in log['items'][h]) or '-'}")
         lines.extend(f"    equipped: {card_text(c)}" for c in eq.get(h, []))
     if log.get("overlord_relics"):

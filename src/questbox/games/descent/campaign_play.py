@@ -77,6 +77,7 @@ def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_de
              campaign: str = "harrowmere") -> JSON:
     wins = 0
     classes: Counter[str] = Counter()
+    skills: Counter[str] = Counter()        # the skill cards the heroes bought (issue #18)
     bought: Counter[str] = Counter()
     used: Counter[str] = Counter()
     quests: Counter[str] = Counter()
@@ -85,6 +86,7 @@ def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_de
     for i in range(n):
         log = run_campaign(seed + i, heroes, plot, campaign, overlord_deck=overlord_deck)
         classes.update(log.get("overlord_deck", []))
+        skills.update(c for cs in log.get("skills", {}).values() for c in cs)
         wins += log["winner"] == "overlord"
         bought.update(log["stats"]["bought"])
         used.update(log["stats"]["triggered"])
@@ -97,4 +99,5 @@ def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_de
             "overlord_win_rate": wins / n if n else 0.0, "bought": dict(bought.most_common()),
             "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items())),
             "shop_bought": dict(shop.most_common()), "search_gold_per_campaign": search_gold / n if n else 0.0,
+            "skills_bought": dict(skills.most_common()),
             **({"overlord_cards_bought": dict(classes.most_common())} if overlord_deck else {})}

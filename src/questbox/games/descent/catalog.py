@@ -147,6 +147,15 @@ class Skill(StrictModel):
     #: fatigue to use it; ``"X"``: as much as the player picks
     fatigue: StrictInt | Literal["X"]
     effect: StrictStr = Field(min_length=10)
+    #: the engine plays the card (a card object in skills.py); else ``why`` says what is missing
+    played: StrictBool = True
+    why: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _why(self) -> Skill:
+        if self.played == (self.why is not None):
+            raise ValueError(f"skill {self.id}: a card not played says why (why:), a played one does not")
+        return self
 
 
 class HeroClass(_Sourced):

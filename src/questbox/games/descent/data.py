@@ -119,7 +119,7 @@ class TerrainFile(_Model):
 class SurgeModel(_Model):
     effect: Literal["heart", "range", "pierce", "poison", "disease", "stun", "immobilize", "mend",
                     "recover-fatigue", "recover-heart", "runic", "fire-breath", "blast", "fire", "earth", "water",
-                    "air"]
+                    "air", "reroll-defense"]
     value: int = Field(1, ge=1)
     cost: int = Field(1, ge=1, le=3)
 
@@ -197,6 +197,9 @@ class CardModel(_Model):
     surges: list[SurgeModel] = Field(default_factory=list)
     shields: int = Field(0, ge=0)
     adjacent_hearts: int = Field(0, ge=0)
+    #: a melee weapon with Reach; hearts the wielder recovers for each monster it defeats
+    reach: bool = False
+    defeat_hearts: int = Field(0, ge=0)
     text: str
 
     @model_validator(mode="after")
@@ -328,6 +331,9 @@ class Card:
     adjacent_hearts: int
     text: str
     cls: str
+    reach: bool = False
+    defeat_hearts: int = 0
+    hands: int = 0
 
 
 @dataclass(frozen=True)
@@ -514,15 +520,18 @@ def build_library(root: Path = DATA) -> Library:
     _unique([c.id for c in classes_f.classes], "class", "classes.yaml")
     classes: dict[str, tuple[Card, ...]] = {}
     cards: dict[str, Card] = {}
+    models: dict[str, CardModel] = {}
     for c in classes_f.classes:
         deck = []
         for m in c.cards:
-            if m.id in cards:
-                raise SetupError(f"classes.yaml: card {m.id!r} appears twice")
-            card = Card(m.id, m.name, m.kind, m.fatigue, m.exhaust, m.attack,
-                        check_dice(m.dice, ("attack", "power"), f"classes.yaml: {m.id}"),
-                        frozenset(m.traits), make_surges(m.surges), m.shields, m.adjacent_hearts,
-                        m.text, c.id)
+            if m.id in models and models[m.id] != m:     # (one card in two classes: the Wooden Shield)
+                raise SetupError(f"classes.yaml: card {m.id!r} appears twice, with two texts")
+            models[m.id] = m
+            card = cards.get(m.id) or Card(m.id, m.name, m.kind, m.fatigue, m.exhaust, m.attack,
+                                           check_dice(m.dice, ("attack", "power"), f"classes.yaml: {m.id}"),
+                                           frozenset(m.traits), make_surges(m.surges), m.shields,
+                                           m.adjacent_hearts, m.text, c.id, m.reach, m.defeat_hearts,
+                                           m.hands)
             cards[m.id] = card
             deck.append(card)
         if sum(1 for d in deck if d.kind == "weapon") != 1:

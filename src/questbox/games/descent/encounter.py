@@ -46,7 +46,7 @@ from questbox.games.descent.rules import WINDOWS, RuleModule, module_factory
 
 DEFAULT_HEROES = ("syndrael", "avric", "leoric", "tomble")
 SETUP_KEYS = {"quest", "heroes", "seats", "act", "two_hero_rule", "hero_abilities", "open_groups", "modules",
-              "show_los", "players", "campaign", "heroic_feats"}
+              "show_los", "players", "campaign", "heroic_feats", "skills"}
 #: the modules every encounter plays, in this order (the quest's first)
 BASE_MODULES = ("quest", "classes", "search")
 HERO_SURGE = Surge("recover-fatigue1", "recover-fatigue", 1, 1)
@@ -179,6 +179,12 @@ def normalize_setup(doc: JSON | None) -> JSON:
                  "modules": list(modules), "show_los": doc.get("show_los", False)}
     if doc.get("heroic_feats", out["hero_abilities"]):
         out["heroic_feats"] = True
+    if doc.get("skills"):
+        from questbox.games.descent.skills import check_skills
+
+        bought = check_skills(doc["skills"], heroes)
+        if bought:
+            out["skills"] = bought
     if "campaign" in doc:
         from questbox.games.descent.plot_cards import normalize_campaign
 
@@ -315,9 +321,12 @@ def _hero_specs(setup: JSON, lib: Library, seats: tuple[str, ...], stats: dict[s
         weapon = next(c for c in kit if c.kind == "weapon")
         stats[hid] = Stat(key=hid, name=hd.name, monster="", master=False, speed=hd.speed,
                           health=hd.health, defense=hd.defense, dice=weapon.dice, attack=weapon.attack or "melee",
-                          abilities=frozenset(), surges=(*weapon.surges, HERO_SURGE), traits=weapon.traits,
+                          abilities=frozenset({"reach"} if weapon.reach else ()),
+                          surges=(*weapon.surges, HERO_SURGE), traits=weapon.traits,
                           shape=(1, 1), attributes=hd.attributes, source=hd.source)
-        hero_specs.append(HeroSpec(hid, cls, "heroes" if party else seats[i], tuple(c.id for c in kit), weapon.id))
+        bought = tuple(setup.get("skills", {}).get(hid, ()))       # skill cards bought with XP
+        hero_specs.append(HeroSpec(hid, cls, "heroes" if party else seats[i], (*(c.id for c in kit), *bought),
+                                   weapon.id))
     return hero_specs
 
 

@@ -284,10 +284,21 @@ def _class_entries() -> tuple[list[JSON], list[JSON]]:
             )
         )
         for x in c.get("cards", []):
+            if any(e["key"] == f"card:{x['id']}" for e in cards):
+                continue            # (the Wooden Shield of two classes)
             facts = [["kind", x["kind"]]]
             if x.get("dice"):
                 facts.append(["dice", "+".join(x["dice"])])
             cards.append(_e(f"card:{x['id']}", x["name"], x.get("text", ""), c["source"], facts))
+    skills = _load("skills.yaml")
+    for c in skills["classes"]:         # the skill cards (the starting ones not in classes.yaml too)
+        for x in c["skills"]:
+            if any(e["key"] == f"card:{x['id']}" for e in cards):
+                continue
+            facts = [["class", c["name"]], ["XP", str(x["xp"])], ["fatigue", str(x["fatigue"])]]
+            if not x.get("played", True):
+                facts.append(["not played", x["why"]])
+            cards.append(_e(f"card:{x['id']}", x["name"], x["effect"], c["source"], facts))
     return classes, cards
 
 

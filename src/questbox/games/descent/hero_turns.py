@@ -33,6 +33,7 @@ from questbox.games.descent.flow import (
 from questbox.games.descent.geometry import nearest_free, place, revivable, searchable
 from questbox.games.descent.model import Turn
 from questbox.games.descent.movement import move_actions
+from questbox.games.descent.skills import stand_bonus
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -201,7 +202,8 @@ def stand_up(st: DescentState, fi: int, reviver: int) -> None:
     f = st.figs[fi]
     faces = roll(st, ["red", "red"])
     red = st.enc.lib.dice["red"]
-    hearts = sum(red[n - 1].hearts for n in faces)
+    kit = next(h.kit for h in st.enc.heroes if h.id == f.stat)
+    hearts = sum(red[n - 1].hearts for n in faces) + stand_bonus(kit)      # (Brute: +2)
     surges = sum(red[n - 1].surges for n in faces)
     spot = nearest_free(st, f.pos)
     f.status = "active"

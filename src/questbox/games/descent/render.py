@@ -242,6 +242,21 @@ def sheets(view: JSON) -> Table:
     return t
 
 
+def class_cards(view: JSON) -> Table:
+    """Each hero's class cards (starting cards and skills bought) with their texts; an exhausted
+    one is marked."""
+    t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    for col in ("hero", "class card", "text"):
+        t.add_column(col)
+    for f in view["figures"].values():
+        if f["side"] != "hero":
+            continue
+        for i, c in enumerate(f.get("cards", [])):
+            tired = " (exhausted)" if c["id"] in f.get("exhausted", []) else ""
+            t.add_row(Text(f["name"] if i == 0 else "", style="green"), f"{c['name']} ({c['kind']}){tired}", c["text"])
+    return t
+
+
 def attack_panel(view: JSON) -> Text | None:
     atk = view.get("attack")
     if not atk:
@@ -313,6 +328,7 @@ def render(view: JSON, seat: Seat | None) -> Any:
         parts.append(Text(f"{d['seat']}: {d['text']}", style="cyan"))
     parts.append(draw_map(view))
     parts.append(sheets(view))
+    parts.append(class_cards(view))
     atk = attack_panel(view)
     if atk is not None:
         parts.append(atk)

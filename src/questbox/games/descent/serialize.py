@@ -10,6 +10,7 @@ from questbox.games.descent.combat import atk_shields, atk_totals, surge_words
 from questbox.games.descent.flow import load_payload
 from questbox.games.descent.geometry import los_from
 from questbox.games.descent.model import Attack, Fig, Turn, copy_json, listify, tuplify
+from questbox.games.descent.skills import kit_sheet
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -95,8 +96,9 @@ def _figure_view(st: DescentState, i: int) -> JSON:
                  "damage": f.damage, "health": st.health(i), "conditions": list(f.conds),
                  "seat": f.seat}
     if f.side == "hero":
+        kit = next((h.kit for h in st.enc.heroes if h.id == f.stat), ())
         doc.update(fatigue=f.fatigue, stamina=st.stamina(i), items=list(f.items),
-                   exhausted=list(f.exhausted), activated=f.activated)
+                   exhausted=list(f.exhausted), activated=f.activated, cards=kit_sheet(kit))
     else:
         doc.update(group=st.enc.groups[f.group].id if 0 <= f.group < len(st.enc.groups) else None,
                    master=f.master, size=st.size(i), activated=f.activated, abilities=sorted(st.stat(i).abilities))

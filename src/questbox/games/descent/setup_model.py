@@ -89,6 +89,8 @@ class DescentSetup(StrictModel):
                                               description="the overlord's monster for each open group")
     modules: list[StrictStr] = Field(default_factory=list, description="extra rule modules by name")
     show_los: StrictBool = Field(False, description="views list the spaces the acting figure sees")
+    skills: dict[str, list[StrictStr]] | None = Field(
+        None, description="the skill cards each hero bought with XP (hero id -> card ids)")
     campaign: dict[str, Any] | StrictStr | None = Field(
         None, description="a campaign's state for this quest, or with log: the campaign's id")
     log: LogDoc | None = Field(None, description="a campaign log document (inline)")

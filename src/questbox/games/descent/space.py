@@ -109,6 +109,10 @@ def encounter_space(enc: Encounter) -> list[Action]:
 
         have = set(out)
         out += [a for a in item_space(enc) if a not in have]
+    # -- the class cards other than the starting four classes' (issue #18), last ------------------
+    from questbox.games.descent.skills import card_space as class_card_space
+
+    out += class_card_space(enc, out)
     return out
 
 

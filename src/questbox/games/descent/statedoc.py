@@ -82,7 +82,7 @@ WINDOW_CTX: dict[str, tuple[str, ...]] = {
 MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
     "feats": {"sub": ("fid",), "move": ("fig",)},
     "campaign": {"fortune": (), "swarm": ("fig",), "masses": ("fig",), "masses-fail": ("fig",), "forceful": ()},
-    "classes": {}, "heroes": {}, "quest": {}, "search": {},
+    "classes": {"cripple": ("fig",), "tempest": ("fig", "nat")}, "heroes": {}, "quest": {}, "search": {},
     "lieutenants": {"fury-pass": (), "fury-fail": (), "not-me": (), "shift": ("fid", "nat", "text"),
                     "then": ("fid", "text"), "promote": ("fid",), "havoc": ("fid",),
                     "overpower": ("fid", "fid")},

@@ -32,6 +32,7 @@ const shopItem = (id, ui) => cardNode('shop', id, entry(ui, [`shop:${id}`, `item
 const upgrade = (id, ui) => cardNode('upgrade', id, entry(ui, [`upgrade:${id}`, `card:${id}`], id), ui);
 const item = (id, ui) => cardNode('item', id, entry(ui, [`shop:${id}`, `relic:${id}`, `item:${id}`], id), ui);
 const relic = (id, ui) => cardNode('relic', id, entry(ui, [`relic:${id}`], id), ui);
+const skill = (id, ui) => cardNode('skill', id, entry(ui, [`card:${id}`], id), ui);
 
 function heroName(hero, ui) { return entry(ui, [`hero:${hero}`], hero).name; }
 
@@ -60,6 +61,7 @@ function sheet(c, ui) {
       h('div', {}, h('b', { 'data-rule': `hero:${hero}` }, heroName(hero, ui)), cls ? h('span', { class: 'chip', 'data-rule': `class:${cls}` }, entry(ui, [`class:${cls}`], cls).name) : null,
         h('span', { class: 'chip', 'data-rule': 'term:xp' }, `XP ${(c.xp || {})[hero] ?? 0}`),
         c.fortune && hero in c.fortune ? h('span', { class: 'chip', 'data-rule': 'term:fortune' }, `fortune ${c.fortune[hero]}`) : null),
+      h('div', { class: 'dc-label' }, 'skills'), cards((c.skills || {})[hero], skill, ui),
       h('div', { class: 'dc-label' }, 'upgrades'), cards((c.upgrades || {})[hero], upgrade, ui),
       h('div', { class: 'dc-label' }, 'equipped'), cards((c.equipped || {})[hero], item, ui),
       h('div', { class: 'dc-label' }, 'items'), cards((c.items || {})[hero], item, ui));

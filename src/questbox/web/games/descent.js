@@ -240,7 +240,17 @@ function heroSheet(id, f, colour, view, ui) {
     f.conditions.length ? h('div', { class: 'g-chips' }, f.conditions.map((c) => h('span', { class: 'chip ds-cond' }, c))) : null,
     f.items.length || f.exhausted.length ? h('div', { class: 'g-chips' },
       f.items.map((it) => h('span', { class: 'chip', 'data-pick': ui.canPick([it]) ? it : null, 'data-rule': `item:${it}`, 'data-item': it }, wordName(it, view, ui) || it)),
-      f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted', 'data-item': it }, wordName(it, view, ui) || it))) : null);
+      f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted', 'data-item': it }, wordName(it, view, ui) || it))) : null,
+    classCards(f));
+}
+
+// The hero's class cards (starting cards and skills bought), each with its text, from the view.
+function classCards(f) {
+  const cards = f.cards || [];
+  if (!cards.length) return null;
+  return h('div', { class: 'ds-class-cards', 'data-testid': 'class-cards' },
+    cards.map((c) => h('div', { class: ['ds-class-card', f.exhausted.includes(c.id) && 'ds-exhausted'], 'data-card': c.id, 'data-kind': c.kind, 'data-rule': `card:${c.id}` },
+      h('b', {}, c.name), h('span', { class: 'muted' }, ` ${c.kind}`), h('p', { class: 'dc-text' }, c.text))));
 }
 
 function monsterList(view, ui, marks) {

@@ -1,0 +1,119 @@
+"""The hero bot's use of the class cards (issue #18): which skill attack is worth its fatigue,
+when a healing skill pays, and which reactions to take in an attack. Tactics only (the cards'
+rules are in :mod:`questbox.games.descent.skills`); :mod:`questbox.games.descent.bots` asks these.
+
+The priorities, stated: a skill attack is scored like a plain attack with its extra hearts
+(:data:`ATTACK_HEARTS`; Death Rage: half the damage on the hero), a small bonus for what it adds
+after the hit (a stun, healing, damage to the group) and a cost per fatigue; it is only taken
+while the hero keeps at least one fatigue of room. Healing Rain is cast when the heroes within 3
+spaces miss 3 hearts or more, Radiant Light when its heal and harm in sight add up to 4, Tempest
+with 2 monsters within 3 spaces, Time of Need with 3 fatigue; Lurk's free search whenever there
+is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condition. A defensive
+card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
+rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
+surge ability left to spend; Execute pays 2 fatigue (keeping one) on an attack that hit;
+Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from questbox.core import Action
+from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
+
+if TYPE_CHECKING:
+    from questbox.games.descent.state import DescentState
+
+#: the hearts a skill attack adds to the plain attack (Rage is scored by bots.py itself)
+ATTACK_HEARTS: dict[str, int] = {}
+#: what a skill attack is worth besides its hearts (its after-effect), in target-value units
+ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
+                                  "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6}
+#: the cost of a fatigue, in the same units
+FATIGUE_COST = 0.2
+DEFENSIVE = ("stoneskin", "ghost-armor", "defense-training")
+MASTERIES = ("weapon-mastery", "rune-mastery", "bow-mastery")
+
+
+def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[Action, int, float]]:
+    """The skill attacks in ``legal`` worth a look: (action, extra hearts, extra value - cost)."""
+    f = st.figs[fi]
+    out: list[tuple[Action, int, float]] = []
+    for a in legal:
+        card = BY_ACTION.get(a.name)
+        if card is None or a.name == "rage" or not (isinstance(CARDS[card], AttackSkill)
+                                                    or a.name in ("oath", "bushwhack")):
+            continue        # (Rage: bots.py scores it itself)
+        cost = CARDS[card].fatigue
+        if f.fatigue + cost >= st.stamina(fi):        # keep a fatigue of room
+            continue
+        hearts = ATTACK_HEARTS.get(a.name, 0)
+        if a.name == "death-rage":
+            hearts = f.damage // 2
+        out.append((a, hearts, ATTACK_EXTRA.get(a.name, 0.0) - FATIGUE_COST * cost))
+    return out
+
+
+def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
+    """A free search with Lurk; Prayer of Healing that also cleanses a condition; Healing Rain when
+    the heroes within 3 spaces miss 3 hearts or more; Radiant Light when what it heals and hurts in
+    sight adds up to 4 or more; Time of Need with 3 fatigue or more."""
+    f = st.figs[fi]
+    for a in legal:
+        if a.name == "lurk" and f.fatigue + 1 < st.stamina(fi):
+            return a
+        if a.name == "pray" and len(a.args) > 1:
+            return a
+    rain = Action("healing-rain")
+    if rain in legal:
+        missing = sum(st.figs[h].damage for h in st.heroes()
+                      if st.figs[h].status == "active" and st.within(fi, h, 3))
+        if missing >= 3:
+            return rain
+    light = Action("radiant-light")
+    if light in legal:
+        seen = [x for x, g in enumerate(st.figs) if g.status == "active" and (x == fi or st.sees(fi, x))]
+        worth = sum(min(2, st.figs[x].damage) if st.figs[x].side == "hero" else 2 for x in seen)
+        if worth >= 4:
+            return light
+    storm = Action("tempest")
+    if storm in legal and sum(1 for m in st.monsters() if st.within(fi, m, 3)) >= 2:
+        return storm
+    need = Action("time-of-need")
+    if need in legal and f.fatigue >= 3:
+        return need
+    return None
+
+
+def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
+    """A defensive card when the attack would hurt; a mastery when a surge ability waits."""
+    atk = st.attack
+    if atk is None:
+        return None
+    uses = {str(a.args[0]): a for a in legal if a.name == "use" and a.args}
+    for card in DEFENSIVE:
+        if card in uses:
+            if card == "stoneskin" or not atk.faces:
+                return uses[card]          # before the roll: the attack may yet hurt
+            hearts = st.atk_totals(atk)[0]
+            if hearts - max(0, st.atk_shields(atk) - atk.pierce) > 0:
+                return uses[card]
+    lib = st.enc.lib
+    for a in legal:         # Accurate: reroll a power die that shows no heart
+        if a.name == "use" and a.args[0] == "accurate":
+            i = int(str(a.args[1]))
+            if lib.dice[atk.dice[i]][atk.faces[i] - 1].hearts == 0:
+                return a
+    execute = [a for a in legal if a.name == "use" and a.args[0] == "execute"]
+    if execute and not st.atk_totals(atk)[3]:       # Execute: 2 fatigue at most, one kept
+        f = st.figs[atk.attacker]
+        room = st.stamina(atk.attacker) - f.fatigue
+        x = min(2, room - 1)
+        got = [a for a in execute if int(str(a.args[1])) == x]
+        if got:
+            return got[0]
+    for card in MASTERIES:
+        if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
+            return uses[card]
+    return None
