@@ -139,3 +139,37 @@ def test_campaign_sheet_shows_each_heros_skill_cards(web: ServerProc, browser: A
         assert node.locator(".dc-text").inner_text() == rules[f"card:{card}"]["text"]
     assert not page.errors, page.errors
     page.close()
+
+
+def test_the_campaign_phase_log_is_told_in_words(web: ServerProc, browser: Any, shots: Path) -> None:
+    """A few Campaign-phase moves, one clicked on the page: the log names the heroes, items,
+    upgrades and Plot cards (no raw id, no ``heroes: buy ...`` notation)."""
+    log = {"heroes": ["syndrael", "avric"], "plot_deck": "first-legion", "phase": "shopping", "next": 1,
+           "gold": 50, "threat": 4, "xp": {"syndrael": 1, "overlord": 1}, "fortune": {"syndrael": 1, "avric": 1},
+           "shop": {"offer": ["iron-shield", "leather-armor"], "deck": ["light-hammer", "iron-spear"]}}
+    t = Table(web, "descent-campaign", 2, {"log": log}, seed=1)
+    t.act("heroes", "buy iron-shield syndrael")
+    t.act("heroes", "extra-card syndrael avric")
+    page = t.open(browser, "heroes")
+    page.click("#actions button.act[data-action='done']")          # done shopping, on the page
+    t.version += 1
+    t.events += [(t.version, e) for e in t.state.apply("heroes", "done")]
+    t.wait(page)
+    for seat, action in (("heroes", "upgrade syndrael toughness"), ("heroes", "done"),
+                         ("overlord", "xp-threat"), ("overlord", "buy-plot retribution")):
+        t.act(seat, action)
+    t.wait(page)
+    lines = page.locator("#log li span:nth-child(2)").all_inner_texts()
+    page.screenshot(path=str(shots / "campaign-log-words.png"), full_page=True)
+    told = [e.text for _, e in t.events if e.kind == "campaign"]
+    assert len(told) == 7 and all(s in lines for s in told), (told, lines)
+    for want in ("Syndrael buys an Iron Shield", "to draw 1 more Shop card: a Light Hammer",
+                 "The heroes are done shopping", "Syndrael takes the upgrade Toughness",
+                 "The overlord buys the Plot card Retribution"):
+        assert any(want in li for li in lines), (want, lines)
+    raw = ["iron-shield", "light-hammer", "leather-armor", "toughness", "retribution", "syndrael", "avric",
+           "buy-plot", "xp-threat", "extra-card", "first-legion"]
+    assert not _raw_ids("\n".join(lines), raw), lines
+    assert not any(re.match(r"(you|heroes|overlord): ", li) for li in lines), lines
+    assert not page.errors, page.errors
+    page.close()

@@ -27,8 +27,9 @@ def test_a_table_from_the_form_its_links_recovered_joined_and_watched(web: Serve
     mission = page.locator("select[data-choice=mission]")
     mission.wait_for()
     options = mission.locator("option").all_inner_texts()
-    assert "vampire-throne" in options and any("crypt-gate" in o for o in options)  # from the schema
-    mission.select_option("vampire-throne")
+    # the missions' titles from the game's data; the value sent stays the id
+    assert "The Vampire Lord's Throne" in options and "vampire-throne" not in options, options
+    mission.select_option(value="vampire-throne")
     assert '"mission": "vampire-throne"' in page.input_value("#setup")    # written into the advanced box
     page.fill("input[data-name-index='0']", "Ann <i>x</i>")
     page.select_option("select[name=seat-1]", "open")
@@ -116,12 +117,49 @@ def test_each_games_choices_come_from_its_setup_schema(web: ServerProc, browser:
         values = sel.locator("option").evaluate_all("els => els.map(e => e.value)")
         default = prop.get("default")
         assert sorted(v for v in values if v) == sorted(v for v in enum if v != default), (values, enum)
+        # each option shows the game's title of its id (the schema's x-titles), not the id
+        labels = dict(sel.locator("option").evaluate_all("els => els.map(e => [e.value, e.textContent])"))
+        titles = prop["x-titles"]
+        assert all(labels[v] == titles[v] for v in values if v), (labels, titles)
+        if default is not None:
+            assert labels[""] == f"{titles[default]} (default)"
         if value != default:
-            sel.select_option(value)
+            sel.select_option(value=value)
             assert f'"{field}": "{value}"' in page.input_value("#setup")
     page.click("#create")
     tid = page.locator("[data-testid=table-id]").inner_text(timeout=15000)     # created: no error
     assert page.inner_text("#create-error") == ""
     if shown:
         assert web.snap(tid)["view"][shown] == choices[-1][1]
+    page.close()
+
+
+def test_per_hero_seats_set_the_seat_count_and_a_refused_mix_says_why(web: ServerProc, browser: Any,
+                                                                      shots: Path) -> None:
+    """Descent's ``seats: per-hero`` chosen with 2 seats: the lobby asks the game how many seats that
+    setup gives and sets the seat count (a hero each and the overlord); a mix the game refuses
+    (hero-ik's scenario outside solitaire play) shows the game's own reason."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(web.url + "/")
+    page.click("[data-game='descent']")
+    page.wait_for_function("document.querySelectorAll('#seat-rows .seat-row').length === 2")
+    page.locator("select[data-choice='seats']").select_option(value="per-hero")
+    page.wait_for_function("document.querySelectorAll('#seat-rows .seat-row').length === 5")
+    assert page.input_value("#seat-count") == "5"
+    names = page.locator("#seat-rows .seat-name").all_inner_texts()
+    assert names == ["hero1", "hero2", "hero3", "hero4", "overlord"], names
+    assert '"seats": "per-hero"' in page.input_value("#setup")
+    page.screenshot(path=str(shots / "lobby-per-hero.png"), full_page=True)
+    page.click("#create")
+    tid = page.locator("[data-testid=table-id]").inner_text(timeout=15000)
+    assert page.inner_text("#create-error") == ""
+    assert [s["seat"] for s in web.snap(tid)["seats"]] == names
+
+    page.goto(web.url + "/")
+    page.click("[data-game='hero-ik']")
+    page.wait_for_function("document.querySelectorAll('#seat-rows .seat-row').length === 2")
+    page.locator("select[data-choice='scenario']").select_option(value="hard")
+    page.wait_for_function("document.getElementById('create-error').textContent !== ''")
+    assert "scenario is for solitaire play" in page.inner_text("#create-error")
+    assert page.input_value("#seat-count") == "2"
     page.close()

@@ -11,7 +11,7 @@ payload of a pending decision), and :func:`check_canonical` (``to_json(from_json
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Annotated, Any, TypeVar
 
 from pydantic import (
@@ -79,6 +79,21 @@ class OneOf:
         if self.document:
             return {"anyOf": [names, {"type": "object", "description": f"an inline {self.what} document"}]}
         return names
+
+
+#: the JSON Schema annotation naming a choice field's values (``{id: title}``), which the lobby shows
+TITLES = "x-titles"
+
+
+def titles(names: Callable[[], Mapping[str, str]]) -> Callable[[dict[str, Any]], None]:
+    """A ``json_schema_extra`` for a field whose values are ids (a ``Literal`` or a :class:`OneOf`):
+    the schema gains ``x-titles: {id: title}``, ``names()`` read when the schema is built (from the
+    game's data), so the lobby lists titles while the setup keeps the ids."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        schema[TITLES] = {str(k): str(v) for k, v in names().items()}
+
+    return extra
 
 
 def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:

@@ -98,6 +98,12 @@ class JoinRequest(BaseModel):
     name: PlayerName = ""
 
 
+class SeatsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    setup: dict[str, Any] = Field(default_factory=dict, description="a setup document (the lobby's choices)")
+
+
 class ErrorBody(BaseModel):
     """Every error the server answers (any 4xx or 5xx status): one line for a person."""
 
@@ -244,6 +250,27 @@ async def default_setup(game_id: str, seats: int | None = Query(default=None, ge
         return {"game": game.id, "seats": n, "setup": game.setup_for_seats(n)}
     except QuestboxError as exc:
         raise Unprocessable(str(exc)) from exc
+
+
+@lobby.post("/api/games/{game_id}/seats")
+async def setup_seats(game_id: str, req: SeatsRequest) -> dict[str, Any]:
+    """The seats a setup document gives (:meth:`Game.seat_names`), so the lobby sets its seat count
+    from its choices (Descent's ``seats: per-hero`` seats a hero each and the overlord); 422 with
+    the game's own message when the setup cannot be played."""
+    try:
+        game = get_game(game_id)
+    except UnknownGame as exc:
+        raise ServerError(str(exc), 404) from exc
+
+    def seats() -> list[str]:
+        check_setup_document(req.setup)
+        try:
+            return list(game.seat_names(req.setup))
+        except QuestboxError as exc:
+            raise Unprocessable(str(exc)) from exc
+
+    names = await run_in_threadpool(seats)
+    return {"game": game.id, "seats": names, "playable": len(names) in game.seat_counts}
 
 
 @functools.cache

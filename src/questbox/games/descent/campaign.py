@@ -73,6 +73,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2 if isinstance(exc, NotationError) else 1
 
 
+def _told(before: JSON, after: JSON, seat: str, act: Action) -> str:
+    """The Campaign-phase move in words (as the event log of ``descent-campaign`` tells it)."""
+    from questbox.games.descent.campaign_game import GAME
+    from questbox.games.descent.campaign_words import tell
+
+    return tell(before, after, seat, act, GAME.describe_action({"campaign": before, "encounter": None}, act))
+
+
 def _count(text: str) -> int:
     n = int(text)
     if n < 1:
@@ -115,8 +123,8 @@ def _run(a: argparse.Namespace) -> int:
             if seat is None:
                 raise SetupError(f"nobody is to move in the {log['phase']} phase")
             act = Action.parse(a.action) if a.action else bot_action(log, seat, plot)
-            log = apply(log, seat, act)
-            print(f"{seat}: {act}")
+            before, log = log, apply(log, seat, act)
+            print(_told(before, log, seat, act))
         _save(a.log, log)
         print(show(log))
     elif a.cmd == "record":

@@ -39,6 +39,7 @@ from questbox.games.descent.campaign_bots import bot_action
 from questbox.games.descent.campaign_model import CampaignModel, campaign_data
 from questbox.games.descent.campaign_shop import describe as describe_shop
 from questbox.games.descent.campaign_shop import shop_space
+from questbox.games.descent.campaign_words import tell
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
@@ -363,9 +364,10 @@ class CampaignState(State):
             if st.is_over():
                 events += self._end_quest()
             return events
-        d = self.pending.pop()
+        d, before = self.pending.pop(), self.log
         lookup(L.KINDS, d.kind).resolve(self, d, action)      # (sets the next log, and pending)
-        events = [Event("campaign", f"{seat}: {action} ({DESCRIBE.get(action.name, action.name)}).", None,
+        said = GAME.describe_action({"campaign": before, "encounter": None}, action)
+        events = [Event("campaign", tell(before, self.log, seat, action, said), None,
                         {"seat": seat, "action": str(action)})]
         return events + self._advance()
 

@@ -17,7 +17,7 @@ from pydantic import BeforeValidator, Field, StrictBool, StrictInt, StrictStr
 
 from questbox.core import JSON
 from questbox.core.setupfiles import path_refused
-from questbox.core.validation import OneOf, StrictModel, validated
+from questbox.core.validation import OneOf, StrictModel, titles, validated
 
 
 def _quest_ids() -> list[str]:
@@ -30,6 +30,22 @@ def _campaign_ids() -> list[str]:
     from questbox.games.descent.data import DATA
 
     return [p.stem for p in sorted((DATA / "campaigns").glob("*.yaml"))]
+
+
+def _quest_titles() -> dict[str, str]:
+    from questbox.games.descent.data import read_quest
+
+    return {q: read_quest(q).name for q in _quest_ids()}
+
+
+def _campaign_titles() -> dict[str, str]:
+    from questbox.games.descent.campaign_model import campaign_data
+
+    return {c: campaign_data(c).name for c in _campaign_ids()}
+
+
+def _seat_titles() -> dict[str, str]:
+    return {"party": "Party (one seat plays every hero)", "per-hero": "Per hero (a seat for each hero)"}
 
 
 def _quest_hint(spec: str) -> str | None:
@@ -76,11 +92,12 @@ class DescentSetup(StrictModel):
     """A Descent encounter setup (every key optional); or ``{dice_tray: ...}`` alone; or a campaign
     file ``{campaign: <id>, log: <log document>}`` that plays the campaign's next quest."""
 
-    quest: QuestSpec = Field("sunken-ossuary", description="the quest")
+    quest: QuestSpec = Field("sunken-ossuary", description="the quest", json_schema_extra=titles(_quest_titles))
     heroes: list[HeroEntry] | None = Field(None, min_length=2, max_length=4,
                                            description="2-4 heroes (default: syndrael, avric)")
     seats: Literal["party", "per-hero"] = Field(
-        "party", description="party: one seat plays every hero; per-hero: a seat per hero")
+        "party", description="party: one seat plays every hero; per-hero: a seat per hero",
+        json_schema_extra=titles(_seat_titles))
     act: StrictInt | None = Field(None, ge=1, le=2, description="the act, 1 or 2 (default: the quest's)")
     two_hero_rule: StrictBool = Field(True, description="with two heroes, each takes a free attack or rest")
     hero_abilities: StrictBool = Field(True, description="play the heroes' abilities")
@@ -101,11 +118,12 @@ class DescentSetup(StrictModel):
 class CampaignSetup(StrictModel):
     """A Descent campaign setup: a new campaign, or one continued from its log."""
 
-    campaign: CampaignId = Field("harrowmere", description="the campaign")
+    campaign: CampaignId = Field("harrowmere", description="the campaign", json_schema_extra=titles(_campaign_titles))
     heroes: list[HeroEntry] | None = Field(None, min_length=2, max_length=4,
                                            description="2-4 heroes (default: syndrael, avric)")
     seats: Literal["party", "per-hero"] = Field(
-        "party", description="party: one seat plays every hero; per-hero: a seat per hero")
+        "party", description="party: one seat plays every hero; per-hero: a seat per hero",
+        json_schema_extra=titles(_seat_titles))
     log: LogDoc | None = Field(None, description="a campaign log document to continue")
     players: StrictInt | None = Field(None, ge=2, le=5, description="seats (checked against the log)")
     overlord_deck: StrictBool | None = Field(

@@ -18,7 +18,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import Field, StrictInt, model_validator
 
 from questbox.core.errors import SetupError
-from questbox.core.validation import StrictModel, validated
+from questbox.core.validation import StrictModel, titles, validated
 
 #: players' target score by player count (Solo: 7, our ruling)
 TARGETS = {1: 7, 2: 7, 3: 6, 4: 5}
@@ -125,11 +125,15 @@ class PositionDoc(_Strict):
                                   description="how many top deck cards a seat (or 'spectator') knows")
 
 
+def _mode_titles() -> dict[str, str]:
+    return {"normal": "Normal (2-4 heirs)", "solo": "Solo Mode (1 heir)"}
+
+
 class SetupDoc(_Strict):
     """The whole setup document."""
 
     players: StrictInt | None = Field(None, ge=1, le=4, description="a whole number (a bool is not one)")
-    mode: Literal["normal", "solo"] | None = None
+    mode: Literal["normal", "solo"] | None = Field(None, json_schema_extra=titles(_mode_titles))
     options: OptionsDoc = Field(default_factory=lambda: OptionsDoc.model_validate({}))
     cards: list[dict[str, Any]] | None = None
     deck: list[str] | None = Field(None, description="deck order, top first, used instead of the shuffle")

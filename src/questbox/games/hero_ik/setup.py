@@ -15,7 +15,7 @@ from pydantic import Field, Strict, StrictInt, field_validator
 
 from questbox.core import JSON, SetupError
 from questbox.core.setupfiles import path_refused, read_document
-from questbox.core.validation import StrictModel, validated
+from questbox.core.validation import StrictModel, titles, validated
 from questbox.games.hero_ik.cards import (
     COLOURS,
     FAMILIES,
@@ -112,10 +112,20 @@ class Start(_Model):
         return v
 
 
+def _mode_titles() -> dict[str, str]:
+    return {"duel": "Duel (2 players: adventurers against the dungeon)", "solitaire": "Solitaire (1 player)"}
+
+
+def _scenario_titles() -> dict[str, str]:
+    from questbox.games.hero_ik.scenarios import scenarios
+
+    return {k: f"{k.capitalize()}: {s.name}" for k, s in scenarios().items()}
+
+
 class SetupDoc(_Model):
     players: StrictInt | None = Field(default=None, ge=1, le=2)  # a bool is not a number of players
-    mode: Literal["duel", "solitaire"] | None = None
-    scenario: Literal["easy", "medium", "hard"] | None = None
+    mode: Literal["duel", "solitaire"] | None = Field(None, json_schema_extra=titles(_mode_titles))
+    scenario: Literal["easy", "medium", "hard"] | None = Field(None, json_schema_extra=titles(_scenario_titles))
     party: list[str] = Field(default_factory=lambda: list(DEFAULT_PARTY))
     dungeon: str | list[str] = DEFAULT_BOX
     final: str | None = None

@@ -12,7 +12,7 @@ from pydantic import BeforeValidator, Field, StrictInt, model_validator
 from questbox.core import JSON, Action, Decision, Game, Rng, Seat, SetupError, State
 from questbox.core.decisions import lookup
 from questbox.core.setupfiles import path_refused
-from questbox.core.validation import Count, OneOf, StrictModel, check_canonical, validated
+from questbox.core.validation import Count, OneOf, StrictModel, check_canonical, titles, validated
 from questbox.games.heroica.board import board_for
 from questbox.games.heroica.data import bundled_missions, inline_mission, resolve_mission, rules
 from questbox.games.heroica.kinds import KINDS
@@ -43,6 +43,15 @@ def _weapon_ids() -> list[str]:
 
 def _mission_ids() -> list[str]:
     return list(bundled_missions())
+
+
+def _mission_titles() -> dict[str, str]:
+    return {m: str(doc.get("title", m)) for m, doc in bundled_missions().items()}
+
+
+def _variant_titles() -> dict[str, str]:
+    return {"standard": "Standard (one mission)", "epic": "Epic (missions in a row)",
+            "battle": "Battle (a monster seat)"}
 
 
 def _mission_hint(spec: str) -> str | None:
@@ -100,10 +109,11 @@ class SetupDoc(StrictModel):
     """A Heroica setup document (a bare mission document, with ``map`` or ``spaces``, is played as
     ``{mission: DOC}``)."""
 
-    variant: Literal["standard", "epic", "battle"] = Field("standard", description="standard, Epic "
-                                                           "(missions in a row) or Battle (a monster seat)")
+    variant: Literal["standard", "epic", "battle"] = Field(
+        "standard", description="standard, Epic (missions in a row) or Battle (a monster seat)",
+        json_schema_extra=titles(_variant_titles))
     mission: MissionSpec | None = Field(None, description="the mission (standard and battle; default "
-                                        f"{DEFAULT_MISSION})")
+                                        f"{DEFAULT_MISSION})", json_schema_extra=titles(_mission_titles))
     missions: list[MissionSpec] | None = Field(None, description="the missions in order (epic)")
     players: StrictInt | None = Field(None, ge=2, le=5, description="seats, the monster seat included")
     heroes: list[HeroEntry] | None = Field(None, min_length=1, max_length=4,

@@ -39,7 +39,8 @@ function drawGames() {
 
 // ---------------------------------------------------------------- choices from the setup schema
 /** The top-level fields of a setup schema that name their values (an enum of strings, directly or
- * as one branch of anyOf): missions, scenarios, quests, variants, modes... */
+ * as one branch of anyOf): missions, scenarios, quests, variants, modes... ``titles``: the game's
+ * title of each value (the schema's ``x-titles``); the value sent stays the id. */
 export function choiceFields(schema) {
   const out = [];
   for (const [name, prop] of Object.entries((schema && schema.properties) || {})) {
@@ -47,10 +48,13 @@ export function choiceFields(schema) {
     const named = branches.find((b) => b.type === 'string' && Array.isArray(b.enum) && b.enum.length);
     if (!named) continue;
     out.push({ name, values: named.enum, default: typeof prop.default === 'string' ? prop.default : null,
-      description: prop.description || '' });
+      description: prop.description || '', titles: prop['x-titles'] || named['x-titles'] || {} });
   }
   return out;
 }
+
+/** The text of a choice's option: the game's title, else the id. */
+function titleOf(f, v) { return f.titles[v] || v; }
 
 function readBox() {
   const text = els.setup.value.trim();
@@ -62,13 +66,56 @@ function applyChoices() {
   const doc = readBox();
   if (doc === null) {
     els.error.textContent = 'The advanced setup is not JSON (YAML?): make your choices there.';
-    return;
+    return null;
   }
   for (const [name, value] of Object.entries(st.choices)) {
     if (value === '') delete doc[name];
     else doc[name] = value;
   }
   els.setup.value = JSON.stringify(doc, null, 2);
+  return doc;
+}
+
+/** The seats the game gives a setup document: ``{seats, playable}``, or ``{error}`` (the game's
+ * own message) when it refuses the setup. */
+async function seatsOf(setup) {
+  try {
+    return await api(`/api/games/${encodeURIComponent(st.game)}/seats`, { method: 'POST', body: JSON.stringify({ setup }) });
+  } catch (err) { return { error: err.message }; }
+}
+
+/** After a choice: ask the game how many seats the setup gives. If they are not the seat count,
+ * ask again without the count the setup was made for (``players``) and, with ``adjust``, set the
+ * seat count to the game's answer (Descent's ``seats: per-hero`` seats each hero and the overlord);
+ * where the game refuses the setup or seats a number of players it does not take, say why. */
+async function fitSeats(doc, adjust = true) {
+  const g = game();
+  const want = Number(els.count.value);
+  let res = await seatsOf(doc);
+  if (!res.error && res.seats.length === want) return;
+  if ('players' in doc) {
+    const setup = { ...doc };
+    delete setup.players;
+    const free = await seatsOf(setup);
+    if (!free.error) res = free;
+  }
+  if (res.error) {
+    els.error.textContent = res.error;
+    return;
+  }
+  const n = res.seats.length;
+  if (n === want) return;
+  if (!adjust) {
+    els.error.textContent = `This setup seats ${n} (${res.seats.join(', ')}), not ${want}: change the seat count or the choices.`;
+    return;
+  }
+  if (!res.playable) {
+    els.error.textContent = `This setup seats ${n} (${res.seats.join(', ')}): ${g.title} takes ${g.seat_counts.join(', ')} players.`;
+    return;
+  }
+  els.count.value = String(n);
+  await seatsChanged();
+  toast(`${n} seats: ${res.seats.join(', ')}`, 2000);
 }
 
 function drawChoices() {
@@ -76,9 +123,14 @@ function drawChoices() {
   st.choices = {};
   for (const f of choiceFields(st.schema)) {
     const sel = h('select', { name: `choice-${f.name}`, 'data-choice': f.name, 'aria-label': f.name, title: f.description },
-      h('option', { value: '' }, f.default ? `${f.default} (default)` : '(default)'),
-      f.values.filter((v) => v !== f.default).map((v) => h('option', { value: v }, v)));
-    sel.addEventListener('change', () => { st.choices[f.name] = sel.value; els.error.textContent = ''; applyChoices(); });
+      h('option', { value: '' }, f.default ? `${titleOf(f, f.default)} (default)` : '(default)'),
+      f.values.filter((v) => v !== f.default).map((v) => h('option', { value: v }, titleOf(f, v))));
+    sel.addEventListener('change', async () => {
+      st.choices[f.name] = sel.value;
+      els.error.textContent = '';
+      const doc = applyChoices();
+      if (doc !== null) await fitSeats(doc);
+    });
     els.choices.append(h('label', { title: f.description }, `${f.name[0].toUpperCase()}${f.name.slice(1).replace(/_/g, ' ')} `, sel));
   }
 }
@@ -276,7 +328,12 @@ for (const tab of els.tabs) {
     loadTables();
   });
 }
-els.count.addEventListener('change', seatsChanged);
+els.count.addEventListener('change', async () => {
+  els.error.textContent = '';
+  await seatsChanged();
+  const doc = Object.values(st.choices).some(Boolean) ? readBox() : null;
+  if (doc) await fitSeats(doc, false);          // a choice that seats otherwise: say so
+});
 els.setup.addEventListener('input', () => { st.setupEdited = true; });
 els.file.addEventListener('change', async () => {
   const f = els.file.files[0];

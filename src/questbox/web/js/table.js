@@ -363,8 +363,14 @@ async function onSnapshot(snap) {
   const items = [];
   const told = new Set(snap.events.map((e) => e.v));
   const mine = new Set((snap.my_actions || []).map((a) => a.v));
+  // in words where the page saw the choice offered: the legal action's text of the snapshot before
+  const prev = st.snap;
+  const said = (a) => {
+    const offered = prev && a.v === prev.version + 1 ? (prev.legal || []).find((l) => l.action === a.action) : null;
+    return offered && offered.text ? offered.text : a.action;
+  };
   for (const a of snap.my_actions || []) {
-    if (!told.has(a.v)) items.push({ v: a.v, text: `you: ${a.action}`, kind: 'you', mine: true, o: 0 });
+    if (!told.has(a.v)) items.push({ v: a.v, text: `you: ${said(a)}`, kind: 'you', mine: true, o: 0 });
   }
   snap.events.forEach((e, i) => items.push({ v: e.v, text: e.text, kind: e.kind, mine: mine.has(e.v), o: 1 + i }));
   items.sort((a, b) => a.v - b.v || a.o - b.o);
