@@ -558,7 +558,7 @@ class HeuristicAgent:
             return large_place_choice(st, legal)
         if kind.startswith("mod:feats:"):
             return bot_decision(st, legal)
-        if kind == "mod:overlord:play":
+        if kind.startswith("mod:overlord:"):
             return bot_card(st, legal)
         return _react(st, seat, legal)
 
