@@ -279,10 +279,19 @@ class CampaignState(State):
             self.log = log
         if log["phase"] != "quest" or self.encounter is not None:
             return []
-        enc = encounter(normalize_setup(L.encounter_setup(log)))
+        setup = L.encounter_setup(log)
+        # encounter 2's Overlord deck (his hand is secret) goes into the encounter's state, not
+        # into its setup, and leaves the log (modules/overlord.py carry_into)
+        kept = setup["campaign"].get("encounter", {}).pop("overlord", None)
+        enc = encounter(normalize_setup(setup))
         st = DescentState(enc, self.rng)
         st._setup()
         self.encounter = st
+        if kept is not None:
+            from questbox.games.descent.modules.overlord import carry_into
+
+            carry_into(st, kept)
+            self.log = log = {**log, "encounter": {k: v for k, v in log["encounter"].items() if k != "overlord"}}
         q = campaign_data(log["campaign"]).quests[log["next"]]
         second = ", encounter 2" if log.get("encounter") else ""
         text = f"Quest {log['next'] + 1}{second}: {enc.quest.name} ({q.kind}) begins."

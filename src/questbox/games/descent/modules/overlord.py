@@ -145,15 +145,8 @@ class OverlordDeck(RuleModule):
         got = enc.get("overlord") if isinstance(enc, dict) and enc.get("number") == 2 else None
         if got is None:
             return None
-        from questbox.core import SetupError
-
-        if not isinstance(got, dict) or set(got) != {"deck", "hand", "discard"} or not all(
-                isinstance(v, list) and all(isinstance(c, str) for c in v) for v in got.values()):
-            raise SetupError("campaign.encounter.overlord: {deck, hand, discard}: lists of Overlord card ids")
-        if sorted([*got["deck"], *got["hand"], *got["discard"]]) != sorted(self.cards):
-            raise SetupError("campaign.encounter.overlord: the deck, hand and discard pile hold the Overlord "
-                             "deck's cards, each copy once")
-        return got
+        _check_carried(got, self.cards)
+        return cast(JSON, got)
 
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
         data["deck"] = len(data["deck"])
@@ -323,6 +316,26 @@ class OverlordDeck(RuleModule):
             if turn is not None and turn.fig == fi:
                 turn.mp = 0
                 _stop_path(st, fi)
+
+
+def _check_carried(got: Any, cards: list[str]) -> None:
+    from questbox.core import SetupError
+
+    if not isinstance(got, dict) or set(got) != {"deck", "hand", "discard"} or not all(
+            isinstance(v, list) and all(isinstance(c, str) for c in v) for v in got.values()):
+        raise SetupError("campaign.encounter.overlord: {deck, hand, discard}: lists of Overlord card ids")
+    if sorted([*got["deck"], *got["hand"], *got["discard"]]) != sorted(cards):
+        raise SetupError("campaign.encounter.overlord: the deck, hand and discard pile hold the Overlord "
+                         "deck's cards, each copy once")
+
+
+def carry_into(st: DescentState, got: Any) -> None:
+    """Encounter 2 of a quest (the campaign game): the Overlord deck of encounter 1 (``{deck, hand,
+    discard}``) replaces the one ``st``'s setup dealt (checked against the setup's cards)."""
+    mod = next(m for m in st.enc.modules if isinstance(m, OverlordDeck))
+    _check_carried(got, mod.cards)
+    m = st.mods[NAME]
+    m.update(deck=list(got["deck"]), hand=list(got["hand"]), discard=list(got["discard"]))
 
 
 def _stop_path(st: DescentState, fi: int) -> None:
