@@ -617,3 +617,36 @@ def test_expert_blow_adds_two_hearts_and_its_surge_returns_it() -> None:
         seat = st.pending[-1].seat
         act(st, "done" if "done" in names(st.legal_actions(seat)) else "pass")
     assert "expert-blow" in ol(st)["hand"] and "expert-blow" not in ol(st)["discard"]
+
+
+def test_the_bot_heals_the_most_hurt_monster_and_only_when_it_pays() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    three = [group("goblin-archer", "goblin", ["C1", "H6", "G6"], minions=3)]
+    st = at_start(["dark-resilience"], groups=three)
+    st.figs[fig(st, "goblin-1")].damage = 1
+    touch(st)
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "pass"          # 1 damage: keep the card
+    st.figs[fig(st, "goblin-3")].damage = 3
+    touch(st)
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "card dark-resilience goblin-3"
+
+
+def test_the_bots_pick_poison_darts_weaker_attribute_and_uthuks_smaller_loss() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+    from questbox.games.descent.modules.overlord_cards import pass_chance
+
+    st = searching(["poison-dart", "dark-charm"])
+    s = fig(st, "syndrael")
+    weaker = min(("awareness", "might"), key=lambda a: st.attribute(s, a) or 0)
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == f"card poison-dart {weaker}"
+    st = searching(["uthuk-demon-trap", "dark-charm"])
+    act(st, "card uthuk-demon-trap")
+    left = st.health(s) - st.figs[s].damage
+
+    def loss(attr: str) -> float:
+        v = st.attribute(s, attr) or 0
+        return (1 - pass_chance(st, v)) * left + pass_chance(st, v) * min(v, left)
+    best = min(("awareness", "might"), key=loss)
+    assert str(HeuristicAgent(seed=1).act(st, "heroes")) == f"test {best}"
+    assert 0 < pass_chance(st, 2) < pass_chance(st, 4) <= 1
