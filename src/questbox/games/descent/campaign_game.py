@@ -429,7 +429,7 @@ class CampaignGame(Game):
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
     decisions_module = "questbox.games.descent.campaign_kinds"
-    rules_version = 3     # 3: the encounter rules of descent 3
+    rules_version = 4     # 4: the encounter rules of descent 4 (the Overlord deck's 21 cards, kept into encounter 2)
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
     setup_model = CampaignSetup

@@ -106,8 +106,9 @@ class DescentGame(Game):
     #: everything on the table is public; the Search deck's order and the dice to come are hidden
     #: from every seat alike (chance), so no seat ever knows more than another
     perfect_information = True
-    #: 2: the attack in the printed order, every base monster ability; 3: large monsters as printed (#17)
-    rules_version = 3
+    #: 2: the attack in the printed order, every base monster ability; 3: large monsters as printed (#17);
+    #: 4: with ``modules: [overlord]`` the overlord is asked his cards at more moments (#18: 21 cards)
+    rules_version = 4
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup
