@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from questbox.core import JSON, Action, Match, SetupError, get_game, make_agent
+from questbox.core import JSON, Action, Match, Rng, SetupError, get_game, make_agent
 from questbox.games.descent import campaign_log as L
 from questbox.games.descent.campaign_bots import CLASS_ORDER, bot_action
 from questbox.games.descent.campaign_game import CampaignState, check_log
@@ -184,3 +184,89 @@ def test_the_heroes_do_not_see_the_overlords_hand_in_a_quest() -> None:
     assert st.view("overlord")["encounter"]["mods"]["overlord"]["hand"] == hand
     assert st.view("heroes")["encounter"]["mods"]["overlord"]["hand"] == len(hand)
     assert st.view("heroes")["campaign"]["overlord_deck"] == ["web-trap"]
+
+
+# ====================================================================== encounter 2 keeps the deck
+def _barrow_end(seed: int = 0) -> tuple[JSON, JSON, JSON]:
+    """The Hollow Barrow's encounter 1 played to its end with the Overlord deck on: (the log before,
+    the log after it, the overlord's deck at its end)."""
+    from tests.descent.test_two_encounters import at_barrow, start
+
+    log = at_barrow(overlord_deck=["web-trap"])
+    st = start(log, seed=seed)
+    m = st.mods["overlord"]
+    assert len(m["hand"]) == 2 and sorted(m["hand"] + m["deck"]) == sorted([*catalog().basic_deck(), "web-trap"])
+    # some cards played and drawn in encounter 1
+    m["discard"] = [m["deck"].pop(), m["deck"].pop()]
+    m["hand"].append(m["deck"].pop())
+    end = {k: list(m[k]) for k in ("deck", "hand", "discard")}
+    st.finish("overlord", "the alarm")
+    return log, L.record(log, st), end
+
+
+def test_encounter_2_keeps_the_overlords_hand_deck_and_discard_pile() -> None:
+    from tests.descent.test_two_encounters import start
+
+    _, mid, end = _barrow_end()
+    assert mid["encounter"]["overlord"] == end
+    st2 = start(mid, seed=1)
+    assert st2.enc.quest.id == "hollow-barrow-2"
+    m2 = st2.mods["overlord"]
+    # no new hand drawn: the same cards in the same places, the deck in the same order
+    assert {k: m2[k] for k in ("deck", "hand", "discard")} == end and m2["played"] == {}
+    # the first overlord turn of encounter 2 draws the top card of the carried deck
+    top = end["deck"][-1]
+    while st2.phase != "overlord" or st2.pending[-1].kind == "mod:overlord:play":
+        seat = st2.to_move()[0]
+        st2.apply(seat, "pass" if "pass" in [str(a) for a in st2.legal_actions(seat)] else
+                  next(a for a in st2.legal_actions(seat) if a.name in ("end", "activate")))
+        if st2.phase == "overlord" and st2.pending[-1].kind == "ol-turn":
+            break
+    assert st2.mods["overlord"]["hand"][-1] == top
+
+
+def test_without_the_deck_encounter_2_carries_no_overlord_cards() -> None:
+    from tests.descent.test_two_encounters import at_barrow, start
+
+    log = at_barrow()
+    st = start(log)
+    st.finish("overlord", "the alarm")
+    assert "overlord" not in L.record(log, st)["encounter"]
+
+
+def test_the_carried_hand_is_hidden_from_the_heroes_and_leaves_the_log() -> None:
+    _, mid, end = _barrow_end()
+    assert L.view(mid, "overlord")["encounter"]["overlord"]["hand"] == end["hand"]
+    for seat in ("heroes", None):
+        seen = L.view(mid, seat)["encounter"]["overlord"]
+        assert seen == {"hand": len(end["hand"]), "deck": len(end["deck"]), "discard": end["discard"]}
+    carried = {k: v for k, v in mid.items() if k != "seed"}
+    cs = G.new({"log": carried}, seed=2)
+    assert isinstance(cs, CampaignState) and cs.encounter is not None
+    assert "overlord" not in cs.log["encounter"]           # the encounter's state holds it now
+    assert cs.encounter.mods["overlord"]["hand"] == end["hand"]
+    assert cs.view("heroes")["encounter"]["mods"]["overlord"]["hand"] == len(end["hand"])
+    assert cs.view("overlord")["encounter"]["mods"]["overlord"]["hand"] == end["hand"]
+    hands = set()
+    for k in range(8):
+        d = cs.determinize("heroes", Rng(k))
+        assert isinstance(d, CampaignState) and d.encounter is not None
+        hands.add(tuple(d.encounter.mods["overlord"]["hand"]))
+        assert "overlord" not in d.log["encounter"]
+    assert len(hands) > 1                                  # the heroes' samples deal other hands
+    doc = cs.to_json()
+    assert G.from_json(doc).to_json() == doc
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda od: od["hand"].append("dark-might"), "each copy once"),
+    (lambda od: od.pop("discard"), "deck, hand, discard"),
+    (lambda od: od.update(hand="dash"), "lists of"),
+])
+def test_a_bad_carried_overlord_deck_is_refused(change: Any, message: str) -> None:
+    from tests.descent.test_two_encounters import start
+
+    _, mid, _ = _barrow_end()
+    change(mid["encounter"]["overlord"])
+    with pytest.raises(SetupError, match=message):
+        start(mid)

@@ -130,7 +130,10 @@ def test_the_rule_modules_decisions_are_asked_in_words() -> None:
                 if d["kind"] == "mod:overlord:play":
                     assert f"overlord: {d['text']}" in plain(st.view("overlord"), "overlord")
             seat = st.to_move()[0]
-            st.apply(seat, rnd.choice(st.legal_actions(seat)))
+            legal = st.legal_actions(seat)
+            if d and d["kind"] == "mod:overlord:play":      # (the cards played would end the walks early)
+                legal = [a for a in legal if a.name == "pass"]
+            st.apply(seat, rnd.choice(legal))
     assert set(texts) == {"mod:overlord:play", "mod:feats:move", "mod:search:power"}, texts
     assert texts["mod:overlord:play"] == "play an Overlord card now, or pass"
     assert "heroic feat" in texts["mod:feats:move"] and texts["mod:search:power"].startswith("Power Potion")

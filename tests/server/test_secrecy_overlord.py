@@ -1,25 +1,29 @@
 """The server keeps the Overlord deck secret (issue #18): a Descent table with the deck on
-(``modules: [overlord]``); every message to the heroes' seat is checked as in test_secrecy.py
-(the view is ``view(seat)``, the events those visible to it, and no value that
+(``modules: [overlord]``), and a campaign table whose quest starts at encounter 2 with the hand,
+deck and discard pile carried from encounter 1; every message to the heroes' seat is checked as in
+test_secrecy.py (the view is ``view(seat)``, the events those visible to it, and no value that
 ``determinize(heroes)`` resamples in the overlord's view appears in what the server adds)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 
-from questbox.core import Rng, games
+from questbox.core import Rng, State, games
 from tests.server.conftest import ServerProc, tokens_of
 from tests.server.test_secrecy import ACTIONS, Mirror, _check
 
 
-def test_the_overlords_hand_is_sent_to_the_overlord_only(sqlite_server: ServerProc) -> None:
-    game = games()["descent"]
+def _play(server: ServerProc, gid: str, setup: dict[str, Any], mods: Callable[[dict[str, Any]], Any],
+          hand: Callable[[State], list[str]]) -> Mirror:
+    """Random play at the table, every message checked; ``mods(view)``: the view's ``mods.overlord``,
+    ``hand(state)``: the overlord's hand in a state (for the determinize check)."""
+    game = games()[gid]
     seed = 1234
-    created = sqlite_server.create("descent", ["human", "human"], seed=seed, setup={"modules": ["overlord"]})
-    assert created["setup"]["modules"] == ["overlord"]
+    created = server.create(gid, ["human", "human"], seed=seed, setup=setup)
     tid, tokens = created["id"], tokens_of(created)
     mirror = Mirror(game, created["setup"], seed)
     received: list[tuple[str, dict[str, Any]]] = []
@@ -30,11 +34,11 @@ def test_the_overlords_hand_is_sent_to_the_overlord_only(sqlite_server: ServerPr
                 break
             seat = mirror.state.to_move()[0]
             for s, tok in tokens.items():
-                r = client.get(f"{sqlite_server.url}/api/tables/{tid}", headers={"X-Seat-Token": tok})
+                r = client.get(f"{server.url}/api/tables/{tid}", headers={"X-Seat-Token": tok})
                 received.append((s, r.json()))
             snap = received[-len(tokens) + list(tokens).index(seat)][1]
             action = rnd.choice(snap["legal"])["action"]
-            r = client.post(f"{sqlite_server.url}/api/tables/{tid}/actions", json={"action": action},
+            r = client.post(f"{server.url}/api/tables/{tid}/actions", json={"action": action},
                             headers={"X-Seat-Token": tokens[seat]})
             assert r.status_code == 200, r.text
             mirror.apply(seat, action)
@@ -43,8 +47,38 @@ def test_the_overlords_hand_is_sent_to_the_overlord_only(sqlite_server: ServerPr
     for s, msg in received:
         _check(msg, s, mirror, stats)
         if s != "overlord":
-            assert isinstance(msg["view"]["mods"]["overlord"]["hand"], int)
+            assert isinstance(mods(msg["view"])["hand"], int)
     # the heroes' determinize deals the overlord another hand: there was something to hide
-    assert any(mirror.states[v].determinize("heroes", Rng(1)).view("overlord")["mods"]["overlord"]["hand"]
-               != mirror.states[v].view("overlord")["mods"]["overlord"]["hand"] for v in range(len(mirror.states)))
+    assert any(hand(mirror.states[v].determinize("heroes", Rng(1))) != hand(mirror.states[v])
+               for v in range(len(mirror.states)))
     assert stats["hidden"] > 0
+    return mirror
+
+
+def test_the_overlords_hand_is_sent_to_the_overlord_only(sqlite_server: ServerProc) -> None:
+    def hand(st: State) -> list[str]:
+        out: list[str] = st.view("overlord")["mods"]["overlord"]["hand"]
+        return out
+
+    _play(sqlite_server, "descent", {"modules": ["overlord"]}, lambda v: v["mods"]["overlord"], hand)
+
+
+def test_the_hand_carried_into_encounter_2_stays_the_overlords(sqlite_server: ServerProc) -> None:
+    from tests.descent.test_campaign_overlord import _barrow_end
+
+    _, mid, end = _barrow_end()
+    log = {k: v for k, v in mid.items() if k != "seed"}
+
+    def hand(st: State) -> list[str]:
+        enc = st.view("overlord")["encounter"]
+        out: list[str] = enc["mods"]["overlord"]["hand"] if enc is not None else []
+        return out
+
+    def mods(view: dict[str, Any]) -> Any:
+        assert "overlord" not in (view["campaign"].get("encounter") or {})
+        if view["encounter"] is None:           # the quest is over: no hand to hide
+            return {"hand": 0}
+        return view["encounter"]["mods"]["overlord"]
+
+    mirror = _play(sqlite_server, "descent-campaign", {"log": log}, mods, hand)
+    assert hand(mirror.states[0]) == end["hand"]          # the table started with the carried hand

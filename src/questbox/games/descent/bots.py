@@ -678,7 +678,7 @@ class HeuristicAgent:
             return large_place_choice(st, legal)
         if kind.startswith("mod:feats:"):
             return bot_decision(st, legal)
-        if kind == "mod:overlord:play":
+        if kind.startswith("mod:overlord:"):
             return bot_card(st, legal)
         if kind.startswith("mod:lieutenants:"):
             return lieutenant_decision(st, kind, legal)

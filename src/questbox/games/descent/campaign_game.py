@@ -303,10 +303,19 @@ class CampaignState(State):
             self.log = log
         if log["phase"] != "quest" or self.encounter is not None:
             return []
-        enc = encounter(normalize_setup(L.encounter_setup(log)))
+        setup = L.encounter_setup(log)
+        # encounter 2's Overlord deck (his hand is secret) goes into the encounter's state, not
+        # into its setup, and leaves the log (modules/overlord.py carry_into)
+        kept = setup["campaign"].get("encounter", {}).pop("overlord", None)
+        enc = encounter(normalize_setup(setup))
         st = DescentState(enc, self.rng)
         st._setup()
         self.encounter = st
+        if kept is not None:
+            from questbox.games.descent.modules.overlord import carry_into
+
+            carry_into(st, kept)
+            self.log = log = {**log, "encounter": {k: v for k, v in log["encounter"].items() if k != "overlord"}}
         q = campaign_data(log["campaign"]).quests[log["next"]]
         second = ", encounter 2" if log.get("encounter") else ""
         text = f"Quest {log['next'] + 1}{second}: {enc.quest.name} ({q.kind}) begins."
@@ -445,7 +454,8 @@ class CampaignGame(Game):
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
     decisions_module = "questbox.games.descent.campaign_kinds"
-    rules_version = 5     # 4: the printed Shop and Search gold (#18); 5: the encounter rules of descent 4
+    rules_version = 6     # 4: the printed Shop and Search gold (#18); 5: the encounter rules of descent 4;
+                          # 6: those of descent 5 (the Overlord deck's 21 cards, kept into encounter 2)
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
     setup_model = CampaignSetup

@@ -463,6 +463,12 @@ def view(log: JSON, seat: str | None) -> JSON:
     del out["seed"]
     if seat != "overlord":
         out["facedown"] = len(log["facedown"])
+    carry = out.get("encounter")
+    if isinstance(carry, dict) and isinstance(carry.get("overlord"), dict):
+        # encounter 2's Overlord deck: his hand is his, the deck's order nobody's
+        od = carry["overlord"]
+        carry["overlord"] = {"deck": len(od["deck"]), "discard": list(od["discard"]),
+                             "hand": od["hand"] if seat == "overlord" else len(od["hand"])}
     if log["shop"]:
         out["shop"] = {"offer": list(log["shop"]["offer"]), "deck": len(log["shop"]["deck"])}
     return out

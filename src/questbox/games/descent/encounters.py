@@ -18,8 +18,10 @@ overlord's turn) stays exhausted until then, and the cards used or exhausted "af
 encounter" (Camaraderie, Summon Ardus Ix'Erebus) may be used again at encounter 2's setup. Ours
 (not in our sources): the cards whose reminder lies on the map (Defensive Position's tile, Rise to
 the Challenge's group) and the agent's card are ready again (the map and its figures are new); the
-Overlord deck (hand, deck, discard pile) starts afresh instead of carrying over (missing); the
-Search deck is encounter 2's own.
+Search deck is encounter 2's own. The Overlord deck (``modules: [overlord]``) keeps its hand, deck
+and discard pile (the Rules Reference): ``overlord: {deck, hand, discard}`` (no new hand is drawn;
+the hand is the overlord's secret: ``campaign_log.view`` hides it from the other seats, and the
+campaign game drops it from its log once encounter 2 is set up, the encounter's state holding it).
 
 The campaign log carries this as ``log["encounter"]`` between the two encounters and the
 encounter setup's ``campaign.encounter`` (:func:`normalize_encounter`)::
@@ -31,6 +33,7 @@ encounter setup's ``campaign.encounter`` (:func:`normalize_encounter`)::
     heroes: {syndrael: {damage: 3, conditions: [poisoned], ko: false}}
     reminders: [avric]              # the hero tokens by the Plot deck
     exhausted: [fealty]             # Plot cards still exhausted
+    overlord: {deck: [...], hand: [...], discard: [...]}   # the Overlord deck, when it is played
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ if TYPE_CHECKING:
 
 #: Plot cards whose exhausted state crosses into encounter 2 (they refresh as normal)
 CARRY_EXHAUSTED = frozenset({"strength-in-numbers", "retribution", "swarming-tide", "fealty"})
-KEYS = frozenset({"number", "last", "first", "quest", "heroes", "reminders", "exhausted"})
+KEYS = frozenset({"number", "last", "first", "quest", "heroes", "reminders", "exhausted", "overlord"})
 
 
 def next_encounter(quest: str | JSON) -> str | None:
@@ -89,6 +92,13 @@ def normalize_encounter(doc: Any, heroes: list[str]) -> JSON:
     out: JSON = {"number": number, "last": last, "heroes": out_heroes, **{k: list(v) for k, v in lists.items()}}
     if first is not None:
         out["first"] = first
+    if "overlord" in doc:
+        deck = doc["overlord"]
+        if number != 2 or not isinstance(deck, dict) or set(deck) != {"deck", "hand", "discard"} or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in deck.values()):
+            raise SetupError("campaign.encounter.overlord: encounter 2's Overlord deck {deck, hand, discard}: "
+                             "lists of card ids")
+        out["overlord"] = {k: list(deck[k]) for k in ("deck", "hand", "discard")}
     return out
 
 
@@ -100,9 +110,13 @@ def carry_out(st: DescentState, quest: str) -> JSON:
         heroes[f.id] = {"damage": f.damage, "conditions": list(f.conds), "ko": f.status == "ko"}
     m = st.mods.get("campaign", {})
     cards = m.get("cards", {})
-    return {"number": 2, "last": next_encounter(quest) is None, "first": st.result[0] if st.result else None,
-            "quest": quest, "heroes": heroes, "reminders": list(m.get("reminders", [])),
-            "exhausted": [c for c, v in cards.items() if v == "exhausted" and c in CARRY_EXHAUSTED]}
+    out: JSON = {"number": 2, "last": next_encounter(quest) is None, "first": st.result[0] if st.result else None,
+                 "quest": quest, "heroes": heroes, "reminders": list(m.get("reminders", [])),
+                 "exhausted": [c for c, v in cards.items() if v == "exhausted" and c in CARRY_EXHAUSTED]}
+    od = st.mods.get("overlord")
+    if isinstance(od, dict):
+        out["overlord"] = {k: list(od[k]) for k in ("deck", "hand", "discard")}
+    return out
 
 
 def carry_in(st: DescentState, cfg: JSON, data: JSON) -> None:

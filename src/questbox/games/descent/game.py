@@ -108,7 +108,8 @@ class DescentGame(Game):
     perfect_information = True
     #: 2: the attack in the printed order, every base monster ability; 3: large monsters as printed;
     #: 4: Blast on a large monster around the square the attacker names (#17)
-    rules_version = 4
+    #: 5: with ``modules: [overlord]`` the overlord is asked his cards at more moments (#18: 21 cards)
+    rules_version = 5
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup

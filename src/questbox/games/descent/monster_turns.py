@@ -136,12 +136,13 @@ def monster_actions(st: DescentState, fi: int) -> list[Action]:
     stat = st.stat(fi)
     out: list[Action] = []
     act = turn.actions > 0
-    limit = 1 if "shambling" in stat.abilities else 2
+    # (an Overlord card's extra action of a kind: Dash ``extra-move``, Frenzy ``extra-attack``)
+    limit = (1 if "shambling" in stat.abilities else 2) + turn.flags.count("extra-move")
     if act and "immobilized" not in f.conds and turn.move_actions < limit and turn.kind != "extra":
         out.append(MOVE)
     if turn.mp > 0:
         out.extend(move_actions(st, fi))
-    if act and turn.attacks == 0:
+    if act and turn.attacks <= turn.flags.count("extra-attack"):
         out.extend(target_actions(st, fi, "attack"))
         if turn.kind != "extra":
             out.extend(special_actions(st, fi))

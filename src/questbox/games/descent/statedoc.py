@@ -231,6 +231,8 @@ class OverlordDeckDoc(StrictModel):
     hand: list[str]
     discard: list[str]
     played: dict[str, Points]
+    #: the cards whose effect lasts (``modules/overlord_cards.py``)
+    active: dict[str, list[str]] = Field(default_factory=dict)
 
 
 #: a strict model of each rule module's state that the engine keeps in ``mods``

@@ -404,12 +404,16 @@ export function actionWords(a, snap, ui) {
 
 export function actionTitle(a, snap, ui) { return actionWords(a, snap, ui); }
 
-// ``card <id> [<die>]``: an Overlord card, named by the card (Dark Fortune's die by its colour)
+// ``card <id> [<die> | <choice>]``: an Overlord card, named by the card (Dark Fortune's die by its
+// colour, another card's choice by its name)
 function cardLabel(args, view, ui) {
   const e = ui && ui.rule ? ui.rule(`overlord:${args[0]}`) : null;
   if (!e) return null;
   let small = e.text;
-  if (args.length > 1 && view.attack) {
+  if (args.length > 1 && args[0] !== 'dark-fortune') {    // its choice: a monster, a group, a card, a type
+    const pick = (w) => { const r = ui.rule(`overlord:${w}`); return (r && r.name) || wordName(w, view, ui) || w; };
+    small = args.slice(1).map(pick).join(' ');
+  } else if (args.length > 1 && view.attack) {
     const defence = view.decision && (view.decision.data || [])[0] === 'attack-after-defense';
     const dice = (defence ? view.attack.def_dice : view.attack.dice) || [];
     small = `reroll ${defence ? 'defense' : 'attack'} die ${Number(args[1]) + 1} (${dice[Number(args[1])] || '?'})`;

@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from questbox.core import Action, Decision, Rng, Seat
+import questbox.games.descent.modules.overlord_cards as more
+from questbox.core import JSON, Action, Decision, Rng, Seat
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.flow import PASS, STEP, CardPlay
 from questbox.games.descent.rules import Ctx, RuleModule
@@ -92,13 +93,18 @@ PLAYS: dict[str, dict[str, Callable[[DescentState, Ctx], bool]]] = {
         "bloodlust": lambda st, ctx: st.figs[ctx[0]].side == "hero",
     },
 }
+for _w, _cards in more.WHEN.items():
+    PLAYS.setdefault(_w, {}).update(_cards)
+#: the windows whose lasting card effects the module plays (``overlord_cards.on``)
+LASTING = frozenset({"attack-after-damage", "attack-resolved", "action-performed", "turn-end"})
+UTHUK = f"mod:{NAME}:uthuk"
 
 
 class OverlordDeck(RuleModule):
     """The Overlord deck: hand, draws, cards played at their windows (see the module docstring)."""
 
     name = NAME
-    listens = frozenset({"turn-start", *PLAYS})
+    listens = frozenset({"turn-start", *PLAYS, *LASTING})
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(enc)
@@ -116,12 +122,31 @@ class OverlordDeck(RuleModule):
 
     # ------------------------------------------------------------------ state
     def init(self, st: DescentState) -> Any:
+        carried = self._carried()
+        if carried is not None:
+            # encounter 2 of a quest: the hand, deck and discard pile of encounter 1 (Rules Reference)
+            m = {"deck": list(carried["deck"]), "hand": list(carried["hand"]),
+                 "discard": list(carried["discard"]), "played": {}, "active": {}}
+            st.mods[NAME] = m
+            st.tell(OVERLORD, "overlord-card", f"The overlord keeps his {len(m['hand'])} Overlord cards from "
+                    "encounter 1.", "You keep your Overlord cards from encounter 1.", {"hand": len(m["hand"])})
+            return m
         deck = sorted(self.cards)
         st.rng.shuffle(deck)
-        m = {"deck": deck, "hand": [], "discard": [], "played": {}}
+        m = {"deck": deck, "hand": [], "discard": [], "played": {}, "active": {}}
         st.mods[NAME] = m
         self.draw(st, len(st.heroes()), "the start of the encounter")
         return m
+
+    def _carried(self) -> JSON | None:
+        """``campaign.encounter.overlord`` of encounter 2 (checked against this deck), or None."""
+        camp = self.enc.setup.get("campaign")
+        enc = camp.get("encounter") if isinstance(camp, dict) else None
+        got = enc.get("overlord") if isinstance(enc, dict) and enc.get("number") == 2 else None
+        if got is None:
+            return None
+        _check_carried(got, self.cards)
+        return cast(JSON, got)
 
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
         data["deck"] = len(data["deck"])
@@ -164,10 +189,11 @@ class OverlordDeck(RuleModule):
 
     # ------------------------------------------------------------------ windows
     def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
-        if window == "turn-start":
-            if ctx[0] == -1:
-                self.draw(st, 1, "the start of his turn")
-            return
+        if window in LASTING:
+            more.on(self, st, window, ctx)
+        if window == "turn-start" and ctx[0] == -1:
+            # his start-of-turn cards first, then the draw
+            st.tasks.append(st.mod_task(NAME, ("turn-draw",)))
         if window == "figure-defeated" and st.figs[ctx[0]].side == "hero":
             # the knock-out's card is drawn after the window, where the pack's module may have
             # taken a threat token instead (its reminder for that hero appears then)
@@ -192,7 +218,7 @@ class OverlordDeck(RuleModule):
         return False
 
     def _ask(self, st: DescentState, window: str, ctx: Ctx) -> None:
-        if self.may_play(st, window, ctx):
+        if window in PLAYS and self.may_play(st, window, ctx):
             st.ask(OVERLORD, PLAY, CardPlay(window, tuple(ctx)))
 
     def playable(self, st: DescentState, window: str, ctx: Ctx) -> list[Action]:
@@ -208,18 +234,27 @@ class OverlordDeck(RuleModule):
                 assert atk is not None
                 n = len(atk.dice) if window == "attack-after-roll" else len(atk.def_dice)
                 out.extend(_card(cid, i) for i in range(n))
+            elif cid in more.ARGS:
+                out.extend(_card(cid, *args) for args in more.ARGS[cid](st, ctx))
             else:
                 out.append(_card(cid))
         return out
 
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
+        if d.kind == UTHUK:
+            return more.uthuk_actions()
         p = cast(CardPlay, d.data)
         return [*self.playable(st, p.window, p.ctx), PASS]
 
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        if d.kind == UTHUK:
+            return "Uthuk Demon Trap: test Awareness or Might"
         return "play an Overlord card now, or pass"
 
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
+        if d.kind == UTHUK:
+            more.uthuk_decide(st, int(d.data[0]), action)
+            return
         if action == PASS:
             return
         play = cast(CardPlay, d.data)
@@ -231,13 +266,18 @@ class OverlordDeck(RuleModule):
         m["played"][cid] = m["played"].get(cid, 0) + 1
         card = self.cat.overlord[cid]
         st.emit("overlord-card", f"The overlord plays {card.name}: {card.effect}", {"card": cid})
+        if window.startswith("attack-") or window == "turn-start":
+            # another card for the same attack or turn start, once this card's steps are done
+            st.tasks.append(st.mod_task(NAME, ("ask", window, list(ctx))))
         EFFECTS[cid](self, st, window, ctx, action)
-        if window.startswith("attack-"):
-            self._ask(st, window, ctx)      # another card for the same attack
 
     def run(self, st: DescentState, payload: Any) -> None:
         what = payload[0]
-        if what == "ko":
+        if what == "ask":
+            self._ask(st, payload[1], tuple(payload[2]))
+        elif what == "turn-draw":
+            self.draw(st, 1, "the start of his turn")
+        elif what == "ko":
             _, hid, had = payload
             if not had and hid in self._reminders(st):
                 return      # the overlord took a threat token instead of this card
@@ -247,6 +287,8 @@ class OverlordDeck(RuleModule):
             st.suffer(payload[1], 1)
         elif what == "trap":
             self._trap_fails(st, payload[1], payload[2])
+        elif not more.run(self, st, payload):
+            raise AssertionError(f"overlord: no step {what!r}")
 
     def _trap_fails(self, st: DescentState, card: str, fi: int) -> None:
         f = st.figs[fi]
@@ -274,6 +316,26 @@ class OverlordDeck(RuleModule):
             if turn is not None and turn.fig == fi:
                 turn.mp = 0
                 _stop_path(st, fi)
+
+
+def _check_carried(got: Any, cards: list[str]) -> None:
+    from questbox.core import SetupError
+
+    if not isinstance(got, dict) or set(got) != {"deck", "hand", "discard"} or not all(
+            isinstance(v, list) and all(isinstance(c, str) for c in v) for v in got.values()):
+        raise SetupError("campaign.encounter.overlord: {deck, hand, discard}: lists of Overlord card ids")
+    if sorted([*got["deck"], *got["hand"], *got["discard"]]) != sorted(cards):
+        raise SetupError("campaign.encounter.overlord: the deck, hand and discard pile hold the Overlord "
+                         "deck's cards, each copy once")
+
+
+def carry_into(st: DescentState, got: Any) -> None:
+    """Encounter 2 of a quest (the campaign game): the Overlord deck of encounter 1 (``{deck, hand,
+    discard}``) replaces the one ``st``'s setup dealt (checked against the setup's cards)."""
+    mod = next(m for m in st.enc.modules if isinstance(m, OverlordDeck))
+    _check_carried(got, mod.cards)
+    m = st.mods[NAME]
+    m.update(deck=list(got["deck"]), hand=list(got["hand"]), discard=list(got["discard"]))
 
 
 def _stop_path(st: DescentState, fi: int) -> None:
@@ -355,6 +417,7 @@ EFFECTS: dict[str, Callable[[OverlordDeck, DescentState, str, Ctx, Action], None
     "web-trap": _trap("might"),
     "word-of-pain": _word_of_pain,
     "bloodlust": _bloodlust,
+    **more.EFFECTS,
 }
 
 
@@ -362,13 +425,21 @@ EFFECTS: dict[str, Callable[[OverlordDeck, DescentState, str, Ctx, Action], None
 def bot_card(st: DescentState, legal: list[Action]) -> Action:
     """The overlord bots' answer to ``mod:overlord:play``: play a card when it helps now (Dark
     Fortune only on a missed, blank or shieldless die; Critical Blow only with a surge to spend;
-    Dark Fortitude only against damage), else ``pass``."""
+    Dark Fortitude only against damage; the cards with a choice as ``overlord_cards.BOT_PICK``
+    picks), else ``pass``; and the hero's pick of Uthuk Demon Trap (``overlord_cards.bot_uthuk``)."""
+    if legal and legal[0].name == "test":           # Uthuk Demon Trap: the hero's pick
+        return more.bot_uthuk(st, int(st.pending[-1].data[0]), legal)
     atk = st.attack
     dice = st.enc.lib.dice
     for a in legal:
         if a.name != "card":
             continue
         cid = str(a.args[0])
+        if cid in more.BOT_PICK:
+            pick = more.BOT_PICK[cid](st, [x for x in legal if x.name == "card" and x.args[0] == cid])
+            if pick is not None:
+                return pick
+            continue
         if cid == "dark-fortune":
             if atk is None:
                 continue
@@ -394,13 +465,24 @@ MAX_POOL = 8
 
 
 def card_space(enc: Encounter) -> list[Action]:
-    """Every action the module may offer (for a game's action space): ``card <id>`` for each card
-    the engine plays (Dark Fortune with each die index below :data:`MAX_POOL`), ``pass``, and the
-    surge ability Critical Blow gives an attack (``surge critical-blow``)."""
+    """Every action the module may offer (for a game's action space): ``card <id> [<choice>]`` for
+    each card the engine plays (Dark Fortune with each die index below :data:`MAX_POOL`, the
+    others with each monster, group, card, type or attribute they may name), ``pass``, the surge
+    abilities Critical Blow and Expert Blow give an attack, and Uthuk Demon Trap's ``test <attr>``."""
+    monsters: list[Any] = []          # (as space.figure_ids: the monsters' ids)
+    for spec in enc.groups:
+        monsters += [f"{spec.prefix}-m" if spec.masters == 1 else f"{spec.prefix}-m{j + 1}"
+                     for j in range(spec.masters)]
+        monsters += [f"{spec.prefix}-{j + 1}" for j in range(spec.minions)]
+    choices: dict[str, list[Any]] = {
+        "dark-fortune": list(range(MAX_POOL)), "dark-resilience": monsters, "blood-rage": monsters,
+        "reinforce": [g.id for g in enc.groups], "diabolic-power": sorted(catalog().overlord),
+        "schemes": list(more.TYPES), "poison-dart": ["awareness", "might"]}
     out: list[Action] = []
     for cid in sorted({c for cards in PLAYS.values() for c in cards}):
-        if cid == "dark-fortune":
-            out.extend(_card(cid, i) for i in range(MAX_POOL))
+        if cid in choices:
+            out.extend(_card(cid, x) for x in choices[cid])
         else:
             out.append(_card(cid))
-    return [*out, PASS, Action("surge", ("critical-blow",))]
+    return [*out, PASS, Action("surge", ("critical-blow",)), Action("surge", ("expert-blow",)),
+            *more.uthuk_actions()]
