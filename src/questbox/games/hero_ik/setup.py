@@ -162,6 +162,24 @@ def inline_files(setup: JSON | None, base_dir: Path | None = None) -> JSON | Non
     return {**setup, "cards": raw}
 
 
+def setup_ctx(setup: JSON | None) -> Ctx:
+    """``build_ctx(normalize(setup))``, cached by the document's JSON text: the games of a run (or of
+    an atlas cell) share one setup, validated once. A document that JSON does not write back as it
+    is (tuples, non-string keys, objects) is validated as it is, every time."""
+    try:
+        key = json.dumps(setup, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return build_ctx(normalize(setup))
+    if json.loads(key) != setup:
+        return build_ctx(normalize(setup))
+    return _setup_ctx(key)
+
+
+@functools.lru_cache(maxsize=64)
+def _setup_ctx(key: str) -> Ctx:
+    return build_ctx(normalize(json.loads(key)))
+
+
 def build_ctx(setup: JSON) -> Ctx:
     """The context of a canonical setup (cached: states rebuilt from JSON share it)."""
     return _ctx(json.dumps(setup, sort_keys=True))
