@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from questbox.core import JSON, SetupError
+from questbox.core import JSON, Action, SetupError
 from questbox.games.hero_ik.cards import (
     COLOURS,
     FAMILIES,
@@ -76,6 +76,8 @@ class Ctx:
         deck = list(ids) + list(start.get("trophies", []))
         self.n_dungeon = len(ids)
         self.deck: tuple[str, ...] = tuple(deck)
+        #: ... and by card instance (``pay T``)
+        self.pay_act = tuple(Action("pay", (t,)) for t in range(len(deck)))
         # -- the party
         advs, eqs = build_party(cards, setup["party"])
         self.adv_ids: tuple[str, ...] = tuple(advs)
@@ -91,6 +93,14 @@ class Ctx:
         #: the gifts that add to combat rolls (``standing_bonus``)
         self.bonus_gifts = tuple(a.gift for a in self.advs if a.gift.effect == "roll_bonus")
         self.n_gender = {g: sum(1 for a in self.advs if a.gender == g) for g in ("male", "female")}
+        #: the actions naming a card, prebuilt (see ``model.ROLL``): by equipment slot ...
+        self.potion_act = tuple(Action("potion", (lab,)) for lab in self.eq_labels)
+        self.reveal_act = tuple(Action("reveal", (lab,)) for lab in self.eq_labels)
+        self.quest_act = tuple(Action("quest", (lab,)) for lab in self.eq_labels)
+        #: ... by adventurer ...
+        self.power_act = tuple(Action("power", (a,)) for a in self.adv_ids)
+        self.ultimate_act = tuple(Action("ultimate", (a,)) for a in self.adv_ids)
+        self.mana_act = tuple(Action("mana", (a,)) for a in self.adv_ids)
         if start.get("mana") is not None and len(start["mana"]) != self.n_adv:
             raise SetupError(f"setup: start.mana: one entry per adventurer ({self.n_adv})")
         # -- the final monster
