@@ -239,10 +239,10 @@ class HeuristicAgent:
         self.name = "heuristic"
 
     def act(self, state: State, seat: Seat) -> Action:
+        assert isinstance(state, HikState)      # (first: the compiled bot then calls the state natively)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        assert isinstance(state, HikState)
         if not self.copy_first and self.rng.script is None:
             # the rules below read only what ``seat`` sees, which ``determinize`` leaves as it is: read
             # the state itself and advance the generator as the copy would have (test_bots checks it)
