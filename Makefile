@@ -9,7 +9,7 @@ STAMP   := $(VENV)/.installed
 # questbox.games.descent.compiled.MODULES, printed by running that file; Hero IK's is
 # questbox.games.hero_ik.compiled.MODULES (tests/hero_ik/test_fingerprint.py checks the copy)
 COMPILED := $(shell $(PY) src/questbox/games/descent/compiled.py)
-COMPILED_HIK := src/questbox/games/hero_ik/state.py src/questbox/games/hero_ik/model.py \
+COMPILED_HIK := src/questbox/games/hero_ik/state.py src/questbox/games/hero_ik/ctx.py src/questbox/games/hero_ik/model.py \
 	src/questbox/games/hero_ik/kinds.py src/questbox/games/hero_ik/steps.py src/questbox/games/hero_ik/views.py \
 	src/questbox/games/hero_ik/bots.py
 # Heroica's: questbox.games.heroica.compiled.MODULES (tests/heroica/test_fingerprint.py checks the copy)

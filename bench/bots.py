@@ -77,11 +77,21 @@ def ismcts_for(game: Game, n: int, seconds: float, iters: int) -> float:
     return calls * iters / (time.perf_counter() - start)
 
 
+def atlas_parties(values: tuple[str, ...], parties: int) -> tuple[str, ...]:
+    """``parties`` of the atlas's parties, evenly spread over its list (which runs from one adventurer
+    and four equipment cards to four adventurers and one card), so that the sample's games are as
+    long as the whole atlas's on average."""
+    if parties >= len(values):
+        return values
+    return tuple(values[(k * len(values)) // parties] for k in range(parties))
+
+
 def atlas_time(parties: int, games_per_cell: int, jobs: int) -> dict[str, float]:
-    """Wall time of a hero-ik solitaire atlas of the first ``parties`` parties x 3 scenarios."""
+    """Wall time of a hero-ik solitaire atlas of ``parties`` parties (:func:`atlas_parties`) x 3
+    scenarios; the whole atlas's time is extrapolated at the same games/s."""
     space = games()["hero-ik"].setup_space()
     assert space is not None
-    chosen = tuple(space.axis("party").values[:parties])
+    chosen = atlas_parties(space.axis("party").values, parties)
     cfg = AtlasConfig("hero-ik", ("heuristic",), games_per_cell, 0, (("party", chosen),))
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()

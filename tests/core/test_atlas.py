@@ -102,7 +102,8 @@ def test_descent_space_is_parties_by_quest() -> None:
     space = get_game("descent").setup_space()
     assert space is not None
     heroes = 8
-    parties = sum(comb(heroes, n) for n in (2, 3, 4))
+    # each hero may take either class of its archetype (2 of the 8 base classes each)
+    parties = sum(comb(heroes, n) * 2 ** n for n in (2, 3, 4))
     assert len(space.cells) == parties * len(space.axis("quest").values)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.games.hero_ik.kinds import place_data, target_data
+from questbox.games.hero_ik.model import ATTACK, DONE, RESOLVE, ROLL
 from questbox.games.hero_ik.setup import ADV, DM
 from questbox.games.hero_ik.state import FACE_DOWN, FINAL, RPS, HikState
 
@@ -238,10 +239,10 @@ class HeuristicAgent:
         self.name = "heuristic"
 
     def act(self, state: State, seat: Seat) -> Action:
+        assert isinstance(state, HikState)      # (first: the compiled bot then calls the state natively)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        assert isinstance(state, HikState)
         if not self.copy_first and self.rng.script is None:
             # the rules below read only what ``seat`` sees, which ``determinize`` leaves as it is: read
             # the state itself and advance the generator as the copy would have (test_bots checks it)
@@ -311,7 +312,7 @@ class HeuristicAgent:
                 return a
             if eq.effect.effect == "gain_mana" and s.final_open() and 0 in s.mana:
                 return a
-        return Action("done")
+        return DONE
 
     def _worth(self, s: HikState, eff: Any, ultimate: bool = False) -> bool:
         name = eff.effect
@@ -410,14 +411,14 @@ class HeuristicAgent:
             desperate = left <= 1 or best is None
             if final_p >= self.final_at or (desperate and final_p > 0.05) or (
                     left <= 2 and final_p >= 0.3):
-                return Action("attack", ("final",))
+                return ATTACK[FINAL]
         if best is not None:
             return best[1]
         heal = next((a for a in legal if a.name == "potion"), None)
         return heal or legal[0]
 
     def _adv_preroll(self, s: HikState, legal: list[Action]) -> Action:
-        return Action("roll")
+        return ROLL
 
     def _adv_postroll(self, s: HikState, legal: list[Action]) -> Action:
         cb = s.combat
@@ -426,7 +427,7 @@ class HeuristicAgent:
         standing = s.standing_bonus(cb.target)
         need = power - standing
         if cb.face * cb.mult + cb.bonus >= need:
-            return Action("resolve")
+            return RESOLVE
         res = resources(s)
         gift = has_reroll_gift(s)
         solve = solver(need, res, gift)
@@ -434,7 +435,7 @@ class HeuristicAgent:
         loss = 2 if (cb.target != FINAL and s.ctx.pain[cb.card]) else 1
         fatal = lives(s) - loss <= 0
         stake = 10.0 if (fatal or cb.target == FINAL) else 1.0 + 0.5 * loss
-        best_val, best_act = 0.0, Action("resolve")
+        best_val, best_act = 0.0, RESOLVE
         for a in legal:
             if a.name == "gift":
                 v = sum(solve.value(f, cb.sides, cb.mult, cb.bonus, 0) for f in range(2, cb.sides + 1)) / (

@@ -10,9 +10,11 @@ from __future__ import annotations
 from questbox.core.compiled import STAMP, CompiledEngine
 
 #: the modules compiled (``setup.py`` reads this list). Not ``setup``: its pydantic models stop
-#: mypyc's C build (the C code names a module ``pydantic.main`` it never declares)
+#: mypyc's C build (the C code names a module ``pydantic.main`` it never declares); the rules context
+#: it builds is ``ctx`` (a native class: the rules read its fields directly)
 MODULES = (
     "questbox.games.hero_ik.state",
+    "questbox.games.hero_ik.ctx",
     "questbox.games.hero_ik.model",
     "questbox.games.hero_ik.kinds",
     "questbox.games.hero_ik.steps",

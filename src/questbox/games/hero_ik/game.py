@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from questbox.core import JSON, Action, Event, Game, Rng, Seat, State
 from questbox.core.validation import check_canonical
 from questbox.games.hero_ik.kinds import decision
-from questbox.games.hero_ik.setup import ADV, DM, Ctx, SetupDoc, build_ctx, inline_files, normalize
+from questbox.games.hero_ik.setup import ADV, DM, Ctx, SetupDoc, build_ctx, inline_files, normalize, setup_ctx
 from questbox.games.hero_ik.state import FACE_DOWN, TERMINATIONS, Combat, HikState, new_turn_steps
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class HeroIK(Game):
     decisions_module = "questbox.games.hero_ik.kinds"
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
-        return (ADV,) if normalize(setup)["mode"] == "solitaire" else (ADV, DM)
+        return setup_ctx(setup).seats
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         """One seat: solitaire (default scenario: easy); two seats: the duel."""
@@ -51,8 +51,7 @@ class HeroIK(Game):
         return inline_files(setup, base_dir)
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> HikState:
-        doc = normalize(setup)
-        ctx = build_ctx(doc)
+        ctx = setup_ctx(setup)      # validated once per setup (cached)
         state = HikState(ctx, Rng(seed))
         deal(state, ctx)
         ev: list[Event] = []

@@ -17,7 +17,23 @@ from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, cast
 
 from questbox.core import JSON, Action, Decision, Event, Seat
 from questbox.core.decisions import lookup, table
-from questbox.games.hero_ik.model import FACE_DOWN, FINAL, REVEALED, RPS, Combat, Step, corr, cost_doc, rps_winner
+from questbox.games.hero_ik.model import (
+    ATTACK,
+    DONE,
+    FACE_DOWN,
+    FINAL,
+    KEEP,
+    MANA_NONE,
+    RESOLVE,
+    REVEALED,
+    ROLL,
+    RPS,
+    Combat,
+    Step,
+    corr,
+    cost_doc,
+    rps_winner,
+)
 from questbox.games.hero_ik.setup import ADV, DM
 
 if TYPE_CHECKING:
@@ -111,7 +127,7 @@ class Construct(Kind):
     words = "swap two piles or keep them"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        out = [Action("keep")]
+        out = [KEEP]
         open_ = [c for c in range(3) if not st.corridor_empty(c)]
         for x in range(len(open_)):
             for y in range(x + 1, len(open_)):
@@ -133,28 +149,27 @@ class Equip(Kind):
     words = "equipment phase: reveal, trigger, drink, or done"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        out = [Action("done")]
+        out = [DONE]
         ctx = st.ctx
         have = st._trophy_colours()
         for k, eid in enumerate(st.eq_kind):
             state = st.eq_state[k]
             eq = ctx.equipment(eid)
-            label = ctx.eq_labels[k]
             if state == FACE_DOWN:
                 if not st.affordable(ctx.eq_cost[eid], have):
                     continue
                 if eq.kind == "potion":
                     if st._effect_usable(eq.effect, combat=False):
-                        out.append(Action("potion", (label,)))
+                        out.append(ctx.potion_act[k])
                 elif eq.kind == "item" or st._effect_usable(eq.effect, combat=False):
-                    out.append(Action("reveal", (label,)))
+                    out.append(ctx.reveal_act[k])
             elif state == REVEALED and eq.kind == "quest" and st.affordable(ctx.eq_cost[eid], have) \
                     and st._effect_usable(eq.effect, combat=False):
-                out.append(Action("quest", (label,)))
+                out.append(ctx.quest_act[k])
         if st.affordable(st.ultimate_cost(), have):
-            for adv in ctx.advs:
+            for j, adv in enumerate(ctx.advs):
                 if st._effect_usable(adv.ultimate, combat=False):
-                    out.append(Action("ultimate", (adv.id,)))
+                    out.append(ctx.ultimate_act[j])
         return out
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
@@ -180,9 +195,9 @@ class Attack(Kind):
     words = "choose the encounter to fight"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        out = [Action("attack", (c + 1,)) for c in range(3) if st.slot[c] >= 0]
+        out = [ATTACK[c] for c in range(3) if st.slot[c] >= 0]
         if st.final_open():
-            out.append(Action("attack", ("final",)))
+            out.append(ATTACK[FINAL])
         out.extend(st._combat_potions(False))
         return out
 
@@ -270,7 +285,7 @@ class Preroll(Kind):
     words = "before the roll: roll, or a power or potion first"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        return [Action("roll"), *st._temp_powers(False), *st._combat_potions(False)]
+        return [ROLL, *st._temp_powers(False), *st._combat_potions(False)]
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         ev = st.events
@@ -293,7 +308,7 @@ class Postroll(Kind):
     def legal(self, st: HikState, d: Decision) -> list[Action]:
         cb = st.combat
         assert cb is not None
-        out = [Action("resolve")]
+        out = [RESOLVE]
         ctx = st.ctx
         if cb.face == 1:
             for adv in ctx.advs:
@@ -407,8 +422,8 @@ class ManaKind(Kind):
     words = "who takes the Mana token?"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        return [*(Action("mana", (a.id,)) for k, a in enumerate(st.ctx.advs) if not st.mana[k]),
-                Action("mana", ("none",))]
+        acts = st.ctx.mana_act
+        return [*(acts[k] for k in range(len(acts)) if not st.mana[k]), MANA_NONE]
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         who = str(action.args[0])
@@ -427,7 +442,8 @@ class Pay(Kind):
     def legal(self, st: HikState, d: Decision) -> list[Action]:
         need = pay_data(d)
         col = st.ctx.colour
-        return [Action("pay", (t,)) for t in st.trophies if need[col[t]] > 0]
+        acts = st.ctx.pay_act
+        return [acts[t] for t in st.trophies if need[col[t]] > 0]
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         t = int(action.args[0])
@@ -476,13 +492,13 @@ class Brink(Kind):
     words = "no Courage left: drink a potion first?"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        out = [Action("done")]
+        out = [DONE]
         ctx = st.ctx
         for k, eid in enumerate(st.eq_kind):
             eq = ctx.equipment(eid)
             if st.eq_state[k] == FACE_DOWN and eq.kind == "potion" and eq.effect.effect == "gain_courage" \
                     and st.affordable(eq.cost.as_tuple()):
-                out.append(Action("potion", (ctx.eq_labels[k],)))
+                out.append(ctx.potion_act[k])
         return out
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:

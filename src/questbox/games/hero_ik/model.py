@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from questbox.core import JSON
+from questbox.core import JSON, Action
 from questbox.games.hero_ik.cards import COLOURS
 
 FINAL = 3
@@ -22,6 +22,17 @@ BEATS = {"paper": "rock", "rock": "scissors", "scissors": "paper"}
 #: permanent bonus counters of the Destiny scale, by target
 BONUS_TARGETS = ("greenskin", "undead", "demon", "sons", "central", "outer", "all", "final")
 FACE_DOWN, REVEALED, DISCARDED = 0, 1, 2
+
+# The actions without card arguments, built once (equal to ``Action("roll")`` and so on: building a
+# NamedTuple is a call into Python, and the legal actions are built at every decision); those naming
+# a card of the game are in the context's tables (``Ctx.potion_act`` ...)
+ROLL: Final = Action("roll")
+RESOLVE: Final = Action("resolve")
+DONE: Final = Action("done")
+KEEP: Final = Action("keep")
+#: ``attack 1`` .. ``attack 3`` by corridor, then ``attack final``
+ATTACK: Final = (Action("attack", (1,)), Action("attack", (2,)), Action("attack", (3,)), Action("attack", ("final",)))
+MANA_NONE: Final = Action("mana", ("none",))
 EQ_STATES = ("face-down", "revealed", "discarded")
 
 #: a queued step: its name (a key of ``steps.STEPS``) and its arguments

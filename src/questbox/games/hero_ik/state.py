@@ -354,14 +354,15 @@ class HikState(State):
             eq = ctx.equipment(eid)
             if eq.kind == "potion" and self.affordable(ctx.eq_cost[eid], have) and \
                     self._effect_usable(eq.effect, combat=True, post=post):
-                out.append(Action("potion", (ctx.eq_labels[k],)))
+                out.append(ctx.potion_act[k])
         return out
 
     def _temp_powers(self, post: bool) -> list[Action]:
         out = []
+        acts = self.ctx.power_act
         for k, adv in enumerate(self.ctx.advs):
             if self.mana[k] and self._effect_usable(adv.power, combat=True, post=post):
-                out.append(Action("power", (adv.id,)))
+                out.append(acts[k])
         return out
 
     def _guard_targets(self) -> list[int]:

@@ -1,15 +1,18 @@
 """Heuristic players: a hero bot that races to the target, and a monster player for Battle HEROICA.
 
-They read only ``state.view(seat)`` (the board layout is in it) and ``state.legal_actions(seat)``.
+They read the typed state (positions, the board's monsters, bars, items and coffins, the heroes'
+health) and ``state.legal_actions(seat)``: Heroica hides nothing but the future rolls, so that is what
+``state.view(seat)`` shows, without building the view's JSON at every decision (issue #20).
 """
 
 from __future__ import annotations
 
 import heapq
 
-from questbox.core import JSON, Action, Game, Rng, Seat, State
-from questbox.games.heroica.board import Board, board_for
+from questbox.core import Action, Game, Rng, Seat, State
+from questbox.games.heroica.board import Board
 from questbox.games.heroica.data import rules
+from questbox.games.heroica.state import HeroicaState
 
 #: store preferences: what a hero buys first when it has 3 gold
 BUY_ORDER = ("wand", "bow", "ax", "dagger", "sword", "staff")
@@ -23,29 +26,18 @@ class _Base:
 
     def __init__(self, *, game: Game | None = None, seed: int = 0) -> None:
         self.rng = Rng(seed)
-        self._boards: dict[str, Board] = {}
-
-    def _board(self, view: JSON) -> Board:
-        key = view["mission_id"]
-        b = self._boards.get(key)
-        if b is None:
-            b = self._boards[key] = board_for(view["layout"])
-        return b
 
 
-def _costs(board: Board, view: JSON, goal: int, health: int = 4) -> list[float]:
-    """Cost to reach ``goal`` from every space: steps, plus fights with the monsters in the way
-    (dearer when a Skull from that monster would defeat the hero)."""
-    b = view["board"]
-    ix = board.index
-    mons = {ix[s]: k for s, k in b["monsters"].items()}
-    bars = {ix[s]: v for s, v in b["bars"].items()}
-    coffins = {ix[s] for s in b["coffins"]}
+def _costs(st: HeroicaState, goal: int, health: int = 4) -> list[float]:
+    """Cost to reach ``goal`` from every space of the mission's board: steps, plus fights with the
+    monsters in the way (dearer when a Skull from that monster would defeat the hero)."""
+    board = st.board
+    bars = st.bars
     extra = [0.0] * board.n
-    for s, k in mons.items():
+    for s, k in st.monsters.items():
         strength = bars.get(s) or rules().monsters[k].strength
         extra[s] += 2.0 + 1.5 * strength + (4.0 if strength >= health else 0.0)
-    for s in coffins:
+    for s in st.coffins:
         extra[s] += 1.0
     inf = float("inf")
     cost = [inf] * board.n
@@ -73,32 +65,32 @@ class HeroBot(_Base):
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat)
-        return self.choose(view, seat, legal)
+        assert isinstance(state, HeroicaState)
+        return self.choose(state, seat, legal)
 
-    def choose(self, view: JSON, seat: Seat, legal: list[Action]) -> Action:
-        board = self._board(view)
+    def choose(self, st: HeroicaState, seat: Seat, legal: list[Action]) -> Action:
+        board = st.board
         ix = board.index
-        me = next(h for h in view["heroes"] if h["seat"] == seat)
-        pos = ix[me["at"]]
-        kind = view["decision"][1]
+        h = st.seats.index(seat)
+        pos = st.pos[h]
+        health = st.health[h]
+        kind = st.pending[-1].kind
         names = {str(a): a for a in legal}
-        b = view["board"]
-        target = ix[b["target"]]
-        mons = {ix[s]: k for s, k in b["monsters"].items()}
-        bars = {ix[s]: v for s, v in b["bars"].items()}
+        target = board.mission.target
+        mons = st.monsters
+        bars = st.bars
 
         def strength(s: int) -> int:
             return bars.get(s) or rules().monsters[mons[s]].strength
 
         adj_mons = [v for v in board.adj[pos] if v in mons]
         danger = max((strength(s) for s in adj_mons), default=0)
-        if "drink life" in names and (me["health"] <= 1 or (me["health"] <= 2 and danger >= 2)):
+        if "drink life" in names and (health <= 1 or (health <= 2 and danger >= 2)):
             return names["drink life"]
-        if kind in ("turn", "fight") and "drink defense" in names and adj_mons and danger >= me["health"]:
+        if kind in ("turn", "fight") and "drink defense" in names and adj_mons and danger >= health:
             return names["drink defense"]
         if kind == "turn":
-            own = SAME_AS_HERO.get(me["hero"])
+            own = SAME_AS_HERO.get(st.hero_ids[h])
             for w in BUY_ORDER:
                 if w != own and f"buy {w}" in names:
                     return names[f"buy {w}"]
@@ -114,7 +106,7 @@ class HeroBot(_Base):
             return min(fights, key=fkey)
         if kind == "shield":
             order = []
-            if me["health"] < me["max"]:
+            if health < st.max_health(h):
                 order.append("use fang")
             if len(adj_mons) >= 2:
                 order.append("use ax")
@@ -122,16 +114,16 @@ class HeroBot(_Base):
             for o in order:
                 if o in names:
                     return names[o]
-        cost = _costs(board, view, target, me["health"])
+        cost = _costs(st, target, health)
         if kind in ("forward", "back"):
             return min(legal, key=lambda a: (cost[ix[str(a.args[0])]], str(a)))
         if kind == "move":
             uses = [a for a in legal if a.name == "use"]
             if uses:
-                pick = self._ranged(view, me, uses, cost, pos, target, mons)
+                pick = self._ranged(st, health, uses, cost, pos, target, mons)
                 if pick is not None:
                     return pick
-            items = {ix[s]: k for s, k in b["items"].items()}
+            items = st.items
             best: Action | None = None
             best_score = cost[pos] - 0.01
             for a in legal:
@@ -151,21 +143,21 @@ class HeroBot(_Base):
                 return names["stop"]
         return legal[0]
 
-    def _ranged(self, view: JSON, me: JSON, uses: list[Action], cost: list[float], pos: int,
+    def _ranged(self, st: HeroicaState, health: int, uses: list[Action], cost: list[float], pos: int,
                 target: int, mons: dict[int, str]) -> Action | None:
-        board = self._board(view)
+        board: Board = st.board
         ix = board.index
         for a in uses:
             if len(a.args) == 2 and ix[str(a.args[1])] == target and target in mons:
                 return a
         if cost[pos] <= 4.0 and target not in mons:
             return None  # a Shield moves 4: run for the target
-        if me["health"] <= 2:
+        if health <= 2:
             for a in uses:
                 if a.args[0] == "staff":
                     return a
         for a in uses:
-            if a.args[0] == "sage" and view["board"]["items"].get(str(a.args[1])) == "fang":
+            if a.args[0] == "sage" and st.items.get(ix.get(str(a.args[1]), -1)) == "fang":
                 return a
         # clear the monster that blocks the way ahead
         best: Action | None = None
@@ -189,22 +181,23 @@ class MonsterBot(_Base):
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat)
-        board = self._board(view)
+        assert isinstance(state, HeroicaState)
+        st = state
+        board = st.board
         ix = board.index
-        kind = view["decision"][1]
-        heroes = [h for h in view["heroes"] if not h["healing"] and h["at"] is not None]
-        hpos = {ix[h["at"]]: h for h in heroes}
-        target = ix[view["board"]["target"]]
+        kind = st.pending[-1].kind
+        # the active heroes on the board by space (the last one listed, if two share a space)
+        hpos = {st.pos[h]: h for h in range(st.nh) if not st.healing[h] and st.pos[h] >= 0}
+        target = board.mission.target
         dist = board.dist
 
         def near(s: int) -> int:
             return min((dist[s][p] for p in hpos), default=board.n)
 
         if kind == "mfight":
-            return min(legal, key=lambda a: (hpos[ix[str(a.args[0])]]["health"], str(a)))
+            return min(legal, key=lambda a: (st.health[hpos[ix[str(a.args[0])]]], str(a)))
         if kind == "mturn":
-            mons = {ix[s]: k for s, k in view["board"]["monsters"].items()}
+            mons = st.monsters
 
             def key(a: Action) -> tuple[int, int, int, str]:
                 s = ix[str(a.args[0])]
@@ -212,7 +205,7 @@ class MonsterBot(_Base):
                 return (guard, near(s), -rules().monsters[mons[s]].strength, str(a))
             return min(legal, key=key)
         if kind == "mmove":
-            here = ix[view["turn"]["mover"]]
+            here = st.mover
             best = min(legal, key=lambda a: (near(ix[str(a.args[0])]) if a.name == "step" else near(here),
                                              a.name != "stop", str(a)))
             return best
