@@ -128,12 +128,15 @@ def _quests(monsters: dict[str, dict[str, Any]]) -> list[JSON]:
                 [["act", ROMAN.get(act, str(act))], *[["goal", g] for g in goals]],
             )
         )
+        sides: dict[str, list[str]] = {}        # a side may win in more than one way (one entry)
         for v, g in zip(q.get("victory", []), goals, strict=True):
+            sides.setdefault(v["side"], []).append(g)
+        for side, texts in sides.items():
             out.append(
                 _e(
-                    f"goal:{qid}:{v['side']}",
-                    f"{q['name']}: how {'the heroes win' if v['side'] == 'heroes' else 'the overlord wins'}",
-                    g,
+                    f"goal:{qid}:{side}",
+                    f"{q['name']}: how {'the heroes win' if side == 'heroes' else 'the overlord wins'}",
+                    " Or: ".join(texts),
                     q["source"],
                 )
             )
@@ -205,6 +208,8 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
             )
         )
         for u in c.get("upgrades", []):
+            if any(e["key"] == f"upgrade:{u['id']}" for e in out):
+                continue                        # two campaigns may offer the same upgrade
             out.append(
                 _e(
                     f"upgrade:{u['id']}",
