@@ -38,16 +38,12 @@ class AttackSkill(ClassCard):
         return not self.melee_only or st.stat(fi).attack == "melee"
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
-        turn = st.turn
-        if turn is None or turn.actions <= 0 or not self.usable(st, fi) or not self.allowed(st, fi):
+        if not self.can_act(st, fi) or not self.allowed(st, fi):
             return []
         return list(st.target_actions(fi, self.id, melee=True if self.melee_only else None))
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
-        turn = st.turn
-        assert turn is not None
-        turn.actions -= 1
-        self.pay(st, fi)
+        self.spend_action(st, fi)
         st.emit("action", f"{st.name(fi)} uses {card_name(self.id)}{self.words}.")
         st.window("action-performed", (fi, "attack"))
         atk = st.own_attack(fi, st.ids[str(action.args[0])], bonus_hearts=self.bonus_hearts, source=self.id)
@@ -183,10 +179,7 @@ class Tempest(ClassCard):
         return [Action(self.id)] if turn is not None and turn.actions > 0 and self.usable(st, fi) else []
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
-        turn = st.turn
-        assert turn is not None
-        turn.actions -= 1
-        self.pay(st, fi)
+        self.spend_action(st, fi)
         st.emit("action", f"{st.name(fi)} calls a Tempest.")
         st.window("action-performed", (fi, self.id))
         st.test(fi, "willpower", st.mod_task("classes", ("tempest", fi, 1)),
@@ -331,10 +324,7 @@ class RadiantLight(ClassCard):
         return [Action(self.id)] if turn is not None and turn.actions > 0 and self.usable(st, fi) else []
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
-        turn = st.turn
-        assert turn is not None
-        turn.actions -= 1
-        self.pay(st, fi)
+        self.spend_action(st, fi)
         n = st.roll(["red"])[0]
         hearts = st.face("red", n).hearts
         st.emit("action", f"{st.name(fi)} calls Radiant Light: {hearts} hearts.", {"faces": [n]})
@@ -415,16 +405,12 @@ class HealingRain(ClassCard):
     fatigue = 2
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
-        turn = st.turn
-        if turn is None or turn.actions <= 0 or not self.usable(st, fi):
+        if not self.can_act(st, fi):
             return []
         return [Action(self.id)]
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
-        turn = st.turn
-        assert turn is not None
-        turn.actions -= 1
-        self.pay(st, fi)
+        self.spend_action(st, fi)
         n = st.roll(["red"])[0]
         hearts = st.face("red", n).hearts
         st.emit("action", f"{st.name(fi)} calls Healing Rain: {hearts} hearts.", {"faces": [n]})
@@ -441,17 +427,13 @@ class Greedy(ClassCard):
     fatigue = 1
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
-        turn = st.turn
-        if turn is None or turn.actions <= 0 or not self.usable(st, fi):
+        if not self.can_act(st, fi):
             return []
         near = set(st.searchable(fi))
         return [Action("greedy", (st.board.names[s],)) for s in st.searchable(fi, 3) if s not in near]
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
-        turn = st.turn
-        assert turn is not None
-        turn.actions -= 1
-        self.pay(st, fi)
+        self.spend_action(st, fi)
         st.window("action-performed", (fi, "search"))
         st.search(fi, st.board.index[str(action.args[0])])
 
@@ -469,8 +451,7 @@ class OathOfHonor(ClassCard):
     fatigue = 1
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
-        turn = st.turn
-        if turn is None or turn.actions <= 0 or not self.usable(st, fi) or st.stat(fi).attack != "melee":
+        if not self.can_act(st, fi) or st.stat(fi).attack != "melee":
             return []
         out: list[Action] = []
         board = st.board
@@ -493,10 +474,7 @@ class OathOfHonor(ClassCard):
         return out
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
-        turn = st.turn
-        assert turn is not None
-        turn.actions -= 1
-        self.pay(st, fi)
+        self.spend_action(st, fi)
         m, s = st.ids[str(action.args[0])], st.board.index[str(action.args[1])]
         st.place(fi, s)
         st.emit("action", f"{st.name(fi)} keeps the Oath of Honor: to {action.args[1]}, attacking {st.name(m)}.")

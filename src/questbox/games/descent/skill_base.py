@@ -133,6 +133,18 @@ class ClassCard:
         return (st.figs[fi].status == "active" and _can_pay(st, fi, self.fatigue)
                 and (not self.exhaust or _ready(st, fi, self.id)))
 
+    def can_act(self, st: DescentState, fi: int) -> bool:
+        """Whether the holder may use the card as an action of his turn now."""
+        turn = st.turn
+        return turn is not None and turn.actions > 0 and self.usable(st, fi)
+
+    def spend_action(self, st: DescentState, fi: int) -> None:
+        """The card is used as an action: one of the turn's actions, and its cost."""
+        turn = st.turn
+        assert turn is not None
+        turn.actions -= 1
+        self.pay(st, fi)
+
     def pay(self, st: DescentState, fi: int) -> None:
         if self.exhaust:
             st.figs[fi].exhausted.append(self.id)
