@@ -21,7 +21,8 @@ the decision asked is shown in words (its kind's menu text).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import yaml
 from rich.console import Group
@@ -160,20 +161,9 @@ def draw_map(view: JSON) -> Text:
 
     out = Text()
     out.append("    " + "".join(f" {LETTERS[x]}  " for x in range(w)) + "\n", style="dim")
+    looks = _Looks(occupant, hot, tokens, terrain, los)
     for y in range(h + 1):
-        # horizontal edge line (above row y)
-        line = Text("    ")
-        for x in range(w + 1):
-            up = wall((x - 1, y - 1), (x, y - 1)) in ("w", "c")
-            down = wall((x - 1, y), (x, y)) in ("w", "c")
-            left = wall((x - 1, y - 1), (x - 1, y)) in ("w", "c")
-            right = wall((x, y - 1), (x, y)) in ("w", "c")
-            line.append(JUNCTION[(up, down, left, right)], style="bold")
-            if x < w:
-                k = wall((x, y - 1), (x, y))
-                line.append({"w": "━━━", "c": "▒▒▒", "o": " ' ", "": "   "}[k],
-                            style="bold" if k == "w" else "yellow")
-        out.append(line)
+        out.append(_edge_line(y, w, wall))
         out.append("\n")
         if y == h:
             break
@@ -185,25 +175,57 @@ def draw_map(view: JSON) -> Text:
                 break
             if not space[y][x]:
                 row.append("   ")
-                continue
-            bg = " on dark_red" if (x, y) in hot else (" on grey19" if (x, y) in los else "")
-            if (x, y) in occupant:
-                text, style = occupant[(x, y)]
-                row.append(f"{text:^3}", style=style + bg)
-            elif (x, y) in hot:
-                row.append(" * ", style="bold yellow" + bg)
-            elif (x, y) in tokens:
-                row.append(" ? ", style="bold yellow" + bg)
-            elif (x, y) in terrain:
-                g = GLYPH.get(terrain[(x, y)], "*")
-                row.append(g * 3, style=TERRAIN_STYLE.get(terrain[(x, y)], "") + bg)
             else:
-                row.append(" • " if (x, y) in los else " · ", style="grey30" + bg)
+                row.append(*looks.square((x, y)))
         out.append(row)
         out.append("\n")
     if acting is not None:
         out.append(f"acting: {acting['name']}", style="bold")
     return out
+
+
+_Sq = tuple[int, int]
+
+
+def _edge_line(y: int, w: int, wall: Callable[[_Sq, _Sq], str]) -> Text:
+    """The line of wall junctions and edges above row ``y`` of the map."""
+    line = Text("    ")
+    for x in range(w + 1):
+        up = wall((x - 1, y - 1), (x, y - 1)) in ("w", "c")
+        down = wall((x - 1, y), (x, y)) in ("w", "c")
+        left = wall((x - 1, y - 1), (x - 1, y)) in ("w", "c")
+        right = wall((x, y - 1), (x, y)) in ("w", "c")
+        line.append(JUNCTION[(up, down, left, right)], style="bold")
+        if x < w:
+            k = wall((x, y - 1), (x, y))
+            line.append({"w": "━━━", "c": "▒▒▒", "o": " ' ", "": "   "}[k],
+                        style="bold" if k == "w" else "yellow")
+    return line
+
+
+class _Looks(NamedTuple):
+    """What a square of the map shows: a figure, a hot square, a token, terrain or the floor."""
+
+    occupant: dict[_Sq, tuple[str, str]]
+    hot: set[_Sq]
+    tokens: dict[_Sq, str]
+    terrain: dict[_Sq, str]
+    los: set[_Sq]
+
+    def square(self, sq: _Sq) -> tuple[str, str]:
+        """The square's three characters and their style."""
+        bg = " on dark_red" if sq in self.hot else (" on grey19" if sq in self.los else "")
+        if sq in self.occupant:
+            text, style = self.occupant[sq]
+            return f"{text:^3}", style + bg
+        if sq in self.hot:
+            return " * ", "bold yellow" + bg
+        if sq in self.tokens:
+            return " ? ", "bold yellow" + bg
+        if sq in self.terrain:
+            ter = self.terrain[sq]
+            return GLYPH.get(ter, "*") * 3, TERRAIN_STYLE.get(ter, "") + bg
+        return (" • " if sq in self.los else " · "), "grey30" + bg
 
 
 def _bar(n: int, total: int) -> str:
