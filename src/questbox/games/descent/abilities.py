@@ -52,6 +52,7 @@ from questbox.games.descent.flow import (
     Place,
     Task,
 )
+from questbox.games.descent.geometry import forget as forget_geometry
 from questbox.games.descent.geometry import place_squares
 
 if TYPE_CHECKING:
@@ -405,7 +406,7 @@ class Air(SurgeAbility):
         f = st.figs[atk.attacker]
         if f.status == "active" and "air" not in f.tags:
             f.tags.append("air")
-            st._geo = {}
+            forget_geometry(st)
             st.emit("condition", f"{st.name(atk.attacker)} turns to air: no attack affects it and heroes may "
                     "move through it until the overlord's next turn.", {"figure": f.id})
 
@@ -490,6 +491,6 @@ def air_ends(st: DescentState) -> None:
     for x, f in enumerate(st.figs):
         if "air" in f.tags:
             f.tags.remove("air")
-            st._geo = {}
+            forget_geometry(st)
             if f.status == "active":
                 st.emit("condition", f"{st.name(x)} is solid again.", {"figure": f.id})

@@ -44,6 +44,12 @@ def lift(st: DescentState, fi: int) -> None:
                 del occ[s]
 
 
+def forget(st: DescentState) -> None:
+    """Drop the cached geometry: something a rule changed (not a figure's place, a door or a
+    token, which the functions here handle) alters what a figure blocks or may target."""
+    st._geo = {}
+
+
 def set_doors(st: DescentState, mask: int) -> None:
     """Open and close doors: bit ``i`` of ``mask`` set means door ``i`` is open."""
     st.doors = mask

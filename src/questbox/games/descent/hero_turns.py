@@ -30,6 +30,7 @@ from questbox.games.descent.flow import (
     Kind,
     Task,
 )
+from questbox.games.descent.geometry import forget as forget_geometry
 from questbox.games.descent.geometry import nearest_free, place, revivable, searchable
 from questbox.games.descent.model import Turn
 from questbox.games.descent.movement import move_actions
@@ -188,7 +189,7 @@ def door_actions(st: DescentState, fi: int) -> list[Action]:
 def search(st: DescentState, fi: int, square: int) -> None:
     """``fi`` searches the token on ``square``: it is removed and the hero draws a Search card."""
     del st.tokens[square]
-    st._geo = {}
+    forget_geometry(st)        # (a token is gone)
     card = st.deck.pop(0) if st.deck else "nothing"
     name = st.enc.lib.search[card].name
     if card != "nothing":
