@@ -1,0 +1,59 @@
+"""The hero class cards that interrupt the overlord's turn (issue #18, skill_interrupts.py): the
+hero's controller is asked at the windows of a monster's activation, and each card's behaviour.
+
+Face numbers (data/dice.yaml): blue 1 X, 2 R2 ♥2 ⚡, 3 R3 ♥2, 4 R4 ♥2, 5 R5 ♥1, 6 R6 ♥1 ⚡;
+red ♥1, ♥2, ♥2, ♥2, ♥3, ♥3 ⚡; brown 0 0 0 1 1 2; gray 0 1 1 1 2 3; black 0 2 2 2 3 4.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questbox.games.descent.state import DescentState
+from tests.descent.helpers import act, fig, group, names
+from tests.descent.test_skills import duel, zombie_attacks
+
+
+def uses(st: DescentState, seat: str = "heroes") -> list[str]:
+    return [a for a in names(st.legal_actions(seat)) if a.startswith("use ")]
+
+
+def attacks(events: list[Any]) -> list[tuple[str, str]]:
+    return [(e.data["attacker"], e.data["target"]) for e in events if e.kind == "attack"]
+
+
+def asked(st: DescentState) -> str:
+    d = st.pending[-1]
+    return f"{d.seat} {d.kind} {getattr(d.data, 'window', '')}".strip()
+
+
+# ===================================================================================== the hook
+def test_the_module_joins_only_an_encounter_whose_heroes_hold_an_interrupt_card() -> None:
+    assert "interrupts" not in duel().enc.module_names
+    st = duel(("grisban:berserker", "leoric"), skills={"grisban": ["counter-attack"]})
+    assert "interrupts" in st.enc.module_names
+    assert "enter-space" in duel().enc.quiet           # nobody is asked as monsters move
+
+
+# ============================================================================== Counter Attack
+def test_counter_attack_strikes_back_after_the_monsters_attack_and_its_activation_goes_on() -> None:
+    st = duel(("grisban:berserker", "leoric"), skills={"grisban": ["counter-attack"]})
+    g = fig(st, "grisban")
+    st.rng.script = [5, 5, 1]          # the zombie's roll and Grisban's defense
+    zombie_attacks(st, "grisban")
+    assert asked(st) == "heroes react attack-resolved" and uses(st) == ["use counter-attack"]
+    st.rng.script = [5, 1, 1]          # Grisban: blue ♥1 + red ♥1; the zombie's brown 0
+    ev = act(st, "use counter-attack")
+    assert attacks(ev) == [("grisban", "zombie-1")]
+    assert "counter-attack" in st.figs[g].exhausted and st.figs[g].fatigue == 1
+    z = st.figs[fig(st, "zombie-1")]
+    assert z.status == "active" and z.damage == 2
+    assert asked(st) == "overlord monster-turn"       # it goes on with its activation
+
+
+def test_counter_attack_is_not_offered_against_a_monster_that_is_not_adjacent() -> None:
+    st = duel(("grisban:berserker", "leoric"), skills={"grisban": ["counter-attack"]},
+              monsters=[group("goblin-archer", "goblin", ["D1", "H6"], minions=2)])
+    st.rng.script = [5, 5, 1]
+    act(st, "end", "end", "activate goblin-1", "attack grisban")
+    assert not uses(st)
