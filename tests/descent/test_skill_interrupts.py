@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, fig, group, names
+from tests.descent.helpers import act, fig, group, names, put
 from tests.descent.test_skills import duel, zombie_attacks
 
 
@@ -57,3 +57,32 @@ def test_counter_attack_is_not_offered_against_a_monster_that_is_not_adjacent() 
     st.rng.script = [5, 5, 1]
     act(st, "end", "end", "activate goblin-1", "attack grisban")
     assert not uses(st)
+
+
+# ======================================================================================= Guard
+FAR = [group("zombie", "zombie", ["D1", "H6"], minions=2)]
+
+
+def zombie_walks(st: DescentState, *squares: str) -> list[Any]:
+    """The heroes end their turns; zombie-1 activates and moves to each square in turn."""
+    act(st, "end", "end", "activate zombie-1", "move")
+    ev: list[Any] = []
+    for s in squares:
+        ev = act(st, f"move {s}")
+    return ev
+
+
+def test_guard_attacks_a_monster_that_steps_next_to_the_knight_and_its_move_goes_on() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["guard"]}, monsters=FAR)
+    s = fig(st, "syndrael")
+    put(st, "leoric", "A4")
+    zombie_walks(st, "B2")             # D1 -> C1/C2 -> B2: next to Syndrael on A1 only at B2 (and B1)
+    assert asked(st) == "heroes react enter-space" and uses(st) == ["use guard"]
+    st.rng.script = [5, 1, 1]          # blue ♥1 + red ♥1; brown 0: 2 damage, the zombie survives
+    ev = act(st, "use guard")
+    assert attacks(ev) == [("syndrael", "zombie-1")]
+    assert "guard" in st.figs[s].exhausted and st.figs[s].fatigue == 2
+    z = fig(st, "zombie-1")
+    assert st.figs[z].status == "active" and st.board.names[st.figs[z].pos] == "B2"
+    assert asked(st) == "overlord monster-turn"
+
