@@ -86,3 +86,31 @@ def test_guard_attacks_a_monster_that_steps_next_to_the_knight_and_its_move_goes
     assert st.figs[z].status == "active" and st.board.names[st.figs[z].pos] == "B2"
     assert asked(st) == "overlord monster-turn"
 
+
+
+# ==================================================================================== Caltrops
+def test_caltrops_hurt_and_immobilize_a_monster_stepping_next_to_the_thief_on_a_passed_test() -> None:
+    st = duel(("tomble:thief", "leoric"), skills={"tomble": ["caltrops"]}, monsters=FAR)
+    t = fig(st, "tomble")
+    put(st, "tomble", "A4")
+    zombie_walks(st, "B4")             # D1 -> C2 -> B3 (next to Tomble) -> B4
+    z = fig(st, "zombie-1")
+    assert st.board.names[st.figs[z].pos] == "B3" and uses(st) == ["use caltrops"]
+    st.rng.script = [1, 1]             # gray 0, black 0: Awareness passed
+    act(st, "use caltrops")
+    assert "caltrops" in st.figs[t].exhausted and st.figs[t].fatigue == 1
+    assert st.figs[z].damage == 1 and "immobilized" in st.figs[z].conds
+    assert st.board.names[st.figs[z].pos] == "B3"          # the rest of its move is lost
+    assert asked(st) == "overlord monster-turn" and not any(a.startswith("move") for a in names(st.legal_actions()))
+
+
+def test_failed_caltrops_let_the_monster_walk_on() -> None:
+    st = duel(("tomble:thief", "leoric"), skills={"tomble": ["caltrops"]}, monsters=FAR)
+    put(st, "tomble", "A4")
+    zombie_walks(st, "B4")
+    st.rng.script = [6, 6]             # gray 3, black 4: failed
+    act(st, "use caltrops")
+    assert uses(st) == ["use lucky-charm"]
+    act(st, "pass")                    # (no reroll with the Lucky Charm)
+    z = st.figs[fig(st, "zombie-1")]
+    assert z.damage == 0 and st.board.names[z.pos] == "B4"
