@@ -114,3 +114,18 @@ def test_failed_caltrops_let_the_monster_walk_on() -> None:
     act(st, "pass")                    # (no reroll with the Lucky Charm)
     z = st.figs[fig(st, "zombie-1")]
     assert z.damage == 0 and st.board.names[z.pos] == "B4"
+
+
+# ====================================================================================== Nimble
+def test_nimble_steps_the_wildlander_one_space_away_and_the_monster_walks_on() -> None:
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": []}, monsters=FAR)
+    j = fig(st, "jain")
+    put(st, "jain", "A4")
+    zombie_walks(st, "B4")             # D1 -> C2 -> B3 (next to Jain) -> B4
+    offered = uses(st)
+    assert "use nimble A5" in offered and "use nimble B4" not in offered      # not where the zombie goes next
+    ev = act(st, "use nimble A5")
+    assert st.board.names[st.figs[j].pos] == "A5" and st.figs[j].fatigue == 1
+    assert "enter-space" in [e.text for e in ev if e.kind == "window"]
+    act(st, "pass")                    # B4 is next to A5 again: no second step
+    assert st.board.names[st.figs[fig(st, "zombie-1")].pos] == "B4" and asked(st) == "overlord monster-turn"
