@@ -129,3 +129,25 @@ def test_nimble_steps_the_wildlander_one_space_away_and_the_monster_walks_on() -
     assert "enter-space" in [e.text for e in ev if e.kind == "window"]
     act(st, "pass")                    # B4 is next to A5 again: no second step
     assert st.board.names[st.figs[fig(st, "zombie-1")].pos] == "B4" and asked(st) == "overlord monster-turn"
+
+
+# ================================================================================ First Strike
+def test_first_strike_shoots_the_monster_the_overlord_picks_before_it_acts() -> None:
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": ["first-strike"]}, monsters=FAR)
+    j = fig(st, "jain")
+    act(st, "end", "end", "activate zombie-1")
+    assert asked(st) == "heroes react activation-start" and uses(st) == ["use first-strike"]
+    st.rng.script = [5, 4, 1]          # blue R5 ♥1, yellow R2 ♥1; brown 0: 2 of the zombie's 3 Health
+    ev = act(st, "use first-strike")
+    assert attacks(ev) == [("jain", "zombie-1")]
+    assert "first-strike" in st.figs[j].exhausted and st.figs[j].fatigue == 2
+    z = st.figs[fig(st, "zombie-1")]
+    assert z.damage == 2 and z.status == "active"
+    assert asked(st) == "overlord monster-turn"        # the activation goes on
+
+
+def test_first_strike_waits_for_a_fresh_card_and_a_bow() -> None:
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": ["first-strike"]}, monsters=FAR)
+    st.figs[fig(st, "jain")].exhausted.append("first-strike")
+    act(st, "end", "end", "activate zombie-1")
+    assert asked(st) == "overlord monster-turn"
