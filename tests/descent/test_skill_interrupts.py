@@ -151,3 +151,27 @@ def test_first_strike_waits_for_a_fresh_card_and_a_bow() -> None:
     st.figs[fig(st, "jain")].exhausted.append("first-strike")
     act(st, "end", "end", "activate zombie-1")
     assert asked(st) == "overlord monster-turn"
+
+
+# ====================================================================================== Defend
+def test_defend_makes_the_knight_the_target_of_an_attack_on_a_hero_next_to_him() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["defend"]})
+    s, lo = fig(st, "syndrael"), fig(st, "leoric")
+    act(st, "end", "end", "activate zombie-1", "attack leoric")       # the zombie on B1: next to both
+    assert asked(st) == "heroes react attack-declared" and uses(st) == ["use defend"]
+    act(st, "use defend")
+    atk = st.attack
+    assert atk is not None and atk.target == s and atk.def_dice == list(st.stat(s).defense)
+    assert st.figs[s].fatigue == 1
+    st.rng.script = [5, 5, 1, 1]       # the zombie's attack dice, then blanks on the Knight's defense dice
+    act(st, "pass")
+    while st.pending and st.pending[-1].kind == "react":
+        act(st, "pass")
+    assert st.figs[lo].damage == 0 and st.figs[s].damage > 0
+
+
+def test_defend_is_not_offered_for_a_hero_who_is_not_next_to_the_knight() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["defend"]})
+    put(st, "syndrael", "A4")
+    act(st, "end", "end", "activate zombie-1", "attack leoric")
+    assert "use defend" not in uses(st)

@@ -241,7 +241,7 @@ class Defend(Interrupt):
 
 #: the interrupt cards, by id
 INTERRUPT_CARDS: Final[dict[str, Interrupt]] = {c.id: c for c in (
-    CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike())}
+    CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike(), Defend())}
 #: the ids of the cards that bring the ``interrupts`` module into an encounter
 INTERRUPTS: Final = frozenset(INTERRUPT_CARDS)
 
