@@ -175,3 +175,46 @@ def test_defend_is_not_offered_for_a_hero_who_is_not_next_to_the_knight() -> Non
     put(st, "syndrael", "A4")
     act(st, "end", "end", "activate zombie-1", "attack leoric")
     assert "use defend" not in uses(st)
+
+
+# ======================================================================================== bots
+def test_the_hero_bot_counter_attacks_guards_and_strikes_first_while_it_has_fatigue_room() -> None:
+    from questbox.games.descent.bots import _react
+
+    st = duel(("grisban:berserker", "leoric"), skills={"grisban": ["counter-attack"]})
+    st.rng.script = [5, 5, 1]
+    zombie_attacks(st, "grisban")
+    assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "use counter-attack"
+    st.figs[fig(st, "grisban")].fatigue = st.stamina(fig(st, "grisban")) - 1     # no room left
+    assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "pass"
+    g = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["guard"]}, monsters=FAR)
+    put(g, "leoric", "A4")
+    zombie_walks(g, "B2")
+    assert str(_react(g, "heroes", g.legal_actions("heroes"))) == "use guard"
+    f = duel(("jain:wildlander", "leoric"), skills={"jain": ["first-strike"]}, monsters=FAR)
+    act(f, "end", "end", "activate zombie-1")
+    assert str(_react(f, "heroes", f.legal_actions("heroes"))) == "use first-strike"
+
+
+def test_the_hero_bot_throws_caltrops_and_steps_away_nimbly() -> None:
+    from questbox.games.descent.bots import _react
+
+    st = duel(("tomble:thief", "leoric"), skills={"tomble": ["caltrops"]}, monsters=FAR)
+    put(st, "tomble", "A4")
+    zombie_walks(st, "B4")
+    assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "use caltrops"
+    n = duel(("jain:wildlander", "leoric"), skills={"jain": []}, monsters=FAR)
+    put(n, "jain", "A4")
+    zombie_walks(n, "B4")              # the zombie on B3: A5 is 2 spaces from it
+    assert str(_react(n, "heroes", n.legal_actions("heroes"))) == "use nimble A5"
+
+
+def test_the_hero_bot_defends_a_hurt_friend_but_not_a_hale_one() -> None:
+    from questbox.games.descent.bots import _react
+
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["defend"]})
+    lo = fig(st, "leoric")
+    act(st, "end", "end", "activate zombie-1", "attack leoric")
+    assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "pass"
+    st.figs[lo].damage = st.health(lo) - 3
+    assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "use defend"

@@ -12,7 +12,8 @@ is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condit
 card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
 rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
 surge ability left to spend; Execute pays 2 fatigue (keeping one) on an attack that hit;
-Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot.
+Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot. The cards of the
+overlord's turn: see :func:`interrupt_choice`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import Action
+from questbox.games.descent.skill_interrupts import INTERRUPTS
 from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
 
 if TYPE_CHECKING:
@@ -86,8 +88,53 @@ def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     return None
 
 
+def _holder(st: DescentState, card: str) -> int | None:
+    """The active hero whose kit holds ``card``."""
+    for h in st.enc.heroes:
+        fi = st.ids.get(h.id)
+        if card in h.kit and fi is not None and st.figs[fi].status == "active":
+            return fi
+    return None
+
+
+def interrupt_choice(st: DescentState, legal: list[Action]) -> Action | None:
+    """The cards of the overlord's turn (skill_interrupts), each while its holder keeps a fatigue
+    of room: Counter Attack, Guard, First Strike and Caltrops whenever offered (an attack or a
+    test that may hurt, at no action); Defend when the hero attacked has 4 hearts or fewer left
+    and the Knight more; Nimble for a hero who attacks at range, to a space out of the monster's
+    reach (the farthest of the offered)."""
+    from questbox.games.descent.tactics import remaining
+
+    offered = [a for a in legal if a.name == "use" and a.args and str(a.args[0]) in INTERRUPTS]
+    for a in offered:
+        card = str(a.args[0])
+        fi = _holder(st, card)
+        if fi is None or st.figs[fi].fatigue + CARDS[card].fatigue >= st.stamina(fi):
+            continue
+        if card in ("counter-attack", "guard", "first-strike", "caltrops"):
+            return a
+        atk = st.attack
+        if card == "defend" and atk is not None:
+            t = atk.target
+            if remaining(st, t) <= 4 and remaining(st, fi) > remaining(st, t):
+                return a
+        if card == "nimble" and st.stat(fi).attack != "melee" and st.pending:
+            m = st.pending[-1].data[1][0]
+            board = st.enc.board
+            far = board.dist_from(st.doors, st.figs[m].pos)
+            steps = [x for x in offered if x.args[0] == card]
+            best = max(steps, key=lambda x: far[board.index[str(x.args[1])]])
+            if far[board.index[str(best.args[1])]] >= 2:
+                return best
+    return None
+
+
 def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
-    """A defensive card when the attack would hurt; a mastery when a surge ability waits."""
+    """A defensive card when the attack would hurt; a mastery when a surge ability waits; the
+    interrupt cards (:func:`interrupt_choice`)."""
+    chosen = interrupt_choice(st, legal)
+    if chosen is not None:
+        return chosen
     atk = st.attack
     if atk is None:
         return None
