@@ -218,3 +218,20 @@ def test_the_hero_bot_defends_a_hurt_friend_but_not_a_hale_one() -> None:
     assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "pass"
     st.figs[lo].damage = st.health(lo) - 3
     assert str(_react(st, "heroes", st.legal_actions("heroes"))) == "use defend"
+
+
+# ====================================================================================== Charge
+def test_charge_moves_up_to_the_berserkers_speed_then_attacks_without_another_action() -> None:
+    st = duel(("grisban:berserker", "leoric"), skills={"grisban": ["charge"]}, monsters=FAR)
+    g = fig(st, "grisban")
+    assert "charge" in names(st.legal_actions())
+    act(st, "charge")
+    turn = st.turn
+    assert turn is not None and turn.actions == 1 and turn.mp == st.stat(g).speed and st.figs[g].fatigue == 2
+    assert "charge zombie-1" not in names(st.legal_actions())        # not next to it yet
+    act(st, "move C1")
+    st.rng.script = [5, 1, 1]          # blue ♥1 + red ♥1; brown 0
+    ev = act(st, "charge zombie-1")
+    assert attacks(ev) == [("grisban", "zombie-1")] and turn.actions == 1
+    assert not [a for a in names(st.legal_actions()) if a.startswith("charge ")]   # one attack per charge
+

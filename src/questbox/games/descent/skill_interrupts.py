@@ -239,9 +239,106 @@ class Defend(Interrupt):
                 {"figure": st.figs[fi].id, "instead_of": st.figs[old].id})
 
 
+
+# ============================================================== a move and an attack (Charge, Advance)
+#: a turn flag: the hero may make one attack without an action (``<card> <monster>``), the card's
+#: movement points given (Charge's and Advance's attack after their move)
+FREE_ATTACK: Final = "free-attack:"
+
+
+def _free_attack_offers(st: DescentState, fi: int, card: str, melee: bool) -> list[Action]:
+    turn = st.turn
+    if turn is None or turn.fig != fi or FREE_ATTACK + card not in turn.flags or st.figs[fi].status != "active":
+        return []
+    if melee and st.stat(fi).attack != "melee":
+        return []
+    return [Action(card, (st.figs[m].id,)) for m in st.attack_targets(fi, melee=True if melee else None)
+            if st.figs[m].side == "monster"]
+
+
+def _free_attack(st: DescentState, fi: int, card: str, action: Action) -> None:
+    turn = st.turn
+    assert turn is not None
+    turn.flags.remove(FREE_ATTACK + card)
+    st.emit("action", f"{st.name(fi)} attacks ({card_name(card)}).")
+    st.own_attack(fi, st.ids[str(action.args[0])], source=card)
+
+
+class Charge(ClassCard):
+    """Berserker, 2 XP: an action (2 fatigue): movement points up to his Speed, then a melee attack
+    that costs no action (``charge``, then ``move <square>`` ..., then ``charge <monster>``). Ours:
+    the attack may come after any of the turn's moves, until the turn ends."""
+
+    id = "charge"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 2
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        free = _free_attack_offers(st, fi, self.id, melee=True)
+        turn = st.turn
+        if free or (turn is not None and FREE_ATTACK + self.id in turn.flags):
+            return free
+        return [Action(self.id)] if st.stat(fi).attack == "melee" and self.can_act(st, fi) else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        if action.args:
+            _free_attack(st, fi, self.id, action)
+            return
+        turn = st.turn
+        assert turn is not None
+        self.spend_action(st, fi)
+        turn.mp += st.stat(fi).speed
+        turn.flags.append(FREE_ATTACK + self.id)
+        st.emit("action", f"{st.name(fi)} charges: {st.stat(fi).speed} movement points, then a melee attack.")
+        st.window("action-performed", (fi, self.id))
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id), *(Action(self.id, (t,)) for t in sp.targets)]
+
+
+class Advance(Interrupt):
+    """Knight, 1 XP: after his melee attack in his own turn defeats a monster, exhaust (1 fatigue)
+    for movement points up to his Speed and one more attack that costs no action (``use advance``,
+    then ``advance <monster>``)."""
+
+    id = "advance"
+    interrupts_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 1
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        if point == "hero-turn":
+            return _free_attack_offers(st, fi, self.id, melee=False)
+        atk = st.attack
+        turn = st.turn
+        if (atk is None or atk.attacker != fi or not atk.melee or not atk.defeated or "follow-up" in atk.flags
+                or turn is None or turn.fig != fi or not self.usable(st, fi)):
+            return []
+        return [_use(self.id)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        if point == "hero-turn":
+            _free_attack(st, fi, self.id, action)
+            return
+        turn = st.turn
+        assert turn is not None
+        self.pay(st, fi)
+        turn.mp += st.stat(fi).speed
+        turn.flags.append(FREE_ATTACK + self.id)
+        st.emit("action", f"{st.name(fi)} advances: {st.stat(fi).speed} movement points and one more attack.")
+
+    def space(self, sp: Space) -> list[Action]:
+        return [_use(self.id), *(Action(self.id, (t,)) for t in sp.targets)]
+
+
 #: the interrupt cards, by id
 INTERRUPT_CARDS: Final[dict[str, Interrupt]] = {c.id: c for c in (
     CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike(), Defend())}
+#: the other cards of this module (turn actions of the ``classes`` module), by id
+MORE_CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (Charge(),)}
+#: the turn actions these cards name (``charge``, ``charge <monster>``, ``advance <monster>``)
+TURN_ACTIONS: Final = ("charge",)
 #: the ids of the cards that bring the ``interrupts`` module into an encounter
 INTERRUPTS: Final = frozenset(INTERRUPT_CARDS)
 
