@@ -235,3 +235,28 @@ def test_charge_moves_up_to_the_berserkers_speed_then_attacks_without_another_ac
     assert attacks(ev) == [("grisban", "zombie-1")] and turn.actions == 1
     assert not [a for a in names(st.legal_actions()) if a.startswith("charge ")]   # one attack per charge
 
+
+# ===================================================================================== Advance
+def test_advance_after_a_melee_kill_moves_the_knight_and_gives_one_more_attack() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["advance"]},
+              monsters=[group("zombie", "zombie", ["B1", "D1"], minions=2)])
+    s = fig(st, "syndrael")
+    st.figs[fig(st, "zombie-1")].damage = 2
+    st.rng.script = [5, 1, 1]          # blue ♥1 + red ♥1; brown 0: zombie-1 is defeated
+    act(st, "attack zombie-1")
+    assert asked(st) == "heroes react attack-resolved" and uses(st) == ["use advance"]
+    act(st, "use advance")
+    turn = st.turn
+    assert turn is not None and turn.actions == 1 and turn.mp == st.stat(s).speed
+    assert "advance" in st.figs[s].exhausted and st.figs[s].fatigue == 1
+    act(st, "move C1")
+    st.rng.script = [5, 1, 1]
+    ev = act(st, "advance zombie-2")
+    assert attacks(ev) == [("syndrael", "zombie-2")] and turn.actions == 1
+
+
+def test_advance_is_not_offered_when_the_attack_defeats_nothing() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["advance"]})
+    st.rng.script = [5, 1, 1]          # 2 of the zombie's 3 Health
+    act(st, "attack zombie-1")
+    assert "use advance" not in uses(st)

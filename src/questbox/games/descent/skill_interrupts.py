@@ -334,11 +334,11 @@ class Advance(Interrupt):
 
 #: the interrupt cards, by id
 INTERRUPT_CARDS: Final[dict[str, Interrupt]] = {c.id: c for c in (
-    CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike(), Defend())}
+    CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike(), Defend(), Advance())}
 #: the other cards of this module (turn actions of the ``classes`` module), by id
 MORE_CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (Charge(),)}
 #: the turn actions these cards name (``charge``, ``charge <monster>``, ``advance <monster>``)
-TURN_ACTIONS: Final = ("charge",)
+TURN_ACTIONS: Final = ("charge", "advance")
 #: the ids of the cards that bring the ``interrupts`` module into an encounter
 INTERRUPTS: Final = frozenset(INTERRUPT_CARDS)
 
