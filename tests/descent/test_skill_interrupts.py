@@ -260,3 +260,31 @@ def test_advance_is_not_offered_when_the_attack_defeats_nothing() -> None:
     st.rng.script = [5, 1, 1]          # 2 of the zombie's 3 Health
     act(st, "attack zombie-1")
     assert "use advance" not in uses(st)
+
+
+# =================================================================================== Challenge
+def test_challenge_marks_a_monster_for_a_heart_more_both_ways_while_the_card_is_exhausted() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["challenge"]})
+    s = fig(st, "syndrael")
+    assert "challenge zombie-1" in names(st.legal_actions()) and "challenge zombie-2" in names(st.legal_actions())
+    act(st, "challenge zombie-1")
+    turn = st.turn
+    assert turn is not None and turn.actions == 2 and "challenge" in st.figs[s].exhausted
+    st.rng.script = [5, 1, 1]          # blue ♥1 + red ♥1; brown 0
+    ev = act(st, "attack zombie-1")
+    assert next(e for e in ev if e.kind == "hit").data["hearts"] == 1 + 1 + 1
+    back = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["challenge"]})
+    act(back, "challenge zombie-1", "end", "end", "activate zombie-1")
+    back.rng.script = [5, 5, 1, 1]
+    assert attacks(act(back, "attack syndrael")) == [("zombie-1", "syndrael")]
+    atk = back.attack
+    assert atk is not None and atk.bonus_hearts == 1
+
+
+def test_an_unmarked_monster_gains_nothing_from_the_challenge() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["challenge"]},
+              monsters=[group("zombie", "zombie", ["B1", "B2"], minions=2)])
+    act(st, "challenge zombie-2")
+    st.rng.script = [5, 1, 1]
+    ev = act(st, "attack zombie-1")
+    assert next(e for e in ev if e.kind == "hit").data["hearts"] == 2

@@ -332,13 +332,55 @@ class Advance(Interrupt):
         return [_use(self.id), *(Action(self.id, (t,)) for t in sp.targets)]
 
 
+
+# ================================================================================== Challenge
+#: the Knight's tag naming the monster his Challenge marks (``challenge:<figure id>``)
+MARK: Final = "challenge:"
+
+
+class Challenge(ClassCard):
+    """Knight, 1 XP: exhaust during his turn, no action, to mark a monster he sees (``challenge
+    <monster>``); while the card stays exhausted (until his next turn's start), his attacks on it
+    and its attacks on him gain 1 heart. Ours: the timing (his turn, no action) is not in our
+    sources."""
+
+    id = "challenge"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        if not self.usable(st, fi):
+            return []
+        return [Action(self.id, (st.figs[m].id,)) for m in st.monsters() if st.sees(fi, m)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        f = st.figs[fi]
+        self.pay(st, fi)
+        f.tags[:] = [t for t in f.tags if not t.startswith(MARK)]
+        f.tags.append(MARK + str(action.args[0]))
+        st.emit("action", f"{st.name(fi)} challenges {st.name(st.ids[str(action.args[0])])}.")
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        atk = st.attack
+        f = st.figs[fi]
+        if atk is None or self.id not in f.exhausted or fi not in (atk.attacker, atk.target):
+            return
+        other = atk.target if atk.attacker == fi else atk.attacker
+        if MARK + st.figs[other].id in f.tags and "follow-up" not in atk.flags:
+            atk.bonus_hearts += 1
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id, (t,)) for t in sp.targets]
+
+
 #: the interrupt cards, by id
 INTERRUPT_CARDS: Final[dict[str, Interrupt]] = {c.id: c for c in (
     CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike(), Defend(), Advance())}
 #: the other cards of this module (turn actions of the ``classes`` module), by id
-MORE_CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (Charge(),)}
+MORE_CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (Charge(), Challenge())}
 #: the turn actions these cards name (``charge``, ``charge <monster>``, ``advance <monster>``)
-TURN_ACTIONS: Final = ("charge", "advance")
+TURN_ACTIONS: Final = ("charge", "advance", "challenge")
 #: the ids of the cards that bring the ``interrupts`` module into an encounter
 INTERRUPTS: Final = frozenset(INTERRUPT_CARDS)
 
