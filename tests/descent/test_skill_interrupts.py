@@ -288,3 +288,20 @@ def test_an_unmarked_monster_gains_nothing_from_the_challenge() -> None:
     st.rng.script = [5, 1, 1]
     ev = act(st, "attack zombie-1")
     assert next(e for e in ev if e.kind == "hit").data["hearts"] == 2
+
+
+def test_the_hero_bot_charges_from_afar_and_takes_the_free_attacks_and_challenges() -> None:
+    from questbox.games.descent.bots import _react, hero_turn
+
+    st = duel(("grisban:berserker", "leoric"), skills={"grisban": ["charge"]}, monsters=FAR)
+    g = fig(st, "grisban")
+    assert str(hero_turn(st, g, st.legal_actions())) == "charge"
+    act(st, "charge", "move C1")
+    assert str(hero_turn(st, g, st.legal_actions())) == "charge zombie-1"
+    k = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["challenge", "advance"]},
+             monsters=[group("zombie", "zombie", ["B1", "D1"], minions=2)])
+    assert str(hero_turn(k, fig(k, "syndrael"), k.legal_actions())) == "challenge zombie-1"
+    k.figs[fig(k, "zombie-1")].damage = 2
+    k.rng.script = [5, 1, 1]
+    act(k, "attack zombie-1")
+    assert str(_react(k, "heroes", k.legal_actions("heroes"))) == "use advance"

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 ATTACK_HEARTS: dict[str, int] = {}
 #: what a skill attack is worth besides its hearts (its after-effect), in target-value units
 ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
-                                  "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6}
+                                  "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6, "charge": 0.6, "advance": 0.6}
+#: the attacks that cost no action once their card gave them (Charge, Advance: skill_interrupts)
+FREE_ATTACKS = ("charge", "advance")
 #: the cost of a fatigue, in the same units
 FATIGUE_COST = 0.2
 DEFENSIVE = ("stoneskin", "ghost-armor", "defense-training")
@@ -44,10 +46,10 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
     out: list[tuple[Action, int, float]] = []
     for a in legal:
         card = BY_ACTION.get(a.name)
-        if card is None or a.name == "rage" or not (isinstance(CARDS[card], AttackSkill)
-                                                    or a.name in ("oath", "bushwhack")):
-            continue        # (Rage: bots.py scores it itself)
-        cost = CARDS[card].fatigue
+        if card is None or a.name == "rage" or (a.name in FREE_ATTACKS and not a.args) or not (
+                isinstance(CARDS[card], AttackSkill) or a.name in ("oath", "bushwhack", *FREE_ATTACKS)):
+            continue        # (Rage: bots.py scores it itself; a bare ``charge`` is no attack yet)
+        cost = 0 if a.name in FREE_ATTACKS else CARDS[card].fatigue      # (Charge's was paid)
         if f.fatigue + cost >= st.stamina(fi):        # keep a fatigue of room
             continue
         hearts = ATTACK_HEARTS.get(a.name, 0)
@@ -99,7 +101,7 @@ def _holder(st: DescentState, card: str) -> int | None:
 
 def interrupt_choice(st: DescentState, legal: list[Action]) -> Action | None:
     """The cards of the overlord's turn (skill_interrupts), each while its holder keeps a fatigue
-    of room: Counter Attack, Guard, First Strike and Caltrops whenever offered (an attack or a
+    of room: Counter Attack, Guard, First Strike, Caltrops and Advance whenever offered (an attack or a
     test that may hurt, at no action); Defend when the hero attacked has 4 hearts or fewer left
     and the Knight more; Nimble for a hero who attacks at range, to a space out of the monster's
     reach (the farthest of the offered)."""
@@ -111,7 +113,7 @@ def interrupt_choice(st: DescentState, legal: list[Action]) -> Action | None:
         fi = _holder(st, card)
         if fi is None or st.figs[fi].fatigue + CARDS[card].fatigue >= st.stamina(fi):
             continue
-        if card in ("counter-attack", "guard", "first-strike", "caltrops"):
+        if card in ("counter-attack", "guard", "first-strike", "caltrops", "advance"):
             return a
         atk = st.attack
         if card == "defend" and atk is not None:
@@ -164,3 +166,23 @@ def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
         if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
             return uses[card]
     return None
+
+
+def turn_card_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
+    """Challenge the monster next to the Knight (no action; the heart both ways is worth it only
+    when they will trade blows); Charge when no attack is in reach but a monster is within the
+    hero's Speed of a space next to it, with 2 fatigue of room and one kept."""
+    f = st.figs[fi]
+    for a in legal:
+        if a.name == "challenge" and st.adjacent(fi, st.ids[str(a.args[0])]):
+            return a
+    charge = Action("charge")
+    if charge not in legal or f.fatigue + CARDS["charge"].fatigue >= st.stamina(fi):
+        return None
+    if any(a.name == "attack" for a in legal):
+        return None
+    reach = st.moves(fi, st.stat(fi).speed)
+    board = st.enc.board
+    adj = board.adjacency(st.doors)
+    near = {s for m in st.monsters() for q in st.squares(m) for s in adj[q]} if reach else set()
+    return charge if any(v[2] in near for v in reach.values()) else None
