@@ -305,3 +305,53 @@ def test_the_hero_bot_charges_from_afar_and_takes_the_free_attacks_and_challenge
     k.rng.script = [5, 1, 1]
     act(k, "attack zombie-1")
     assert str(_react(k, "heroes", k.legal_actions("heroes"))) == "use advance"
+
+
+# ==================================================================================== Stalwart
+def test_stalwart_gives_the_defeated_knight_a_last_move_and_attack_before_the_knock_out() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["stalwart"]})
+    s = fig(st, "syndrael")
+    assert st.health(s) == st.stat(s).health + 2
+    st.figs[s].damage = st.health(s) - 1
+    st.rng.script = [5, 5, 1, 1]       # the zombie's roll; blanks on the Knight's defense
+    zombie_attacks(st, "syndrael")
+    while st.pending[-1].kind == "react":
+        act(st, "pass")
+    assert st.pending[-1].kind == "mod:interrupts:stalwart" and st.figs[s].status == "active"
+    assert "stalwart stay" in names(st.legal_actions("heroes"))
+    saved = DescentState.from_json(st.to_json())      # the decision saves and loads
+    assert saved.legal_actions("heroes") == st.legal_actions("heroes")
+    act(st, "stalwart stay")
+    assert names(st.legal_actions("heroes")) == ["stalwart zombie-1", "stalwart done"]
+    st.rng.script = [5, 1, 1]          # blue ♥1 + red ♥1; brown 0
+    ev = act(st, "stalwart zombie-1")
+    assert attacks(ev) == [("syndrael", "zombie-1")]
+    assert st.figs[s].status == "ko" and st.figs[fig(st, "zombie-1")].damage == 2
+    assert "knocked-out" in [e.kind for e in ev]
+
+
+def test_a_knight_without_stalwart_is_knocked_out_at_once() -> None:
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["guard"]})
+    s = fig(st, "syndrael")
+    st.figs[s].damage = st.health(s) - 1
+    st.rng.script = [5, 5, 1, 1]
+    zombie_attacks(st, "syndrael")
+    while st.pending[-1].kind == "react":
+        act(st, "pass")
+    assert st.figs[s].status == "ko"
+
+
+def test_the_hero_bot_makes_its_last_stand_next_to_a_monster_and_strikes() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    st = duel(("syndrael:knight", "leoric"), skills={"syndrael": ["stalwart"]})
+    s = fig(st, "syndrael")
+    st.figs[s].damage = st.health(s) - 1
+    st.rng.script = [5, 5, 1, 1]
+    zombie_attacks(st, "syndrael")
+    while st.pending[-1].kind == "react":
+        act(st, "pass")
+    bot = HeuristicAgent(seed=0)
+    assert str(bot.act(st, "heroes")) == "stalwart stay"      # the zombie is next to her
+    act(st, "stalwart stay")
+    assert str(bot.act(st, "heroes")) == "stalwart zombie-1"

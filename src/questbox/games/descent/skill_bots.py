@@ -104,9 +104,12 @@ def interrupt_choice(st: DescentState, legal: list[Action]) -> Action | None:
     of room: Counter Attack, Guard, First Strike, Caltrops and Advance whenever offered (an attack or a
     test that may hurt, at no action); Defend when the hero attacked has 4 hearts or fewer left
     and the Knight more; Nimble for a hero who attacks at range, to a space out of the monster's
-    reach (the farthest of the offered)."""
+    reach (the farthest of the offered); Stalwart's last stand next to a monster, attacking it."""
     from questbox.games.descent.tactics import remaining
 
+    stalwart = [a for a in legal if a.name == "stalwart"]
+    if stalwart:
+        return _stalwart_choice(st, stalwart)
     offered = [a for a in legal if a.name == "use" and a.args and str(a.args[0]) in INTERRUPTS]
     for a in offered:
         card = str(a.args[0])
@@ -129,6 +132,21 @@ def interrupt_choice(st: DescentState, legal: list[Action]) -> Action | None:
             if far[board.index[str(best.args[1])]] >= 2:
                 return best
     return None
+
+
+def _stalwart_choice(st: DescentState, legal: list[Action]) -> Action:
+    """Stalwart's last stand: stay when a monster is next to the Knight, else move next to one;
+    then attack the first monster offered."""
+    stage, fi, _ = st.pending[-1].data
+    if stage == "attack":
+        return legal[0]          # a monster when there is one, else ``stalwart done``
+    stay = Action("stalwart", ("stay",))
+    if any(st.figs[m].side == "monster" for m in st.attack_targets(fi, melee=True)):
+        return stay
+    board = st.enc.board
+    adj = board.adjacency(st.doors)
+    near = {q for m in st.monsters() for p in st.squares(m) for q in adj[p]}
+    return next((a for a in legal if a != stay and board.index[str(a.args[0])] in near), stay)
 
 
 def react_choice(st: DescentState, legal: list[Action]) -> Action | None:

@@ -23,9 +23,9 @@ as cheap as before (nobody is asked). The cards are
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from questbox.core import Action, Seat
+from questbox.core import Action, Decision, Seat
 from questbox.games.descent.flow import STEP
 from questbox.games.descent.rules import Ctx, RuleModule
 from questbox.games.descent.skill_base import ClassCard, Space, _use, _weapon, card_name
@@ -374,9 +374,87 @@ class Challenge(ClassCard):
         return [Action(self.id, (t,)) for t in sp.targets]
 
 
+
+# ==================================================================================== Stalwart
+#: the decision Stalwart asks (``data``: (stage, hero, by): stage ``move`` then ``attack``)
+STALWART_KIND: Final = "mod:" + NAME + ":stalwart"
+#: the hero's tags while Stalwart holds off his knock-out, and once it is done
+STANDING: Final = "stalwart"
+DONE_TAG: Final = "stalwart-done"
+
+
+def last_stand(st: DescentState, fi: int, by: int) -> bool:
+    """Called as hero ``fi`` would be knocked out (``conditions.defeat``): True when Stalwart holds
+    it off (the knock-out comes once his move and attack are done)."""
+    f = st.figs[fi]
+    if DONE_TAG in f.tags:
+        f.tags.remove(DONE_TAG)
+        return False
+    if STANDING in f.tags or not any(h.id == f.stat and "stalwart" in h.kit for h in st.enc.heroes):
+        return False
+    f.tags.append(STANDING)
+    st.emit("action", f"{st.name(fi)} stands firm (Stalwart): a last move and melee attack.")
+    st.tasks.append(st.mod_task(NAME, ("stalwart", "move", fi, by)))
+    return True
+
+
+class Stalwart(Interrupt):
+    """Knight, 3 XP: +2 Health; when he is defeated he may first move up to his Speed
+    (``stalwart <square>`` or ``stalwart stay``) and make a melee attack (``stalwart <monster>`` or
+    ``stalwart done``); then he is knocked out. Ours: the move is a placement within his Speed's
+    reach (no terrain damage on the way), the attack any melee target from there."""
+
+    id = "stalwart"
+    listens: ClassVar[frozenset[str]] = frozenset({"encounter-setup"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        st.figs[fi].hp_bonus += 2
+
+    def run(self, st: DescentState, payload: tuple[object, ...]) -> None:
+        stage, fi, by = str(payload[1]), int(str(payload[2])), int(str(payload[3]))
+        if stage == "ko":
+            f = st.figs[fi]
+            f.tags.remove(STANDING)
+            f.tags.append(DONE_TAG)
+            st.defeat(fi, by)
+            return
+        acts = self.stage_actions(st, stage, fi)
+        if stage == "attack" and len(acts) == 1:
+            self.run(st, (self.id, "ko", fi, by))
+            return
+        st.ask(st.figs[fi].seat, STALWART_KIND, (stage, fi, by), acts)
+
+    def stage_actions(self, st: DescentState, stage: str, fi: int) -> list[Action]:
+        if stage == "move":
+            return [*(Action(self.id, (str(a.args[0]),)) for a in st.moves(fi, st.stat(fi).speed)),
+                    Action(self.id, ("stay",))]
+        targets = (list(st.attack_targets(fi, melee=True)) if st.stat(fi).attack == "melee" else [])
+        return [*(Action(self.id, (st.figs[m].id,)) for m in targets if st.figs[m].side == "monster"),
+                Action(self.id, ("done",))]
+
+    def decide(self, st: DescentState, stage: str, fi: int, by: int, action: Action) -> None:
+        what = str(action.args[0])
+        if stage == "move":
+            if what != "stay":
+                square = st.enc.board.index[what]
+                st.place(fi, square)
+                st.emit("move", f"{st.name(fi)} moves to {what} (Stalwart).",
+                        {"figure": st.figs[fi].id, "path": [what]})
+            self.run(st, (self.id, "attack", fi, by))
+            return
+        st.tasks.append(st.mod_task(NAME, (self.id, "ko", fi, by)))
+        if what != "done":
+            st.own_attack(fi, st.ids[what], source=self.id)
+
+    def space(self, sp: Space) -> list[Action]:
+        return [*(Action(self.id, (q,)) for q in (*sp.squares, "stay", "done")),
+                *(Action(self.id, (t,)) for t in sp.targets)]
+
+
+STALWART: Final = Stalwart()
 #: the interrupt cards, by id
 INTERRUPT_CARDS: Final[dict[str, Interrupt]] = {c.id: c for c in (
-    CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike(), Defend(), Advance())}
+    CounterAttack(), Guard(), Caltrops(), Nimble(), FirstStrike(), Defend(), Advance(), STALWART)}
 #: the other cards of this module (turn actions of the ``classes`` module), by id
 MORE_CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (Charge(), Challenge())}
 #: the turn actions these cards name (``charge``, ``charge <monster>``, ``advance <monster>``)
@@ -417,3 +495,20 @@ class Interrupts(RuleModule):
         fi, card = next((fi, c) for fi, c in self._held(st, seat, point)
                         if c.id == action.args[0] and action in c.offers(st, fi, point, ctx))
         card.take(st, fi, point, ctx, action)
+
+    def run(self, st: DescentState, payload: Any) -> None:
+        INTERRUPT_CARDS[str(payload[0])].run(st, tuple(payload))
+
+    # -- Stalwart's decision ------------------------------------------------------------------
+    def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
+        stage, fi, _ = d.data
+        return STALWART.stage_actions(st, str(stage), int(fi))
+
+    def decide(self, st: DescentState, d: Decision, action: Action) -> None:
+        stage, fi, by = d.data
+        STALWART.decide(st, str(stage), int(fi), int(by), action)
+
+    def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        stage, fi, _ = d.data
+        what = "a space to move to, or stay" if stage == "move" else "a monster to attack, or done"
+        return f"{st.name(int(fi))} stands firm (Stalwart): {what}"
