@@ -10,7 +10,13 @@ The windows (each a ``react`` decision to the hero's seat, the bot answers it):
 * ``enter-space`` -- a small monster, during its activation, enters an empty space (not a space
   it passes through on a friend's figure) next to the hero (Guard, Caltrops, Nimble); the rest
   of its move goes on if it survives (Caltrops' Immobilized stops it);
-* ``attack-resolved`` -- a monster's attack on the hero ends (Counter Attack).
+* ``attack-resolved`` -- a monster's attack on the hero ends (Counter Attack), or the Knight's own
+  melee attack in his turn defeated a monster (Advance);
+* as a hero would be knocked out (``conditions.defeat`` asks :func:`last_stand`; decision
+  ``mod:interrupts:stalwart``) -- Stalwart's last move and attack.
+
+The module also holds three cards that are turn actions of the ``classes`` module: Charge
+(:data:`MORE_CARDS`), Challenge, and Advance's attack after its move.
 
 The module joins an encounter only when a hero's kit holds one of :data:`INTERRUPTS`
 (:func:`wanted`), so an encounter without these cards keeps ``enter-space`` and the other windows
