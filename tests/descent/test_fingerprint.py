@@ -48,10 +48,10 @@ EXPECTED: dict[int, str] = {
 }
 
 CAMPAIGN_EXPECTED: dict[int, str] = {
-    2: "9e4e667f4f47bbffce4b743ae5b5d1c78382e5428197020702e182819569a01e",
-    3: "843eaf90c926a45cce01d7a8f9246231a516d46521ebd61ec4c75c88b5dd2ba6",
-    4: "7171a87e1adb48f37bfc278609b48a488b0f51a10d25f5d33056941bd352d7ec",
-    5: "58a8a657283bed8bcda6ef4af2a9af65a1aff775acc65ce3a09e9314b30c41ab",
+    2: "7d0261c628cc16176e7c96c34cbf886379348f3eb91b76603259e57306897d28",
+    3: "91f8206e0533bb18f61dce8cda6dfffa0033000af3921038c1e4612733babcf5",
+    4: "c15632ff3e8ce500d825bc32c90cd90eed8651b1f8da79a0e8b351fa20f91c01",
+    5: "0efec53c4a1b23a4d27ae572311bb4a6192742b740c7cb099634ab1101cd8e3c",
 }
 
 BOT_EXPECTED: dict[int, str] = {
@@ -61,7 +61,7 @@ BOT_EXPECTED: dict[int, str] = {
     5: "195d0dc4f11f46eca2a22e0c19b4ca670ea121ce0f3efef232680842faadf459",
 }
 
-CAMPAIGN_BOT_EXPECTED = "5e0c42e581d9fb7c70bf577a1612fdb25410372d803f98566ac748db2e6a8dde"
+CAMPAIGN_BOT_EXPECTED = "3400039e49876688b09d734685cce1475f8d275f58f300deba97f46c8570152a"
 
 
 def fingerprint(n: int, seeds: int = SEEDS, game: Game = GAME) -> str:

@@ -26,7 +26,7 @@ from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, ST
 from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
-from questbox.games.descent.skill_bots import heal_choice, react_choice, skill_attacks
+from questbox.games.descent.skill_bots import heal_choice, react_choice, skill_attacks, turn_card_choice
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tactics import (
     expected_damage,
@@ -392,6 +392,9 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
     feat = bot_feat(st, fi, legal)
     if feat is not None:
         return feat
+    card = turn_card_choice(st, fi, legal)     # Challenge, Charge (skill_bots)
+    if card is not None:
+        return card
     # attacks: the quest's goal first, then doors towards it, then whatever is worth hitting
     best: tuple[float, Action] | None = None
     skills = {a: (h, x) for a, h, x in skill_attacks(st, fi, legal)}

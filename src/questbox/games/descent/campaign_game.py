@@ -454,8 +454,9 @@ class CampaignGame(Game):
     perfect_information = False
     hidden_module = "questbox.games.descent.hidden"
     decisions_module = "questbox.games.descent.campaign_kinds"
-    rules_version = 6     # 4: the printed Shop and Search gold (#18); 5: the encounter rules of descent 4;
-                          # 6: those of descent 5 (the Overlord deck's 21 cards, kept into encounter 2)
+    rules_version = 7     # 4: the printed Shop and Search gold (#18); 5: the encounter rules of descent 4;
+                          # 6: those of descent 5 (the Overlord deck's 21 cards, kept into encounter 2);
+                          # 7: those of descent 6 and 10 more skill cards to buy (skill_interrupts)
     #: a campaign ends with its Finale quest, whoever wins it
     terminations = frozenset({"finale"})
     setup_model = CampaignSetup

@@ -128,6 +128,11 @@ def defeat(st: DescentState, fi: int, by: int = -1) -> None:
     f = st.figs[fi]
     if f.status != "active":
         return
+    if f.side == "hero" and "interrupts" in st.enc.by_name:      # Stalwart may hold the knock-out off
+        from questbox.games.descent.skill_interrupts import last_stand
+
+        if last_stand(st, fi, by):
+            return
     lift(st, fi)
     f.conds.clear()
     if f.side == "hero":

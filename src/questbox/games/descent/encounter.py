@@ -43,6 +43,7 @@ from questbox.games.descent.data import (
     read_quest,
 )
 from questbox.games.descent.rules import WINDOWS, RuleModule, module_factory
+from questbox.games.descent.skill_interrupts import wanted
 
 DEFAULT_HEROES = ("syndrael", "avric", "leoric", "tomble")
 SETUP_KEYS = {"quest", "heroes", "seats", "act", "two_hero_rule", "hero_abilities", "open_groups", "modules",
@@ -247,7 +248,9 @@ def _build(setup: JSON) -> Encounter:
     enc = replace(static, setup=setup, stats=dict(static.stats))    # (modules may add stat lines)
     names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
              *(["feats"] if setup.get("heroic_feats") else []),
-             *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []), *setup["modules"]]
+             *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []),
+             *(["interrupts"] if wanted(h.kit for h in static.heroes) and "interrupts" not in setup["modules"] else []),
+             *setup["modules"]]
     if len(set(names)) != len(names):
         raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
     mods = tuple(module_factory(m)(enc) for m in names)

@@ -109,7 +109,9 @@ class DescentGame(Game):
     #: 2: the attack in the printed order, every base monster ability; 3: large monsters as printed;
     #: 4: Blast on a large monster around the square the attacker names (#17)
     #: 5: with ``modules: [overlord]`` the overlord is asked his cards at more moments (#18: 21 cards)
-    rules_version = 5
+    #: 6: a Wildlander's Nimble (and the bought cards of skill_interrupts) ask the heroes in the
+    #: overlord's turn (#18)
+    rules_version = 6
     terminations = TERMINATIONS
     atlas_module = "questbox.games.descent.atlas"
     setup_model = DescentSetup

@@ -12,7 +12,8 @@ is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condit
 card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
 rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
 surge ability left to spend; Execute pays 2 fatigue (keeping one) on an attack that hit;
-Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot.
+Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot. The cards of the
+overlord's turn: see :func:`interrupt_choice`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import Action
+from questbox.games.descent.skill_interrupts import INTERRUPTS
 from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
 
 if TYPE_CHECKING:
@@ -29,7 +31,9 @@ if TYPE_CHECKING:
 ATTACK_HEARTS: dict[str, int] = {}
 #: what a skill attack is worth besides its hearts (its after-effect), in target-value units
 ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
-                                  "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6}
+                                  "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6, "charge": 0.6, "advance": 0.6}
+#: the attacks that cost no action once their card gave them (Charge, Advance: skill_interrupts)
+FREE_ATTACKS = ("charge", "advance")
 #: the cost of a fatigue, in the same units
 FATIGUE_COST = 0.2
 DEFENSIVE = ("stoneskin", "ghost-armor", "defense-training")
@@ -42,10 +46,10 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
     out: list[tuple[Action, int, float]] = []
     for a in legal:
         card = BY_ACTION.get(a.name)
-        if card is None or a.name == "rage" or not (isinstance(CARDS[card], AttackSkill)
-                                                    or a.name in ("oath", "bushwhack")):
-            continue        # (Rage: bots.py scores it itself)
-        cost = CARDS[card].fatigue
+        if card is None or a.name == "rage" or (a.name in FREE_ATTACKS and not a.args) or not (
+                isinstance(CARDS[card], AttackSkill) or a.name in ("oath", "bushwhack", *FREE_ATTACKS)):
+            continue        # (Rage: bots.py scores it itself; a bare ``charge`` is no attack yet)
+        cost = 0 if a.name in FREE_ATTACKS else CARDS[card].fatigue      # (Charge's was paid)
         if f.fatigue + cost >= st.stamina(fi):        # keep a fatigue of room
             continue
         hearts = ATTACK_HEARTS.get(a.name, 0)
@@ -86,8 +90,71 @@ def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     return None
 
 
+def _holder(st: DescentState, card: str) -> int | None:
+    """The active hero whose kit holds ``card``."""
+    for h in st.enc.heroes:
+        fi = st.ids.get(h.id)
+        if card in h.kit and fi is not None and st.figs[fi].status == "active":
+            return fi
+    return None
+
+
+def interrupt_choice(st: DescentState, legal: list[Action]) -> Action | None:
+    """The cards of the overlord's turn (skill_interrupts), each while its holder keeps a fatigue
+    of room: Counter Attack, Guard, First Strike, Caltrops and Advance whenever offered (an attack or a
+    test that may hurt, at no action); Defend when the hero attacked has 4 hearts or fewer left
+    and the Knight more; Nimble for a hero who attacks at range, to a space out of the monster's
+    reach (the farthest of the offered); Stalwart's last stand next to a monster, attacking it."""
+    from questbox.games.descent.tactics import remaining
+
+    stalwart = [a for a in legal if a.name == "stalwart"]
+    if stalwart:
+        return _stalwart_choice(st, stalwart)
+    offered = [a for a in legal if a.name == "use" and a.args and str(a.args[0]) in INTERRUPTS]
+    for a in offered:
+        card = str(a.args[0])
+        fi = _holder(st, card)
+        if fi is None or st.figs[fi].fatigue + CARDS[card].fatigue >= st.stamina(fi):
+            continue
+        if card in ("counter-attack", "guard", "first-strike", "caltrops", "advance"):
+            return a
+        atk = st.attack
+        if card == "defend" and atk is not None:
+            t = atk.target
+            if remaining(st, t) <= 4 and remaining(st, fi) > remaining(st, t):
+                return a
+        if card == "nimble" and st.stat(fi).attack != "melee" and st.pending:
+            m = st.pending[-1].data[1][0]
+            board = st.enc.board
+            far = board.dist_from(st.doors, st.figs[m].pos)
+            steps = [x for x in offered if x.args[0] == card]
+            best = max(steps, key=lambda x: far[board.index[str(x.args[1])]])
+            if far[board.index[str(best.args[1])]] >= 2:
+                return best
+    return None
+
+
+def _stalwart_choice(st: DescentState, legal: list[Action]) -> Action:
+    """Stalwart's last stand: stay when a monster is next to the Knight, else move next to one;
+    then attack the first monster offered."""
+    stage, fi, _ = st.pending[-1].data
+    if stage == "attack":
+        return legal[0]          # a monster when there is one, else ``stalwart done``
+    stay = Action("stalwart", ("stay",))
+    if any(st.figs[m].side == "monster" for m in st.attack_targets(fi, melee=True)):
+        return stay
+    board = st.enc.board
+    adj = board.adjacency(st.doors)
+    near = {q for m in st.monsters() for p in st.squares(m) for q in adj[p]}
+    return next((a for a in legal if a != stay and board.index[str(a.args[0])] in near), stay)
+
+
 def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
-    """A defensive card when the attack would hurt; a mastery when a surge ability waits."""
+    """A defensive card when the attack would hurt; a mastery when a surge ability waits; the
+    interrupt cards (:func:`interrupt_choice`)."""
+    chosen = interrupt_choice(st, legal)
+    if chosen is not None:
+        return chosen
     atk = st.attack
     if atk is None:
         return None
@@ -117,3 +184,23 @@ def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
         if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
             return uses[card]
     return None
+
+
+def turn_card_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
+    """Challenge the monster next to the Knight (no action; the heart both ways is worth it only
+    when they will trade blows); Charge when no attack is in reach but a monster is within the
+    hero's Speed of a space next to it, with 2 fatigue of room and one kept."""
+    f = st.figs[fi]
+    for a in legal:
+        if a.name == "challenge" and st.adjacent(fi, st.ids[str(a.args[0])]):
+            return a
+    charge = Action("charge")
+    if charge not in legal or f.fatigue + CARDS["charge"].fatigue >= st.stamina(fi):
+        return None
+    if any(a.name == "attack" for a in legal):
+        return None
+    reach = st.moves(fi, st.stat(fi).speed)
+    board = st.enc.board
+    adj = board.adjacency(st.doors)
+    near = {s for m in st.monsters() for q in st.squares(m) for s in adj[q]} if reach else set()
+    return charge if any(v[2] in near for v in reach.values()) else None

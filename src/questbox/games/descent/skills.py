@@ -50,6 +50,7 @@ from questbox.games.descent.skill_base import (
     card_name,
     kit_sheet,
 )
+from questbox.games.descent.skill_interrupts import INTERRUPT_CARDS, MORE_CARDS, TURN_ACTIONS
 from questbox.games.descent.skill_windows import (
     Accurate,
     BowMastery,
@@ -85,11 +86,14 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute(),
     CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration(),
     Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack())}
+CARDS.update(INTERRUPT_CARDS)       # the cards of the overlord's turn (skill_interrupts)
+CARDS.update(MORE_CARDS)            # Charge (skill_interrupts)
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
        if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
+BY_ACTION.update({a: a for a in TURN_ACTIONS})
 ACTION_IDS.update(BY_ACTION)
 
 

@@ -12,6 +12,7 @@ from questbox.games.descent.modules.overlord import OverlordDeck
 from questbox.games.descent.modules.quest import QuestModule
 from questbox.games.descent.modules.search import SearchCards
 from questbox.games.descent.rules import register_module
+from questbox.games.descent.skill_interrupts import Interrupts
 
 register_module("quest", QuestModule)
 register_module("classes", ClassesModule)
@@ -21,6 +22,7 @@ register_module("feats", HeroicFeats)
 register_module("overlord", OverlordDeck)
 register_module("items", ItemsModule)
 register_module("lieutenants", LieutenantsModule)
+register_module("interrupts", Interrupts)
 
 __all__ = ["ClassesModule", "HeroAbilities", "HeroicFeats", "ItemsModule", "LieutenantsModule", "OverlordDeck",
            "QuestModule", "SearchCards"]
