@@ -43,7 +43,7 @@ from questbox.sim.stats import wilson
 
 #: task -> (game, setup, opponents, env options)
 TASKS: dict[str, tuple[str, JSON, str, dict[str, Any]]] = {
-    "heirs-solo": ("heirs", {"players": 1}, "random", {}),
+    "heirs-solo": ("heirs", {"players": 1}, "random", {"shaping": True}),
     "hero-ik-easy": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random",
                      {"shaping": True, "auto_forced": True}),
     "hero-ik-curriculum": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random",

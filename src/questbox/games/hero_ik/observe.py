@@ -9,6 +9,7 @@ differ: "my decision" and "my choice". Values are scaled to about [0, 1].
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -177,3 +178,39 @@ class HikEncoder:
 def encoder(setup: JSON | None) -> HikEncoder:
     """The designed encoder of a Hero: Immortal King setup."""
     return HikEncoder(setup)
+
+
+# ============================================================ shaping potential (solitaire)
+#: the solitaire potential's weights: a logistic regression of the solitaire game's result on
+#: :func:`solo_features` (``bench/rl_potential.py``: 3 scenarios x 6 shares of random play mixed into
+#: the heuristic, 120 games each; fitted on the even seeds). ``Game.evaluate`` was fitted on duels:
+#: on solitaire positions it is no better than a constant (held-out log loss in ``docs/rl.md``).
+SOLO_BIAS = -1.039
+SOLO_WEIGHTS: dict[str, float] = {"courage": -0.311, "fear": -0.151, "items_down": -0.066, "left": -0.011,
+                                  "lives": 0.472, "mana": 0.618, "open": 1.205, "pile": -0.188,
+                                  "potions": 1.309, "trophies": 0.076}
+
+
+def solo_features(s: Any) -> dict[str, float]:
+    """:func:`questbox.games.hero_ik.bots.features` and ``left``, the dungeon cards not yet won
+    (piles and face-up encounters), and ``courage``."""
+    from questbox.games.hero_ik.bots import features
+
+    f = features(s)
+    f["left"] = float(sum(len(p) + (1 if s.slot[c] >= 0 else 0) for c, p in enumerate(s.piles)))
+    f["courage"] = float(s.courage)
+    return f
+
+
+def solo_potential(state: Any, seat: Seat) -> float:
+    """The adventurers' chance to win a solitaire game, estimated (:data:`SOLO_WEIGHTS`)."""
+    f = solo_features(state)
+    x = SOLO_BIAS + sum(w * f[k] for k, w in SOLO_WEIGHTS.items())
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def potential(setup: JSON | None) -> Any:
+    """The shaping potential of ``setup`` for the RL adapters: :func:`solo_potential` in solitaire;
+    None in a duel (``Game.evaluate`` is fitted there)."""
+    probe = get_game("hero-ik").new(setup, seed=0)
+    return solo_potential if len(probe.seats) == 1 else None
