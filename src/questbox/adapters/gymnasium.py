@@ -210,7 +210,6 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         state = self.state
-        view = state.view(self.seat)
         n = len(self.space)
         if state.is_over():
             self._legal = []
@@ -223,11 +222,11 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._mask_now = mask
         info: dict[str, Any] = {"action_mask": mask, "seed": self.seed_used}
         if self.info_view == "json":
-            info["view"] = canonical(view)
+            info["view"] = canonical(state.view(self.seat))
         elif self.info_view == "dict":
             # a game may share constant parts of its views between calls (a board layout): the info
             # dict gets its own copy, so an agent that mutates it cannot corrupt the next one
-            info["view"] = copy.deepcopy(view)
+            info["view"] = copy.deepcopy(state.view(self.seat))
         if self.info_legal:
             info["legal"] = [str(a) for a in self._legal]
         if self.auto_forced:
@@ -236,7 +235,7 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if out is not None:
             info["outcome"] = {"winners": list(out.winners), "reason": out.reason,
                                "scores": {s: float(v) for s, v in out.scores.items()}}
-        return {"observation": self.encoder(view, self.seat), "action_mask": mask.copy()}, info
+        return {"observation": self.encoder.encode_state(state, self.seat), "action_mask": mask.copy()}, info
 
     def _run_bots(self) -> None:
         """Bots play until the learning seat has a choice (or the game ends); with ``auto_forced``
