@@ -179,7 +179,7 @@ class Encoder:
             if own is None or len(own) != self.size:
                 raise ValueError(f"{self.game.id}: Game.encode must return {self.size} numbers for every "
                                  f"view, got {None if own is None else len(own)}")
-            return np.asarray(own, dtype=np.float32)
+            return np.fromiter(own, np.float32, len(own))  # (a little faster than asarray for a list)
         return hash_features(view, self.size, seat, self.seats)
 
     def encode_state(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
