@@ -199,6 +199,7 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
     probe = build(task, **extra)
     curve: list[tuple[int, float, float]] = []
     started = time.perf_counter()
+    cpu_started = time.process_time()
 
     def trained_policy(model: Any) -> Policy:
         def act(e: QuestboxEnv, obs: dict[str, Any]) -> int:
@@ -220,10 +221,12 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
                         n_steps=min(args.n_steps, args.steps), batch_size=min(64, args.n_steps, args.steps))
     model.learn(total_timesteps=args.steps, callback=Curve())
     trained_seconds = time.perf_counter() - started
+    trained_cpu = time.process_time() - cpu_started
     row: dict[str, Any] = {"curve": curve, "trained": rate(wins(probe, trained_policy(model), seeds), len(seeds)),
                            "steps": int(model.num_timesteps), "train_seconds": round(trained_seconds, 1),
+                           "train_cpu_seconds": round(trained_cpu, 1),
                            "seconds": round(time.perf_counter() - started, 1), "options": extra,
-                           "threads": args.threads}
+                           "threads": args.threads, "load1_end": os.getloadavg()[0]}
     if isinstance(env, Curriculum):
         row["curriculum"] = {"levels": list(HIK_CURRICULUM), "window": env.window, "threshold": env.threshold,
                              "reached": env.level, "history": env.history, "episodes": env.episodes}
