@@ -12,7 +12,8 @@ against the same opponents), each with its 95 % Wilson interval. A benchmark, no
     python bench/rl_train.py --task heirs-solo --minutes 4 --obs-size 512   # hashed, not designed
     python bench/rl_train.py --task hero-ik-easy --no-shaping --no-auto-forced --minutes 4
 
-Tasks: ``heirs-solo``, ``hero-ik-easy`` (shaping and forced moves played, by default),
+Tasks: ``heirs-solo`` (shaped by Heirs' ``evaluate``, by default), ``hero-ik-easy`` (shaping from the
+solitaire potential and forced moves played, by default),
 ``hero-ik-curriculum`` (trains through :func:`hik_curriculum`'s levels, moving up once the recent
 training games of a level are won often enough; evaluated on the printed setup) and ``heroica``.
 ``--dry-run`` needs neither sb3-contrib nor torch: it runs the environments, the evaluation and the
@@ -43,7 +44,7 @@ from questbox.sim.stats import wilson
 
 #: task -> (game, setup, opponents, env options)
 TASKS: dict[str, tuple[str, JSON, str, dict[str, Any]]] = {
-    "heirs-solo": ("heirs", {"players": 1}, "random", {}),
+    "heirs-solo": ("heirs", {"players": 1}, "random", {"shaping": True}),
     "hero-ik-easy": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random",
                      {"shaping": True, "auto_forced": True}),
     "hero-ik-curriculum": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random",
@@ -199,6 +200,7 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
     probe = build(task, **extra)
     curve: list[tuple[int, float, float]] = []
     started = time.perf_counter()
+    cpu_started = time.process_time()
 
     def trained_policy(model: Any) -> Policy:
         def act(e: QuestboxEnv, obs: dict[str, Any]) -> int:
@@ -220,10 +222,12 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
                         n_steps=min(args.n_steps, args.steps), batch_size=min(64, args.n_steps, args.steps))
     model.learn(total_timesteps=args.steps, callback=Curve())
     trained_seconds = time.perf_counter() - started
+    trained_cpu = time.process_time() - cpu_started
     row: dict[str, Any] = {"curve": curve, "trained": rate(wins(probe, trained_policy(model), seeds), len(seeds)),
                            "steps": int(model.num_timesteps), "train_seconds": round(trained_seconds, 1),
+                           "train_cpu_seconds": round(trained_cpu, 1),
                            "seconds": round(time.perf_counter() - started, 1), "options": extra,
-                           "threads": args.threads}
+                           "threads": args.threads, "load1_end": os.getloadavg()[0]}
     if isinstance(env, Curriculum):
         row["curriculum"] = {"levels": list(HIK_CURRICULUM), "window": env.window, "threshold": env.threshold,
                              "reached": env.level, "history": env.history, "episodes": env.episodes}

@@ -16,6 +16,7 @@ from gymnasium.utils.env_checker import check_env
 from questbox.adapters import gymnasium as qgym
 from questbox.adapters.spaces import NoActionSpace
 from questbox.core import IllegalAction, Rng, derive_seed, games
+from questbox.games.hero_ik.observe import solo_potential
 from tests.adapters.conftest import SPACED, UNSPACED, setup_of, spaced
 
 
@@ -247,7 +248,7 @@ def test_shaping_telescopes_to_the_final_reward() -> None:
         obs, _ = env.reset(seed=seed)
         plain.reset(seed=seed)
         phi0 = env._phi
-        assert phi0 == pytest.approx(games()["hero-ik"].evaluate(env.state)["adventurers"])  # type: ignore[index]
+        assert phi0 == pytest.approx(solo_potential(env.state, "adventurers"))
         total = final = 0.0
         rewards = []
         done = False
@@ -260,8 +261,52 @@ def test_shaping_telescopes_to_the_final_reward() -> None:
             done = term or trunc
         assert total == pytest.approx(final - phi0)
         assert any(r != 0.0 for r in rewards[:-1]), "the signal comes before the end"
-    with pytest.raises(ValueError, match=r"shaping needs Game\.evaluate"):
+    duel = qgym.make("hero-ik", shaping=True)
+    duel.reset(seed=0)
+    assert duel.potential is None
+    assert duel._phi == pytest.approx(games()["hero-ik"].evaluate(duel.state)["adventurers"])  # type: ignore[index]
+    with pytest.raises(ValueError, match=r"shaping needs a potential or Game\.evaluate"):
         qgym.make("pig", shaping=True)
+
+
+def _log_loss(p: list[float], won: list[float]) -> float:
+    q = np.clip(np.array(p), 1e-9, 1 - 1e-9)
+    y = np.array(won)
+    return float(-np.mean(y * np.log(q) + (1 - y) * np.log(1 - q)))
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_solitaire_shaping_potential_predicts_the_result() -> None:
+    """Shaping helps only if phi says something about winning: in Hero: Immortal King solitaire it
+    must predict the result (log loss) clearly better than the best constant, on games the potential
+    was not fitted on (the duel-fitted ``Game.evaluate`` did worse than the constant)."""
+    from questbox.core import make_agent
+
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    env = qgym.make("hero-ik", setup=setup, shaping=True)
+    phis: list[float] = []
+    won: list[float] = []
+    for seed in range(40):
+        eps = (0.0, 0.15, 0.3)[seed % 3]
+        env.reset(seed=50_000 + seed)
+        bot = make_agent("heuristic", env.game, seed)
+        pick = Rng(seed)
+        game_phis = []
+        done = False
+        info: dict[str, object] = {}
+        while not done:
+            game_phis.append(env._potential())
+            legal = env.state.legal_actions(env.seat)
+            act = legal[pick.below(len(legal))] if pick.below(100) < eps * 100 else bot.act(env.state, env.seat)
+            _, _, term, trunc, info = env.step(env.action_id(act))
+            done = term or trunc
+        outcome = info["outcome"]
+        assert isinstance(outcome, dict)
+        phis += game_phis
+        won += [float(env.seat in outcome["winners"])] * len(game_phis)
+    assert 0 < sum(won) < len(won)
+    constant = _log_loss([sum(won) / len(won)] * len(won), won)
+    assert _log_loss(phis, won) < 0.85 * constant
 
 
 @pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")

@@ -172,3 +172,33 @@ def test_docs_table_matches_the_heirs_tensor() -> None:
     widths = {"players": f"players × {enc.player_width}"}
     for f in enc.fields:
         assert f"| `{f.name}` | {widths.get(f.name, f.width)} |" in doc, f"docs/rl.md lacks the row of {f.name}"
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_encode_state_gives_the_tensor_of_the_view(n: int) -> None:
+    """The adapters encode from the typed state (issue #21 item 5, speed): the same numbers as
+    encoding the seat's view, for every seat and a spectator, all through random games."""
+    _, enc = _encoder(n)
+    checked = 0
+    for seed in range(4):
+        for st in _playout(n, seed):
+            for seat in (*st.seats, None):
+                fast = enc.encode_state(st, seat)  # type: ignore[attr-defined]
+                ref = enc(st.view(seat), seat)  # type: ignore[operator]
+                assert fast.dtype == ref.dtype and np.array_equal(fast, ref), (seed, seat)
+                checked += 1
+    assert checked > 100
+
+
+def test_the_adapters_encode_heirs_from_the_state() -> None:
+    """The Gymnasium env's observation comes from ``encode_state`` and equals the view's tensor."""
+    from questbox.adapters.gymnasium import make
+
+    env = make("heirs", setup={"players": 2}, opponents="random")
+    assert env.encoder._from_state is not None
+    obs, _ = env.reset(seed=3)
+    for _ in range(30):
+        assert np.array_equal(obs["observation"], env.encoder(env.state.view(env.seat), env.seat))
+        obs, _, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if term or trunc:
+            break

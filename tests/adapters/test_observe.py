@@ -109,3 +109,31 @@ def test_docs_table_matches_the_hero_ik_tensor() -> None:
     assert enc is not None and f"{enc.size} numbers for the duel" in doc
     for f in enc.fields:
         assert f"| `{f.name}` | {f.width} |" in doc, f"docs/rl.md lacks the row of {f.name}"
+
+
+HIK_SETUPS = [{}, {"mode": "solitaire", "scenario": "easy"}, {"mode": "solitaire", "scenario": "hard"}]
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+@pytest.mark.parametrize("setup", HIK_SETUPS, ids=["duel", "easy", "hard"])
+def test_hero_ik_encode_state_gives_the_tensor_of_the_view(setup: dict[str, str]) -> None:
+    """The adapters encode Hero: Immortal King from the state (issue #21 item 5, speed): the same
+    numbers as encoding the seat's view, for every seat and a spectator, through random games."""
+    game = games()["hero-ik"]
+    enc = designed_encoder(game, setup)
+    assert enc is not None
+    checked = 0
+    for seed in range(6):
+        state = game.new(setup, seed=seed)
+        pick = Rng(seed)
+        while True:
+            for seat in (*state.seats, None):
+                fast = enc.encode_state(state, seat)  # type: ignore[attr-defined]
+                assert np.array_equal(fast, enc(state.view(seat), seat)), (seed, seat)
+                checked += 1
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[pick.below(len(legal))])
+    assert checked > 100

@@ -31,13 +31,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from questbox.core import JSON, Game, Seat
+from questbox.core import JSON, Game, Seat, State
 
 if TYPE_CHECKING:
     from questbox.adapters.observe import ViewEncoder
@@ -154,9 +154,13 @@ class Encoder:
         self.designed: ViewEncoder | None = None
         if size is None and probe is not None and game.encode(probe, probe_seat) is None:
             self.designed = designed_encoder(game, setup)
+        #: the designed encoder's ``encode_state(state, seat)``, if it has one: the same tensor as
+        #: encoding ``state.view(seat)``, read from the typed state without building the view
+        self._from_state: Callable[[State, Seat | None], npt.NDArray[np.float32]] | None = None
         if self.designed is not None:
             self.size = self.designed.size
             self.kind = f"{game.id}'s designed encoder ({self.size} numbers)"
+            self._from_state = getattr(self.designed, "encode_state", None)
             return
         if probe is not None:
             own = game.encode(probe, probe_seat)
@@ -175,8 +179,16 @@ class Encoder:
             if own is None or len(own) != self.size:
                 raise ValueError(f"{self.game.id}: Game.encode must return {self.size} numbers for every "
                                  f"view, got {None if own is None else len(own)}")
-            return np.asarray(own, dtype=np.float32)
+            return np.fromiter(own, np.float32, len(own))  # (a little faster than asarray for a list)
         return hash_features(view, self.size, seat, self.seats)
+
+    def encode_state(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32]:
+        """The vector of ``state.view(seat)``; a designed encoder with ``encode_state`` reads the
+        state itself (the same numbers, without building the view nobody else asked for)."""
+        fast = self._from_state
+        if fast is not None:
+            return fast(state, seat)
+        return self(state.view(seat), seat)
 
 
 def canonical(view: JSON) -> str:

@@ -22,8 +22,9 @@ or directly: ``make("heirs", seat="p1", opponents="heuristic", setup={"players":
   seat, or a dict seat -> spec; the game's own bots first, then the generic ones. Bots get seeds
   derived from the episode's seed, so ``reset(seed=N)`` replays the same episode for the same actions.
 * **reward**: 0 until the end, then ``"win"``: 1 if the seat won, else 0; ``"zero-sum"``: +1 / -1.
-  ``shaping=True`` adds potential-based shaping (Ng, Harada & Russell 1999) from the game's own
-  ``Game.evaluate``: each step earns ``gamma * phi(next) - phi(before)``, ``phi`` the seat's
+  ``shaping=True`` adds potential-based shaping (Ng, Harada & Russell 1999) from the potential the
+  game's observe module offers for the setup (Hero: Immortal King solitaire's, fitted on solitaire
+  games), else the game's own ``Game.evaluate``: each step earns ``gamma * phi(next) - phi(before)``, ``phi`` the seat's
   estimated chance to win (0 once the game is over), which leaves the optimal policy unchanged.
 * **forced moves**: ``auto_forced=True`` plays the learning seat's only legal action for it, so
   every step the agent takes is a real choice (``info["forced"]`` counts those played).
@@ -60,6 +61,7 @@ from questbox.adapters._common import (
     resolve_setup,
 )
 from questbox.adapters.encoding import BOUND, Encoder, canonical
+from questbox.adapters.observe import Potential, designed_potential
 from questbox.adapters.spaces import action_index
 from questbox.core import (
     JSON,
@@ -180,8 +182,9 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._mask_now = np.zeros(n, dtype=np.int8)
         self._phi = 0.0
         self._forced = 0
-        if self.shaping and self.game.evaluate(probe) is None:
-            raise ValueError(f"shaping needs Game.evaluate, which {self.game.id} does not offer")
+        self.potential: Potential | None = designed_potential(self.game, self.setup) if self.shaping else None
+        if self.shaping and self.potential is None and self.game.evaluate(probe) is None:
+            raise ValueError(f"shaping needs a potential or Game.evaluate, which {self.game.id} does not offer")
 
     # -- helpers -----------------------------------------------------------------------------
     def action_notation(self, index: int) -> str:
@@ -196,15 +199,17 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._mask_now.astype(np.bool_)
 
     def _potential(self) -> float:
-        """phi: the seat's estimated chance to win (``Game.evaluate``), 0 once the game is over."""
+        """phi: the seat's estimated chance to win (the designed potential, else ``Game.evaluate``),
+        0 once the game is over."""
         if self.state.is_over():
             return 0.0
+        if self.potential is not None:
+            return float(self.potential(self.state, self.seat))
         estimate = self.game.evaluate(self.state)
         return 0.0 if estimate is None else float(estimate.get(self.seat, 0.0))
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         state = self.state
-        view = state.view(self.seat)
         n = len(self.space)
         if state.is_over():
             self._legal = []
@@ -217,11 +222,11 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._mask_now = mask
         info: dict[str, Any] = {"action_mask": mask, "seed": self.seed_used}
         if self.info_view == "json":
-            info["view"] = canonical(view)
+            info["view"] = canonical(state.view(self.seat))
         elif self.info_view == "dict":
             # a game may share constant parts of its views between calls (a board layout): the info
             # dict gets its own copy, so an agent that mutates it cannot corrupt the next one
-            info["view"] = copy.deepcopy(view)
+            info["view"] = copy.deepcopy(state.view(self.seat))
         if self.info_legal:
             info["legal"] = [str(a) for a in self._legal]
         if self.auto_forced:
@@ -230,7 +235,7 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if out is not None:
             info["outcome"] = {"winners": list(out.winners), "reason": out.reason,
                                "scores": {s: float(v) for s, v in out.scores.items()}}
-        return {"observation": self.encoder(view, self.seat), "action_mask": mask.copy()}, info
+        return {"observation": self.encoder.encode_state(state, self.seat), "action_mask": mask.copy()}, info
 
     def _run_bots(self) -> None:
         """Bots play until the learning seat has a choice (or the game ends); with ``auto_forced``

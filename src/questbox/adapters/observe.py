@@ -19,12 +19,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from questbox.core import JSON, Game, Seat
+from questbox.core import JSON, Game, Seat, State
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class ViewEncoder(Protocol):
 
 EncoderFactory = Callable[[Game, JSON | None], ViewEncoder]
 _factories: dict[str, EncoderFactory] = {}
+#: a shaping potential: (state, seat) -> the seat's estimated chance to win
+Potential = Callable[[State, Seat], float]
 
 
 def register_encoder(game_id: str, factory: EncoderFactory) -> None:
@@ -54,19 +56,33 @@ def register_encoder(game_id: str, factory: EncoderFactory) -> None:
     _factories[game_id] = factory
 
 
+def _observe_module(game: Game) -> Any:
+    """The game's ``questbox.games.<id>.observe`` module, or None."""
+    name = f"questbox.games.{game.id.replace('-', '_')}.observe"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
+            return None
+        raise
+
+
 def designed_encoder(game: Game, setup: JSON | None) -> ViewEncoder | None:
     """The designed encoder of ``game`` with ``setup``, or None (then feature hashing is used)."""
     factory = _factories.get(game.id)
     if factory is not None:
         return factory(game, setup)
-    name = f"questbox.games.{game.id.replace('-', '_')}.observe"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
-            return None
-        raise
+    module = _observe_module(game)
     make: Callable[[JSON | None], ViewEncoder] | None = getattr(module, "encoder", None)
+    return None if make is None else make(setup)
+
+
+def designed_potential(game: Game, setup: JSON | None) -> Potential | None:
+    """The shaping potential the game's observe module offers for ``setup`` (``potential(setup)``,
+    which may return None), or None: then shaping uses ``Game.evaluate``. A game whose
+    ``evaluate`` was fitted for another mode offers one (Hero: Immortal King solitaire)."""
+    module = _observe_module(game)
+    make: Callable[[JSON | None], Potential | None] | None = getattr(module, "potential", None)
     return None if make is None else make(setup)
 
 

@@ -508,7 +508,7 @@ class QuestboxObserver:
             self.tensor[:] = 0.0
             return
         seat = qb.seats[player]
-        self.tensor[:] = self._encoder(qb.view(seat), seat)
+        self.tensor[:] = self._encoder.encode_state(qb, seat)
 
     def string_from(self, state: QuestboxSpielState, player: int) -> str:
         if self.perfect_recall:

@@ -225,7 +225,7 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
         done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
         if agent == self.agent_selection and not done:
             mask[self.space.indices(state.legal_actions(agent))] = 1
-        return {"observation": self.encoder(state.view(agent), agent), "action_mask": mask}
+        return {"observation": self.encoder.encode_state(state, agent), "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
         """The whole state, hidden information included, hashed into a vector (for centralised critics)."""
@@ -297,7 +297,7 @@ class QuestboxParallelEnv(ParallelEnv):  # type: ignore[misc]
             mask = np.zeros(len(aec.space), dtype=np.int8)
             if agent in movers:
                 mask[aec.space.indices(state.legal_actions(agent))] = 1
-            out[agent] = {"observation": aec.encoder(state.view(agent), agent), "action_mask": mask}
+            out[agent] = {"observation": aec.encoder.encode_state(state, agent), "action_mask": mask}
         return out
 
     def _infos(self) -> dict[str, dict[str, Any]]:

@@ -292,30 +292,43 @@ def _figure_features(fid: str, f: JSON, seat: str | None, roles: tuple[Any, Any,
                      planes: list[float], plane: dict[str, int]) -> list[float]:
     """One figure's features (see :func:`encode`); marks its squares on ``planes``."""
     acting, attacker, target = roles
-
-    def sq(name: str) -> int:
-        return (int(name[1:]) - 1) * w + (ord(name[0]) - 65)
-
     mine = f["seat"] == seat
-    squares = [sq(s) for s in f["squares"]] or ([sq(f["at"])] if f["at"] else [])
-    marks = [("hero" if f["side"] == "hero" else "monster") if f["status"] == "active" else "knocked-out"]
-    marks += [name for name, on in (("mine", mine), ("acting", fid == acting), ("attacker", fid == attacker),
-                                    ("target", fid == target)) if on]
+    at = f["at"]
+    squares = [(int(s[1:]) - 1) * w + (ord(s[0]) - 65) for s in f["squares"] or ([at] if at else [])]
+    status = f["status"]
+    marks = [plane[("hero" if f["side"] == "hero" else "monster") if status == "active" else "knocked-out"]]
+    for name, on in (("mine", mine), ("acting", fid == acting), ("attacker", fid == attacker),
+                     ("target", fid == target)):
+        if on:
+            marks.append(plane[name])
     for s in squares:
         for m in marks:
-            planes[plane[m] + s] = 1.0
-    x, y = (sq(f["at"]) % w, sq(f["at"]) // w) if f["at"] else (-1, -1)
+            planes[m + s] = 1.0
+    if at:
+        a = (int(at[1:]) - 1) * w + (ord(at[0]) - 65)
+        x, y = a % w, a // w
+    else:
+        x, y = -1, -1
     conds = f["conditions"]
-    items = f.get("items", [])
-    return [1.0 if f["side"] == "hero" else 0.0, 1.0 if f.get("master") else 0.0,
-            *(1.0 if f["status"] == st else 0.0 for st in STATUSES),
-            (x + 1) / w, (y + 1) / h, float(len(f["squares"])),
-            float(f["damage"]), float(f["health"]), float(f["health"] - f["damage"]),
-            float(f.get("fatigue", 0)), float(f.get("stamina", 0)),
-            *(1.0 if c in conds else 0.0 for c in ("poisoned", "diseased", "immobilized", "stunned")),
-            1.0 if f["activated"] else 0.0, 1.0 if mine else 0.0, 1.0 if fid == acting else 0.0,
-            1.0 if fid == attacker else 0.0, 1.0 if fid == target else 0.0,
-            float(len(f.get("exhausted", []))), *(float(items.count(c)) for c in library().search)]
+    items = f.get("items")
+    health = f["health"]
+    out = [1.0 if f["side"] == "hero" else 0.0, 1.0 if f.get("master") else 0.0,
+           1.0 if status == "active" else 0.0, 1.0 if status == "ko" else 0.0,
+           1.0 if status == "defeated" else 0.0, 1.0 if status == "reserve" else 0.0,
+           (x + 1) / w, (y + 1) / h, float(len(f["squares"])),
+           float(f["damage"]), float(health), float(health - f["damage"]),
+           float(f.get("fatigue", 0)), float(f.get("stamina", 0)),
+           1.0 if "poisoned" in conds else 0.0, 1.0 if "diseased" in conds else 0.0,
+           1.0 if "immobilized" in conds else 0.0, 1.0 if "stunned" in conds else 0.0,
+           1.0 if f["activated"] else 0.0, 1.0 if mine else 0.0, 1.0 if fid == acting else 0.0,
+           1.0 if fid == attacker else 0.0, 1.0 if fid == target else 0.0,
+           float(len(f.get("exhausted", [])))]
+    search = library().search
+    if items:
+        out += [float(items.count(c)) for c in search]
+    else:
+        out += [0.0] * len(search)
+    return out
 
 
 def _global_features(view: JSON, seat: str | None, turn: JSON | None, atk: JSON | None) -> list[float]:
