@@ -282,11 +282,7 @@ class DescentState(State):
         """A figure in words for the narration: a hero's name; a monster's stat name with its number
         ("Zombie 2", "Zombie (master)", "Zombie (master) 2", "The Bone Warden"), never its id."""
         f = self.figs[fi]
-        if f.side == "hero":
-            return self.enc.lib.heroes[f.stat].name
-        base = self.stat(fi).name
-        tail = f.id.rpartition("-")[2].removeprefix("m") if "-" in f.id else ""
-        return f"{base} {tail}" if tail.isdigit() else base
+        return self.enc.names.get((f.id, f.stat)) or self.enc.figure_name(f.id, f.side, f.stat)
 
     # ================================================================================ flow
     def push(self, *tasks: Task) -> None:
