@@ -409,7 +409,7 @@ class DescentState(State):
 
     def decision_actions(self, d: Decision) -> list[Action]:
         """The legal actions of decision ``d`` (through its kind in the table)."""
-        return _kind(d.kind).legal(self, d)
+        return (_KINDS.get(d.kind) or _kind(d.kind)).legal(self, d)
 
     def decision_text(self, d: Decision) -> str:
         """What decision ``d`` asks, in a few words (its kind's menu text)."""
@@ -420,7 +420,7 @@ class DescentState(State):
         events: list[Event] = []
         self._events = events
         self._pre = None
-        _kind(d.kind).resolve(self, d, action)
+        (_KINDS.get(d.kind) or _kind(d.kind)).resolve(self, d, action)
         self._run()
         self._settle()
         self._events = []
