@@ -381,10 +381,11 @@ class Board:
         where a figure would block it (``a`` and ``b`` excluded)."""
         hseg, vseg, codes = self._lattice(mask)
         dx, dy = qx - px, qy - py
-        if _corner_split(codes, self.width, a, b, px, py, qx, qy):
-            return None
+        # (walls meeting at a lattice point are checked last: most lines a wall or an obstacle
+        # blocks already)
         if dx == 0 or dy == 0:
-            return self._trace_straight(hseg, vseg, a, b, px, py, qx, qy)
+            got = self._trace_straight(hseg, vseg, a, b, px, py, qx, qy)
+            return None if got is None or _corner_split(codes, self.width, a, b, px, py, qx, qy) else got
         # the walls crossed at inner points and the squares crossed: offsets cached per (dx, dy)
         shape = self._shapes.get((dx, dy))
         if shape is None:
@@ -407,7 +408,7 @@ class Board:
             if not space[s] or opaque[s]:
                 return None
             blockers.add(s)
-        return frozenset(blockers)
+        return None if _corner_split(codes, w, a, b, px, py, qx, qy) else frozenset(blockers)
 
     def _trace_straight(self, hseg: list[bool], vseg: list[bool], a: int, b: int, px: int, py: int,
                         qx: int, qy: int) -> frozenset[int] | None:
