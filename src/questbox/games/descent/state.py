@@ -233,10 +233,13 @@ class DescentState(State):
 
     def occupied(self, *exclude: int) -> set[int]:
         """Squares holding figures, except those of the figures ``exclude``."""
-        occ = self.occ
-        if not exclude:
-            return set(occ)
-        return {s for s, fi in occ.items() if fi not in exclude}
+        return set(self._occupied_but(exclude) if exclude else self.occ)
+
+    def _occupied_but(self, exclude: tuple[int, ...]) -> frozenset[int]:
+        got: frozenset[int] | None = self._geo.get(("occupied", exclude))      # (until a figure moves)
+        if got is None:
+            got = self._geo["occupied", exclude] = frozenset(s for s, fi in self.occ.items() if fi not in exclude)
+        return got
 
     def distance(self, a: int, b: int) -> int:
         """Range in spaces between two figures (or a knocked-out hero's token)."""
@@ -255,7 +258,7 @@ class DescentState(State):
 
     def sees(self, a: int, b: int) -> bool:
         """Line of sight between two figures (other figures may block it)."""
-        return self.enc.board.sight(self.doors, self.squares(a), self.squares(b), self.occupied(a, b))
+        return self.enc.board.sight(self.doors, self.squares(a), self.squares(b), self._occupied_but((a, b)))
 
     def within(self, a: int, b: int, n: int) -> bool:
         return self.distance(a, b) <= n
