@@ -294,8 +294,9 @@ class Board:
         """The range between two figures' squares (the closest pair)."""
         bs = tuple(b)
         best = 999
+        dists = self._dist
         for s in a:
-            d = self.dist_from(mask, s)
+            d = dists.get((mask, s)) or self.dist_from(mask, s)
             for t in bs:
                 if d[t] < best:
                     best = d[t]
