@@ -489,7 +489,7 @@ class Board:
     def sight(self, mask: int, srcs: Iterable[int], dsts: Iterable[int], occupied: set[int] | frozenset[int]) -> bool:
         """Line of sight between two figures' squares, given the squares other figures occupy."""
         ds = tuple(dsts)
-        table = self.los_table(mask)
+        table = self._lostab.get(mask) or self.los_table(mask)
         size = self.size
         for a in srcs:
             row = a * size
@@ -534,8 +534,9 @@ class Board:
         """The squares of a ``w`` x ``h`` figure whose top-left square is ``anchor``, or ``None`` if
         it does not fit on spaces, or a wall (or closed door) runs through it."""
         key = (mask, anchor, w, h)
-        if key in self._fp:
-            return self._fp[key]
+        fp = self._fp.get(key, ())
+        if fp != ():
+            return fp
         fp = self._footprint(mask, anchor, w, h)
         self._fp[key] = fp
         return fp
