@@ -197,6 +197,9 @@ def bytecodes_heuristic(game: Game, n: int, seconds: float, seed: int) -> dict[s
     return bytecodes_for(game, n, seconds, seed, heuristic=True)
 
 
+#: with ``--compare``: the seat counts measured (``--seats``; empty: every one)
+SEATS: set[int] = set()
+
 KINDS = {"random": play_for, "heuristic": heuristic_for, "bytecodes": bytecodes_for,
          "bytecodes-heuristic": bytecodes_heuristic}
 
@@ -223,6 +226,8 @@ def compare(engines: list[str], chosen: list[str], kinds: list[str], seconds: fl
     print("|---|---:|---|---|---:|---:|---:|---:|")
     for gid in chosen:
         for n in games()[gid].seat_counts:
+            if SEATS and n not in SEATS:
+                continue
             for kind in kinds:
                 rows: dict[str, list[dict[str, float]]] = {e: [] for e in ["this", *engines]}
                 for r in range(runs):
@@ -255,6 +260,7 @@ def main() -> None:
     ap.add_argument("--bytecodes", action="store_true", help="with --compare: Python bytecodes per decision "
                     "instead of rates (random playouts after --seconds warm-up games, and with --heuristic "
                     "heuristic games; the column decisions/s then holds bytecodes per decision)")
+    ap.add_argument("--seats", default="", help="with --compare: only these seat counts (comma-separated)")
     ap.add_argument("--one", default="", help=argparse.SUPPRESS)   # kind,game,seats,seconds,seed
     args = ap.parse_args()
     if args.cpu:
@@ -265,6 +271,7 @@ def main() -> None:
         print(json.dumps(KINDS[kind](games()[gid], int(n), float(secs), int(seed))))
         return
     if args.compare:
+        SEATS.update(int(n) for n in args.seats.split(",") if n)
         chosen = [g for g in args.games.split(",") if g] or list(games())
         print(f"load average before: {os.getloadavg()} on {os.cpu_count()} cores, "
               f"QUESTBOX_PURE={os.environ.get('QUESTBOX_PURE', '')!r}, clock: {CLOCK.__name__}")
