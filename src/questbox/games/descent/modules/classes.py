@@ -48,9 +48,13 @@ class ClassesModule(RuleModule):
     def _by_point(self, attr: str) -> dict[str, dict[str, tuple[ClassCard, ...]]]:
         """For each window the cards that name it in ``attr`` (``listens``, ``offers_at``), by hero."""
         by_hero = self._cards or self._kits()
-        points = {w for cards in by_hero.values() for c in cards for w in getattr(c, attr)}
-        return {w: {h: sel for h, cards in by_hero.items() if (sel := tuple(c for c in cards if w in getattr(c, attr)))}
-                for w in points}
+        out: dict[str, dict[str, tuple[ClassCard, ...]]] = {}
+        for h, cards in by_hero.items():
+            for c in cards:
+                for w in getattr(c, attr):
+                    at = out.setdefault(w, {})
+                    at[h] = (*at.get(h, ()), c)
+        return out
 
     def _holders(self, st: DescentState, seat: Seat) -> list[int]:
         return [h for h in st.heroes() if st.figs[h].seat == seat]
