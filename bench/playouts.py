@@ -15,7 +15,13 @@ before a change) against this checkout's, each run a fresh process; runs alterna
 engines (the order reversed every other run), so that a drift of a shared machine's load hits
 both alike. ``QUESTBOX_PURE`` passes through, so both sides run pure Python or both compiled.
 The load average is printed before and after; ``--cpu`` measures per second of the process's CPU
-time instead of the wall clock (a busy machine then changes the rates less).
+time instead of the wall clock (a busy machine then changes the rates less). ``--bytecodes`` counts
+instead the Python bytecodes each engine executes per decision (the same on a busy machine as on
+an idle one; pure Python only): random playouts after ``--seconds`` untimed games (so that the
+geometry caches are warm), then 20 counted, and with ``--heuristic`` 4 heuristic games after 6;
+``--runs 1`` is enough. The ratio column then reads "this engine's bytecodes per the other's".
+
+    python bench/playouts.py --games descent --compare ../old/src --heuristic --bytecodes --seconds 80 --runs 1
 
 OpenSpiel is an optional dependency: ``pip install -e ".[bench]"``.
 """
@@ -138,7 +144,64 @@ def heuristic_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, fl
             "decisions_per_game": decisions / done}
 
 
-KINDS = {"random": play_for, "heuristic": heuristic_for}
+def bytecodes_for(game: Game, n: int, seconds: float, seed: int, heuristic: bool = False) -> dict[str, float]:
+    """Python bytecodes executed per decision (``sys.settrace`` opcode events: the same count on
+    a busy machine as on an idle one): ``int(seconds)`` random playouts untimed first (the caches
+    warm), then 20 counted; ``heuristic``: heuristic games, 6 then 4. (``decisions_per_s`` holds
+    the bytecodes per decision.)"""
+    import sys as _sys
+    from collections import Counter
+
+    warm, counted = (6, 4) if heuristic else (max(3, int(seconds)), 20)
+
+    def games_from(first: int, count: int) -> int:
+        if heuristic:
+            from questbox.sim.runner import SimConfig, play_one
+
+            cfg = SimConfig(game.id, ("heuristic",) * n, 1 << 30, 5)
+            return sum(int(play_one(cfg, g)["length"]) for g in range(first, first + count))
+        setup = game.setup_for_seats(n)
+        rng = Rng(7)
+        decisions = 0
+        for g in range(first, first + count):
+            state = game.new(setup, seed=g)
+            while not state.is_over():
+                seat = state.to_move()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.below(len(legal))])
+                decisions += 1
+        return decisions
+
+    games_from(0, warm)
+    ops: Counter[str] = Counter()
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        name = frame.f_code.co_name
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == "opcode":
+                ops[name] += 1
+            return local
+        return local
+
+    _sys.settrace(tracer)
+    decisions = games_from(100, counted)
+    _sys.settrace(None)
+    return {"decisions_per_s": sum(ops.values()) / decisions, "games_per_s": float(counted),
+            "decisions_per_game": decisions / counted}
+
+
+def bytecodes_heuristic(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
+    return bytecodes_for(game, n, seconds, seed, heuristic=True)
+
+
+#: with ``--compare``: the seat counts measured (``--seats``; empty: every one)
+SEATS: set[int] = set()
+
+KINDS = {"random": play_for, "heuristic": heuristic_for, "bytecodes": bytecodes_for,
+         "bytecodes-heuristic": bytecodes_heuristic}
 
 
 def one_in(engine: str, kind: str, gid: str, n: int, seconds: float, seed: int) -> dict[str, float]:
@@ -163,6 +226,8 @@ def compare(engines: list[str], chosen: list[str], kinds: list[str], seconds: fl
     print("|---|---:|---|---|---:|---:|---:|---:|")
     for gid in chosen:
         for n in games()[gid].seat_counts:
+            if SEATS and n not in SEATS:
+                continue
             for kind in kinds:
                 rows: dict[str, list[dict[str, float]]] = {e: [] for e in ["this", *engines]}
                 for r in range(runs):
@@ -192,6 +257,10 @@ def main() -> None:
                     "to measure against this one (alternating runs, a fresh process each)")
     ap.add_argument("--heuristic", action="store_true", help="with --compare: heuristic games too")
     ap.add_argument("--cpu", action="store_true", help="with --compare: rates per second of CPU time")
+    ap.add_argument("--bytecodes", action="store_true", help="with --compare: Python bytecodes per decision "
+                    "instead of rates (random playouts after --seconds warm-up games, and with --heuristic "
+                    "heuristic games; the column decisions/s then holds bytecodes per decision)")
+    ap.add_argument("--seats", default="", help="with --compare: only these seat counts (comma-separated)")
     ap.add_argument("--one", default="", help=argparse.SUPPRESS)   # kind,game,seats,seconds,seed
     args = ap.parse_args()
     if args.cpu:
@@ -202,10 +271,13 @@ def main() -> None:
         print(json.dumps(KINDS[kind](games()[gid], int(n), float(secs), int(seed))))
         return
     if args.compare:
+        SEATS.update(int(n) for n in args.seats.split(",") if n)
         chosen = [g for g in args.games.split(",") if g] or list(games())
         print(f"load average before: {os.getloadavg()} on {os.cpu_count()} cores, "
               f"QUESTBOX_PURE={os.environ.get('QUESTBOX_PURE', '')!r}, clock: {CLOCK.__name__}")
         kinds = ["random", "heuristic"] if args.heuristic else ["random"]
+        if args.bytecodes:
+            kinds = ["bytecodes", "bytecodes-heuristic"] if args.heuristic else ["bytecodes"]
         res = compare(args.compare.split(","), chosen, kinds, args.seconds, args.runs)
         print(f"load average after: {os.getloadavg()}")
         if args.json:

@@ -114,3 +114,28 @@ def test_the_plain_and_the_memoized_movement_search_match_the_general_one() -> N
         assert plain == general
         # the memoized search, which skips blocked squares it does not reach, agrees
         assert board.reach(0, starts, budget, blocked, extra)[0] == plain
+
+
+def test_cached_occupied_squares_follow_every_move() -> None:
+    """``occupied(*exclude)`` and ``sees`` read a cached set of the occupied squares: along random
+    playouts (figures moving, falling, standing up, doors opening) they answer what the occupancy
+    says at that moment."""
+    from itertools import pairwise
+
+    from questbox.core import Rng
+
+    rng = Rng(5)
+    checked = 0
+    for seed in range(3):
+        st = GAME.new(GAME.setup_for_seats(3), seed=seed)
+        while not st.is_over():
+            figs = [i for i, f in enumerate(st.figs) if f.pos >= 0 and f.status == "active"]
+            for a, b in pairwise(figs):
+                want = {s for s, fi in st.occ.items() if fi not in (a, b)}
+                assert st.occupied(a, b) == want and st.occupied(a, b) is not st.occupied(a, b)
+                assert st.sees(a, b) == st.enc.board.sight(st.doors, st.squares(a), st.squares(b), want)
+                checked += 1
+            seat = st.to_move()[0]
+            legal = st.legal_actions(seat)
+            st.apply(seat, legal[rng.below(len(legal))])
+    assert checked > 100

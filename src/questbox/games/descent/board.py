@@ -294,8 +294,9 @@ class Board:
         """The range between two figures' squares (the closest pair)."""
         bs = tuple(b)
         best = 999
+        dists = self._dist
         for s in a:
-            d = self.dist_from(mask, s)
+            d = dists.get((mask, s)) or self.dist_from(mask, s)
             for t in bs:
                 if d[t] < best:
                     best = d[t]
@@ -381,10 +382,11 @@ class Board:
         where a figure would block it (``a`` and ``b`` excluded)."""
         hseg, vseg, codes = self._lattice(mask)
         dx, dy = qx - px, qy - py
-        if _corner_split(codes, self.width, a, b, px, py, qx, qy):
-            return None
+        # (walls meeting at a lattice point are checked last: most lines a wall or an obstacle
+        # blocks already)
         if dx == 0 or dy == 0:
-            return self._trace_straight(hseg, vseg, a, b, px, py, qx, qy)
+            got = self._trace_straight(hseg, vseg, a, b, px, py, qx, qy)
+            return None if got is None or _corner_split(codes, self.width, a, b, px, py, qx, qy) else got
         # the walls crossed at inner points and the squares crossed: offsets cached per (dx, dy)
         shape = self._shapes.get((dx, dy))
         if shape is None:
@@ -407,7 +409,7 @@ class Board:
             if not space[s] or opaque[s]:
                 return None
             blockers.add(s)
-        return frozenset(blockers)
+        return None if _corner_split(codes, w, a, b, px, py, qx, qy) else frozenset(blockers)
 
     def _trace_straight(self, hseg: list[bool], vseg: list[bool], a: int, b: int, px: int, py: int,
                         qx: int, qy: int) -> frozenset[int] | None:
@@ -487,7 +489,7 @@ class Board:
     def sight(self, mask: int, srcs: Iterable[int], dsts: Iterable[int], occupied: set[int] | frozenset[int]) -> bool:
         """Line of sight between two figures' squares, given the squares other figures occupy."""
         ds = tuple(dsts)
-        table = self.los_table(mask)
+        table = self._lostab.get(mask) or self.los_table(mask)
         size = self.size
         for a in srcs:
             row = a * size
@@ -532,8 +534,9 @@ class Board:
         """The squares of a ``w`` x ``h`` figure whose top-left square is ``anchor``, or ``None`` if
         it does not fit on spaces, or a wall (or closed door) runs through it."""
         key = (mask, anchor, w, h)
-        if key in self._fp:
-            return self._fp[key]
+        fp = self._fp.get(key, ())
+        if fp != ():
+            return fp
         fp = self._footprint(mask, anchor, w, h)
         self._fp[key] = fp
         return fp

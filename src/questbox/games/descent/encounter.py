@@ -107,6 +107,18 @@ class Encounter:
     webs: bool = False
     #: the order seats are offered optional actions in, by the seat offered first (the acting one)
     offer_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the figures' names in the narration, by (figure id, stat key), made once (``figure_name``)
+    names: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, repr=False)
+
+    def figure_name(self, fid: str, side: str, stat: str) -> str:
+        """A figure in words (see ``DescentState.name``), remembered in :attr:`names`."""
+        if side == "hero":
+            got = self.lib.heroes[stat].name
+        else:
+            tail = fid.rpartition("-")[2].removeprefix("m") if "-" in fid else ""
+            got = f"{self.stats[stat].name} {tail}" if tail.isdigit() else self.stats[stat].name
+        self.names[fid, stat] = got
+        return got
 
     @property
     def n_heroes(self) -> int:
@@ -245,7 +257,7 @@ def _build(setup: JSON) -> Encounter:
     """The encounter of a normalized setup: its static part (cached, shared by the setups that
     differ only in their ``campaign`` key, as a campaign's quests do) and its own rule modules."""
     static = _static(json.dumps({k: v for k, v in setup.items() if k != "campaign"}, sort_keys=True))
-    enc = replace(static, setup=setup, stats=dict(static.stats))    # (modules may add stat lines)
+    enc = replace(static, setup=setup, stats=dict(static.stats), names={})    # (modules may add stat lines)
     names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
              *(["feats"] if setup.get("heroic_feats") else []),
              *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []),

@@ -185,10 +185,10 @@ class HeroTurnKind(Kind):
     kind: ClassVar[str] = HERO_TURN
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
-        return hero_turns.hero_actions(st, cast(HeroTurn, d.data).fig)
+        return hero_turns.hero_actions(st, d.data[0])    # (d.data: a HeroTurn)
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
-        turn_action(st, cast(HeroTurn, d.data).fig, action, HERO_TURN)
+        turn_action(st, d.data[0], action, HERO_TURN)
 
     def text(self, st: DescentState, d: Decision) -> str:
         return f"{st.name(cast(HeroTurn, d.data).fig)}'s next action"
@@ -200,10 +200,10 @@ class MonsterTurnKind(Kind):
     kind: ClassVar[str] = MONSTER_TURN
 
     def legal(self, st: DescentState, d: Decision) -> list[Action]:
-        return monster_turns.monster_actions(st, cast(MonsterTurn, d.data).fig)
+        return monster_turns.monster_actions(st, d.data[0])    # (d.data: a MonsterTurn)
 
     def resolve(self, st: DescentState, d: Decision, action: Action) -> None:
-        turn_action(st, cast(MonsterTurn, d.data).fig, action, MONSTER_TURN)
+        turn_action(st, d.data[0], action, MONSTER_TURN)
 
     def text(self, st: DescentState, d: Decision) -> str:
         return f"{st.name(cast(MonsterTurn, d.data).fig)}'s next action"

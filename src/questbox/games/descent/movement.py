@@ -133,7 +133,11 @@ def large_starts(st: DescentState, fi: int) -> tuple[int, ...]:
 def interrupt(turn: Turn) -> None:
     """An action other than spending movement points interrupts the figure's movement: a large
     figure's next movement starts from any of its spaces again."""
-    turn.flags[:] = [f for f in turn.flags if not f.startswith(GOING_ON)]
+    flags = turn.flags
+    for flag in flags:
+        if flag.startswith(GOING_ON):       # (the list is rebuilt only when it holds one)
+            flags[:] = [f for f in flags if not f.startswith(GOING_ON)]
+            return
 
 
 def _entries(st: DescentState, fi: int, mp: int, best: dict[int, tuple[int, int, int]],

@@ -233,10 +233,13 @@ class DescentState(State):
 
     def occupied(self, *exclude: int) -> set[int]:
         """Squares holding figures, except those of the figures ``exclude``."""
-        occ = self.occ
-        if not exclude:
-            return set(occ)
-        return {s for s, fi in occ.items() if fi not in exclude}
+        return set(self._occupied_but(exclude) if exclude else self.occ)
+
+    def _occupied_but(self, exclude: tuple[int, ...]) -> frozenset[int]:
+        got: frozenset[int] | None = self._geo.get(("occupied", exclude))      # (until a figure moves)
+        if got is None:
+            got = self._geo["occupied", exclude] = frozenset(s for s, fi in self.occ.items() if fi not in exclude)
+        return got
 
     def distance(self, a: int, b: int) -> int:
         """Range in spaces between two figures (or a knocked-out hero's token)."""
@@ -255,7 +258,7 @@ class DescentState(State):
 
     def sees(self, a: int, b: int) -> bool:
         """Line of sight between two figures (other figures may block it)."""
-        return self.enc.board.sight(self.doors, self.squares(a), self.squares(b), self.occupied(a, b))
+        return self.enc.board.sight(self.doors, self.squares(a), self.squares(b), self._occupied_but((a, b)))
 
     def within(self, a: int, b: int, n: int) -> bool:
         return self.distance(a, b) <= n
@@ -282,11 +285,7 @@ class DescentState(State):
         """A figure in words for the narration: a hero's name; a monster's stat name with its number
         ("Zombie 2", "Zombie (master)", "Zombie (master) 2", "The Bone Warden"), never its id."""
         f = self.figs[fi]
-        if f.side == "hero":
-            return self.enc.lib.heroes[f.stat].name
-        base = self.stat(fi).name
-        tail = f.id.rpartition("-")[2].removeprefix("m") if "-" in f.id else ""
-        return f"{base} {tail}" if tail.isdigit() else base
+        return self.enc.names.get((f.id, f.stat)) or self.enc.figure_name(f.id, f.side, f.stat)
 
     # ================================================================================ flow
     def push(self, *tasks: Task) -> None:
@@ -413,7 +412,7 @@ class DescentState(State):
 
     def decision_actions(self, d: Decision) -> list[Action]:
         """The legal actions of decision ``d`` (through its kind in the table)."""
-        return _kind(d.kind).legal(self, d)
+        return (_KINDS.get(d.kind) or _kind(d.kind)).legal(self, d)
 
     def decision_text(self, d: Decision) -> str:
         """What decision ``d`` asks, in a few words (its kind's menu text)."""
@@ -424,7 +423,7 @@ class DescentState(State):
         events: list[Event] = []
         self._events = events
         self._pre = None
-        _kind(d.kind).resolve(self, d, action)
+        (_KINDS.get(d.kind) or _kind(d.kind)).resolve(self, d, action)
         self._run()
         self._settle()
         self._events = []

@@ -29,31 +29,55 @@ class ClassesModule(RuleModule):
     listens = _union("listens") | {"attack-declared", "attack-resolved"}
     offers_at = _union("offers_at")
     _cards: dict[str, tuple[ClassCard, ...]] | None = None
+    #: by window (or decision point): the heroes' cards that listen (offer) there, by hero
+    #: (cached per encounter: most windows have none, and then nothing is looked at)
+    _listening: dict[str, dict[str, tuple[ClassCard, ...]]] | None = None
+    _offering: dict[str, dict[str, tuple[ClassCard, ...]]] | None = None
 
     def cards(self, st: DescentState, fi: int) -> tuple[ClassCard, ...]:
         """The played class cards of hero ``fi`` (its kit's, in kit order)."""
-        got = self._cards
-        if got is None:
-            got = self._cards = {}
-            for h in reversed(self.enc.heroes):      # the first one wins
-                got[h.id] = tuple(CARDS[c] for c in h.kit if c in CARDS)
-        return got.get(st.figs[fi].stat, ())
+        return (self._cards or self._kits()).get(st.figs[fi].stat, ())
+
+    def _kits(self) -> dict[str, tuple[ClassCard, ...]]:
+        got: dict[str, tuple[ClassCard, ...]] = {}
+        for h in reversed(self.enc.heroes):      # the first one wins
+            got[h.id] = tuple(CARDS[c] for c in h.kit if c in CARDS)
+        self._cards = got
+        return got
+
+    def _by_point(self, attr: str) -> dict[str, dict[str, tuple[ClassCard, ...]]]:
+        """For each window the cards that name it in ``attr`` (``listens``, ``offers_at``), by hero."""
+        by_hero = self._cards or self._kits()
+        out: dict[str, dict[str, tuple[ClassCard, ...]]] = {}
+        for h, cards in by_hero.items():
+            for c in cards:
+                for w in getattr(c, attr):
+                    at = out.setdefault(w, {})
+                    at[h] = (*at.get(h, ()), c)
+        return out
 
     def _holders(self, st: DescentState, seat: Seat) -> list[int]:
         return [h for h in st.heroes() if st.figs[h].seat == seat]
 
     # -- offers -------------------------------------------------------------------------------
     def offers(self, st: DescentState, seat: Seat, point: str, ctx: Ctx) -> list[Action]:
+        offering = self._offering
+        if offering is None:
+            offering = self._offering = self._by_point("offers_at")
+        at = offering.get(point)
+        if not at:
+            return []
+        figs = st.figs
         if point == "hero-turn":
             fi = ctx[0]
-            if st.figs[fi].seat != seat or st.figs[fi].status != "active" or st.turn is None:
+            f = figs[fi]
+            if f.seat != seat or f.status != "active" or st.turn is None:
                 return []
-            return [a for c in self.cards(st, fi) if point in c.offers_at for a in c.offers(st, fi, point, ctx)]
+            return [a for c in at.get(f.stat, ()) for a in c.offers(st, fi, point, ctx)]
         out: list[Action] = []
         for fi in self._holders(st, seat):
-            for c in self.cards(st, fi):
-                if point in c.offers_at:
-                    out.extend(a for a in c.offers(st, fi, point, ctx) if a not in out)
+            for c in at.get(figs[fi].stat, ()):
+                out.extend(a for a in c.offers(st, fi, point, ctx) if a not in out)
         return out
 
     def take(self, st: DescentState, seat: Seat, point: str, ctx: Ctx, action: Action) -> None:
@@ -70,10 +94,16 @@ class ClassesModule(RuleModule):
 
     # -- passive effects ----------------------------------------------------------------------
     def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
-        for fi in st.heroes():
-            for c in self.cards(st, fi):
-                if window in c.listens:
+        listening = self._listening
+        if listening is None:
+            listening = self._listening = self._by_point("listens")
+        at = listening.get(window)
+        if at:
+            for fi in st.heroes():
+                for c in at.get(st.figs[fi].stat, ()):
                     c.on(st, fi, window, ctx)
+        if window != "attack-declared" and window != "attack-resolved":
+            return
         atk = st.attack
         if atk is None or st.figs[atk.attacker].side != "hero":
             return
