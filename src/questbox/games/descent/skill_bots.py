@@ -83,6 +83,17 @@ def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     need = Action("time-of-need")
     if need in legal and f.fatigue >= 3:
         return need
+    return more_choice(st, fi, legal)
+
+
+def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
+    """The cards of :mod:`~questbox.games.descent.skill_more` worth using now: Prayer of Peace
+    with 2 monsters next to the Disciple, or one while he is wounded."""
+    peace = Action("prayer-of-peace")
+    if peace in legal:
+        near = sum(1 for m in st.monsters() if st.adjacent(fi, m))
+        if near >= 2 or (near and st.figs[fi].damage >= 3):
+            return peace
     return None
 
 

@@ -29,6 +29,15 @@ class ClassesModule(RuleModule):
     listens = _union("listens") | {"attack-declared", "attack-resolved"}
     offers_at = _union("offers_at")
     _cards: dict[str, tuple[ClassCard, ...]] | None = None
+    _kits: frozenset[str] | None = None
+
+    def kits(self) -> frozenset[str]:
+        """Every class card some hero of the encounter holds (for the rules' hooks: a card nobody
+        holds costs them one look-up)."""
+        got = self._kits
+        if got is None:
+            got = self._kits = frozenset(c for h in self.enc.heroes for c in h.kit)
+        return got
 
     def cards(self, st: DescentState, fi: int) -> tuple[ClassCard, ...]:
         """The played class cards of hero ``fi`` (its kit's, in kit order)."""

@@ -1,0 +1,76 @@
+"""More class cards (issue #18): the skills that needed a small hook in the engine's rules (a
+monster's attack barred, an attack that must spend a surge, the rest, the Stamina, movement and
+sight). The tables are :mod:`questbox.games.descent.skills`'; the hooks the engine calls are the
+functions of this module, each cheap when no hero holds its card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from questbox.core import Action
+from questbox.games.descent.rules import Ctx
+from questbox.games.descent.skill_base import ClassCard
+
+if TYPE_CHECKING:
+    from questbox.games.descent.modules.classes import ClassesModule
+    from questbox.games.descent.state import DescentState
+
+
+class ExhaustAction(ClassCard):
+    """A card exhausted as an action of the turn (``<card>``), its cost paid; it works while it
+    stays exhausted (until the start of its holder's next turn). ``free``: exhausted during the
+    turn without an action."""
+
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    exhaust = True
+    free: ClassVar[bool] = False
+    #: what the narration says the hero does
+    words: ClassVar[str] = ""
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        ok = self.usable(st, fi) if self.free else self.can_act(st, fi)
+        return [Action(self.id)] if ok and self.worth(st, fi) else []
+
+    def worth(self, st: DescentState, fi: int) -> bool:
+        """Whether the card may be used now at all (beyond its cost)."""
+        return True
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        if self.free:
+            self.pay(st, fi)
+        else:
+            self.spend_action(st, fi)
+        st.emit("action", f"{st.name(fi)} {self.words}.")
+        if not self.free:
+            st.window("action-performed", (fi, self.id))
+        self.used(st, fi)
+
+    def used(self, st: DescentState, fi: int) -> None:
+        """What the card does at once (most work while exhausted)."""
+
+
+def in_play(st: DescentState, card: str) -> bool:
+    """Whether some hero of the encounter holds ``card``."""
+    mod = st.enc.by_name.get("classes")
+    return mod is not None and card in cast("ClassesModule", mod).kits()
+
+
+def held_exhausted(st: DescentState, card: str) -> list[int]:
+    """The active heroes whose ``card`` is exhausted now."""
+    figs = st.figs
+    return [h for h in st.heroes() if card in figs[h].exhausted and figs[h].status == "active"]
+
+
+# ================================================================================== Disciple
+class PrayerOfPeace(ExhaustAction):
+    """Disciple, 2 XP: an action; exhaust it: while it is exhausted, a monster next to the Disciple
+    cannot attack (:func:`attack_barred`, read by the monster's menu)."""
+
+    id = "prayer-of-peace"
+    fatigue = 2
+    words = "says a Prayer of Peace: no monster next to him may attack"
+
+
+def attack_barred(st: DescentState, fi: int) -> bool:
+    """Prayer of Peace: monster ``fi`` stands next to a Disciple whose card is exhausted."""
+    return in_play(st, PrayerOfPeace.id) and any(st.adjacent(h, fi) for h in held_exhausted(st, PrayerOfPeace.id))

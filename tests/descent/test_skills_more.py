@@ -1,0 +1,50 @@
+"""The class cards of :mod:`questbox.games.descent.skill_more` (issue #18), each played in a small
+arena. Face numbers as in tests/descent/test_skills.py (data/dice.yaml): blue 1 X, 2 R2 ♥2 ⚡,
+3 R3 ♥2, 4 R4 ♥2, 5 R5 ♥1, 6 R6 ♥1 ⚡; red ♥1, ♥2, ♥2, ♥2, ♥3, ♥3 ⚡; yellow R1 ⚡, ♥1 ⚡, ♥2,
+R2 ♥1, R1 ♥1, ♥2 ⚡; brown 0 0 0 1 1 2; gray 0 1 1 1 2 3; black 0 2 2 2 3 4.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from questbox.games.descent.state import DescentState
+from tests.descent.helpers import act, fig, group, names, new, put, quest, setup
+
+ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
+
+
+def duel(heroes: tuple[str, ...] = ("syndrael", "leoric"), first: str | None = None,
+         monsters: list[dict[str, Any]] | None = None, **kw: Any) -> DescentState:
+    st = new(setup(quest(groups=monsters or ZOMBIES), heroes=heroes, **kw))
+    act(st, f"activate {first or heroes[0].split(':')[0]}")
+    return st
+
+
+def attacks(st: DescentState) -> list[str]:
+    return [a for a in names(st.legal_actions()) if a.startswith("attack")]
+
+
+# ================================================================================== Disciple
+def test_prayer_of_peace_stops_an_adjacent_monster_attacking_while_exhausted() -> None:
+    st = duel(("avric", "leoric"), skills={"avric": ["prayer-of-peace"]})
+    a = fig(st, "avric")
+    put(st, "avric", "C2")                     # next to zombie-1 on B1 (Leoric on A2 too)
+    act(st, "prayer-of-peace")
+    assert "prayer-of-peace" in st.figs[a].exhausted and st.figs[a].fatigue == 2
+    assert st.turn is not None and st.turn.actions == 1
+    act(st, "end", "end", "activate zombie-1")
+    assert attacks(st) == []                   # next to the Disciple: no attack at all
+    act(st, "move", "move A1")                 # away from the Disciple, still next to Leoric
+    assert attacks(st) == ["attack leoric"]
+
+
+def test_the_hero_bot_prays_for_peace_between_two_monsters_only() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("avric", "leoric"), skills={"avric": ["prayer-of-peace"]},
+              monsters=[group("zombie", "zombie", ["B1", "B3"], minions=2)])
+    put(st, "avric", "B2")
+    assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) == "prayer-of-peace"
+    put(st, "zombie-2", "H6")                   # one monster, the Disciple unhurt: not worth it
+    assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) != "prayer-of-peace"
