@@ -48,3 +48,30 @@ def test_the_hero_bot_prays_for_peace_between_two_monsters_only() -> None:
     assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) == "prayer-of-peace"
     put(st, "zombie-2", "H6")                   # one monster, the Disciple unhurt: not worth it
     assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) != "prayer-of-peace"
+
+
+def test_holy_power_heals_two_heroes_and_a_surge_gives_both_a_fatigue_back() -> None:
+    st = duel(("avric", "leoric"), skills={"avric": ["holy-power"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[a].damage, st.figs[lo].damage = 4, 4
+    st.figs[a].fatigue, st.figs[lo].fatigue = 1, 2
+    st._legal = None
+    assert "pray avric leoric" in names(st.legal_actions())
+    st.rng.script = [6]                # red ♥3 ⚡
+    act(st, "pray avric leoric")
+    assert (st.figs[a].damage, st.figs[lo].damage) == (1, 1)
+    assert (st.figs[a].fatigue, st.figs[lo].fatigue) == (1, 1)      # the prayer's 1, then 1 back
+    assert "prayer-of-healing" in st.figs[a].exhausted
+
+
+def test_the_hero_bot_prays_for_two_when_both_are_hurt() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("avric", "leoric"), skills={"avric": ["holy-power"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[a].damage, st.figs[lo].damage = 2, 3
+    st._legal = None
+    assert str(hero_turn(st, a, st.legal_actions())) == "pray avric leoric"
+    st.figs[a].damage = 0
+    st._legal = None
+    assert str(hero_turn(st, a, st.legal_actions())) == "pray leoric"

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
 from questbox.games.descent.rules import Ctx
+from questbox.games.descent.skill_more import holy_fatigue, holy_pairs, holy_second
 from questbox.games.descent.skill_base import (
     ClassCard,
     Space,
@@ -219,6 +220,8 @@ class PrayerOfHealing(ClassCard):
                 out.append(Action("pray", (g.id,)))
             if cleanse:         # Cleansing Touch: the healed hero may also discard a condition
                 out.extend(Action("pray", (g.id, c)) for c in dict.fromkeys(g.conds))
+        if "holy-power" in _kit(st, fi):
+            out.extend(holy_pairs(st, fi))
         return out
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
@@ -226,21 +229,24 @@ class PrayerOfHealing(ClassCard):
         n = st.roll(["red"])[0]
         hearts = st.face("red", n).hearts
         target = st.ids[str(action.args[0])]
-        st.emit("action", f"{st.name(fi)} uses Prayer of Healing on {st.name(target)}: rolls {hearts} hearts.",
-                {"faces": [n]})
-        st.recover(target, hearts=hearts)
-        if len(action.args) > 1:
+        second = holy_second(st, action)
+        st.emit("action", f"{st.name(fi)} uses Prayer of Healing on {st.name(target)}"
+                f"{f' and {st.name(second)}' if second >= 0 else ''}: rolls {hearts} hearts.", {"faces": [n]})
+        for h in (target, second) if second >= 0 else (target,):
+            st.recover(h, hearts=hearts, fatigue=holy_fatigue(st, fi, n))
+            for card in ("armor-of-faith", "divine-fury"):
+                if card in _kit(st, fi):
+                    tag = f"{card}:{st.figs[fi].id}"
+                    if tag not in st.figs[h].tags:
+                        st.figs[h].tags.append(tag)
+        if len(action.args) > 1 and second < 0:
             st.remove_condition(target, str(action.args[1]))
-        for card in ("armor-of-faith", "divine-fury"):
-            if card in _kit(st, fi):
-                tag = f"{card}:{st.figs[fi].id}"
-                if tag not in st.figs[target].tags:
-                    st.figs[target].tags.append(tag)
 
     def space(self, sp: Space) -> list[Action]:
-        if "cleansing-touch" not in sp.kits:
-            return []       # (space.py lists pray <hero>)
-        return [Action("pray", (h, c)) for h in sp.heroes for c in sp.conditions]
+        out = [Action("pray", (h, c)) for h in sp.heroes for c in sp.conditions] if "cleansing-touch" in sp.kits else []
+        if "holy-power" in sp.kits:
+            out += [Action("pray", (a, b)) for i, a in enumerate(sp.heroes) for b in sp.heroes[i + 1:]]
+        return out          # (space.py lists pray <hero>)
 
 
 class DivineFury(ClassCard):

@@ -86,6 +86,18 @@ def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     return more_choice(st, fi, legal)
 
 
+def holy_choice(st: DescentState, legal: list[Action]) -> Action | None:
+    """Holy Power: a Prayer of Healing on two heroes when each misses 2 hearts or more (the most
+    missed first)."""
+    best: tuple[int, Action] | None = None
+    for a in legal:
+        if a.name == "pray" and len(a.args) == 2 and str(a.args[1]) in st.ids:
+            x, y = (st.figs[st.ids[str(h)]] for h in a.args)
+            if y.side == "hero" and min(x.damage, y.damage) >= 2 and (best is None or x.damage + y.damage > best[0]):
+                best = (x.damage + y.damage, a)
+    return best[1] if best is not None else None
+
+
 def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     """The cards of :mod:`~questbox.games.descent.skill_more` worth using now: Prayer of Peace
     with 2 monsters next to the Disciple, or one while he is wounded."""

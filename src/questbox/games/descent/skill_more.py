@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from questbox.core import Action
 from questbox.games.descent.rules import Ctx
-from questbox.games.descent.skill_base import ClassCard
+from questbox.games.descent.skill_base import ClassCard, _kit
 
 if TYPE_CHECKING:
     from questbox.games.descent.modules.classes import ClassesModule
@@ -74,3 +74,33 @@ class PrayerOfPeace(ExhaustAction):
 def attack_barred(st: DescentState, fi: int) -> bool:
     """Prayer of Peace: monster ``fi`` stands next to a Disciple whose card is exhausted."""
     return in_play(st, PrayerOfPeace.id) and any(st.adjacent(h, fi) for h in held_exhausted(st, PrayerOfPeace.id))
+
+
+class HolyPower(ClassCard):
+    """Disciple, 3 XP: Prayer of Healing may heal two heroes (``pray <hero> <hero>``: the
+    Disciple and the heroes next to him, each pair once; both recover the hearts rolled); a surge
+    on its red die gives each healed hero 1 fatigue back (played by
+    :class:`~questbox.games.descent.skill_actions.PrayerOfHealing`)."""
+
+    id = "holy-power"
+
+
+def holy_pairs(st: DescentState, fi: int) -> list[Action]:
+    """Holy Power: ``pray <hero> <hero>`` for each pair in the Disciple's reach, one of them hurt."""
+    near = st.heroes_near(fi)
+    figs = st.figs
+    return [Action("pray", (figs[a].id, figs[b].id)) for i, a in enumerate(near) for b in near[i + 1:]
+            if figs[a].damage > 0 or figs[b].damage > 0]
+
+
+def holy_second(st: DescentState, action: Action) -> int:
+    """The second hero a ``pray`` action heals (Holy Power), else -1."""
+    if len(action.args) < 2:
+        return -1
+    x = st.ids.get(str(action.args[1]), -1)
+    return x if x >= 0 and st.figs[x].side == "hero" else -1
+
+
+def holy_fatigue(st: DescentState, fi: int, face: int) -> int:
+    """Holy Power: the fatigue a healed hero recovers (1 when the red die shows a surge)."""
+    return 1 if HolyPower.id in _kit(st, fi) and st.face("red", face).surges else 0

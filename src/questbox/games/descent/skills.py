@@ -52,6 +52,7 @@ from questbox.games.descent.skill_base import (
 )
 from questbox.games.descent.skill_more import (
     ExhaustAction,
+    HolyPower,
     PrayerOfPeace,
 )
 from questbox.games.descent.skill_windows import (
@@ -90,6 +91,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration(),
     Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack(),
     PrayerOfPeace(),
+    HolyPower(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
