@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
 from questbox.games.descent.rules import Ctx
-from questbox.games.descent.skill_more import holy_fatigue, holy_pairs, holy_second
 from questbox.games.descent.skill_base import (
     ClassCard,
     Space,
@@ -17,6 +16,7 @@ from questbox.games.descent.skill_base import (
     _weapon,
     card_name,
 )
+from questbox.games.descent.skill_more import holy_fatigue, holy_pairs, holy_second
 
 if TYPE_CHECKING:
     from questbox.games.descent.model import Attack
