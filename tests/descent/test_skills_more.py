@@ -75,3 +75,37 @@ def test_the_hero_bot_prays_for_two_when_both_are_hurt() -> None:
     st.figs[a].damage = 0
     st._legal = None
     assert str(hero_turn(st, a, st.legal_actions())) == "pray leoric"
+
+
+# ============================================================================= Spiritspeaker
+def test_cloud_of_mist_makes_a_monster_attack_nearby_spend_a_surge_or_miss() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["cloud-of-mist"]})
+    act(st, "cloud-of-mist")
+    a = fig(st, "avric")
+    assert "cloud-of-mist" in st.figs[a].exhausted and st.figs[a].fatigue == 1
+    st.rng.script = [3, 3, 1]          # the zombie: blue R3 ♥2, yellow ♥2, no surge; Leoric's gray 0
+    act(st, "end", "end", "activate zombie-1")
+    ev = act(st, "attack leoric", "pass")          # (no Stoneskin)
+    assert any(e.kind == "miss" and "Cloud of Mist" in e.text for e in ev)
+    assert st.figs[fig(st, "leoric")].damage == 0
+
+
+def test_under_the_cloud_of_mist_an_attack_with_a_surge_spends_it_and_hits() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["cloud-of-mist"]})
+    act(st, "cloud-of-mist")
+    st.rng.script = [2, 3, 1]          # blue R2 ♥2 ⚡, yellow ♥2; gray 0
+    act(st, "end", "end", "activate zombie-1")
+    ev = act(st, "attack leoric", "pass")          # (no Stoneskin)
+    assert any(e.kind == "surge" and "Cloud of Mist" in e.text for e in ev)
+    atk = st.attack
+    assert atk is None or atk.spent == 1
+
+
+def test_the_hero_bot_calls_the_mist_with_two_monsters_near() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["cloud-of-mist"]},
+              monsters=[group("zombie", "zombie", ["C1", "C3"], minions=2)])
+    assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) == "cloud-of-mist"
+    put(st, "zombie-2", "H6")
+    assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) != "cloud-of-mist"

@@ -384,22 +384,34 @@ def surges(st: DescentState, atk: Attack) -> None:
         _go(st, atk, CHECK_RANGE)
 
 
+#: a flag ``veil:<card>``: the attack misses unless it spends 1 surge (a hero's Unseen, Cloud of Mist)
+VEIL: Final = "veil:"
+
+
 def shadow(st: DescentState, atk: Attack) -> bool:
     """Shadow: a hero attacking from next to a monster with Shadow spends 1 surge or misses
-    (the surge is spent for him: missing is never better). False when the attack missed."""
+    (the surge is spent for him: missing is never better); so does an attack with a ``veil:``
+    flag. False when the attack missed."""
     a = atk.attacker
-    if st.figs[a].side != "hero" or "shadow-paid" in atk.flags:
+    if "shadow-paid" in atk.flags:
         return True
-    dark = [m for m in st.monsters() if "shadow" in st.stat(m).abilities and st.adjacent(a, m)]
-    if not dark:
-        return True
+    veil = next((x[len(VEIL):] for x in atk.flags if x.startswith(VEIL)), "") if atk.flags else ""
+    if veil:
+        what, ability = veil, "veil"
+    else:
+        if st.figs[a].side != "hero":
+            return True
+        dark = [m for m in st.monsters() if "shadow" in st.stat(m).abilities and st.adjacent(a, m)]
+        if not dark:
+            return True
+        what, ability = f"the Shadow of {st.name(dark[0])}", "shadow"
     atk.flags.append("shadow-paid")
     if not atk.no_surges and surges_left(st, atk) >= 1:
         atk.spent += 1
-        st.emit("surge", f"{st.name(a)} spends 1 surge against the Shadow of {st.name(dark[0])}.",
-                {"ability": "shadow"})
+        st.emit("surge", f"{st.name(a)} spends 1 surge against {what}.", {"ability": ability})
         return True
-    _miss(st, atk, f"{st.name(a)} attacks from the Shadow of {st.name(dark[0])} without a surge to spend")
+    _miss(st, atk, f"{st.name(a)} attacks {'from ' if ability == 'shadow' else 'through '}{what} "
+          "without a surge to spend")
     return False
 
 

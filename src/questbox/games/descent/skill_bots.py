@@ -100,12 +100,16 @@ def holy_choice(st: DescentState, legal: list[Action]) -> Action | None:
 
 def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     """The cards of :mod:`~questbox.games.descent.skill_more` worth using now: Prayer of Peace
-    with 2 monsters next to the Disciple, or one while he is wounded."""
+    with 2 monsters next to the Disciple, or one while he is wounded; Cloud of Mist with 2 monsters
+    within 4 spaces (in reach of the heroes under it)."""
     peace = Action("prayer-of-peace")
     if peace in legal:
         near = sum(1 for m in st.monsters() if st.adjacent(fi, m))
         if near >= 2 or (near and st.figs[fi].damage >= 3):
             return peace
+    mist = Action("cloud-of-mist")
+    if mist in legal and sum(1 for m in st.monsters() if st.within(fi, m, 4)) >= 2:
+        return mist
     return None
 
 

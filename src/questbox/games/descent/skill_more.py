@@ -104,3 +104,31 @@ def holy_second(st: DescentState, action: Action) -> int:
 def holy_fatigue(st: DescentState, fi: int, face: int) -> int:
     """Holy Power: the fatigue a healed hero recovers (1 when the red die shows a surge)."""
     return 1 if HolyPower.id in _kit(st, fi) and st.face("red", face).surges else 0
+
+
+# ============================================================================= Spiritspeaker
+def veil(st: DescentState, card: str) -> None:
+    """The attack in progress misses unless it spends 1 surge (``card`` names why)."""
+    from questbox.games.descent.combat import VEIL
+
+    atk = st.attack
+    assert atk is not None
+    if not any(x.startswith(VEIL) for x in atk.flags):
+        atk.flags.append(VEIL + card)
+
+
+class CloudOfMist(ExhaustAction):
+    """Spiritspeaker, 2 XP: an action; exhaust it: while it is exhausted, a monster's attack on a
+    figure within 3 spaces of the Spiritspeaker misses unless it spends 1 surge (spent for the
+    overlord, as Shadow's; ours: only the monsters' attacks, the heroes' own are not hindered)."""
+
+    id = "cloud-of-mist"
+    fatigue = 1
+    words = "calls a Cloud of Mist"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-before-defense"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        atk = st.attack
+        if (atk is not None and self.id in st.figs[fi].exhausted and st.figs[atk.attacker].side == "monster"
+                and "follow-up" not in atk.flags and st.within(fi, atk.target, 3)):
+            veil(st, "the Cloud of Mist")

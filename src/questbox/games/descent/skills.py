@@ -51,6 +51,7 @@ from questbox.games.descent.skill_base import (
     kit_sheet,
 )
 from questbox.games.descent.skill_more import (
+    CloudOfMist,
     ExhaustAction,
     HolyPower,
     PrayerOfPeace,
@@ -92,6 +93,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack(),
     PrayerOfPeace(),
     HolyPower(),
+    CloudOfMist(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
