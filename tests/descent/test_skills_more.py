@@ -109,3 +109,24 @@ def test_the_hero_bot_calls_the_mist_with_two_monsters_near() -> None:
     assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) == "cloud-of-mist"
     put(st, "zombie-2", "H6")
     assert str(hero_turn(st, fig(st, "avric"), st.legal_actions())) != "cloud-of-mist"
+
+
+def test_natures_bounty_heals_as_many_hearts_as_the_rest_recovers_fatigue() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["natures-bounty"]})
+    a = fig(st, "avric")
+    st.figs[a].damage, st.figs[a].fatigue = 4, 3
+    st._legal = None
+    act(st, "rest", "end")
+    assert st.figs[a].damage == 1 and st.figs[a].fatigue == 0
+
+
+def test_the_hero_bot_rests_with_natures_bounty_when_nothing_is_in_reach() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    far = [group("zombie", "zombie", ["H5", "H6"], minions=2)]
+    for kit, want in ((["natures-bounty"], True), ([], False)):
+        st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": kit}, monsters=far)
+        a = fig(st, "avric")
+        st.figs[a].damage, st.figs[a].fatigue = 3, 2
+        st._legal = None
+        assert (str(hero_turn(st, a, st.legal_actions())) == "rest") is want

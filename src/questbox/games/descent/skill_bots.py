@@ -20,6 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import Action
+from questbox.games.descent.flow import REST
+from questbox.games.descent.skill_base import _kit
 from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
 
 if TYPE_CHECKING:
@@ -101,7 +103,8 @@ def holy_choice(st: DescentState, legal: list[Action]) -> Action | None:
 def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     """The cards of :mod:`~questbox.games.descent.skill_more` worth using now: Prayer of Peace
     with 2 monsters next to the Disciple, or one while he is wounded; Cloud of Mist with 2 monsters
-    within 4 spaces (in reach of the heroes under it)."""
+    within 4 spaces (in reach of the heroes under it); with Nature's Bounty, a rest when 2 fatigue
+    and 2 hearts would come back and there is nothing to attack."""
     peace = Action("prayer-of-peace")
     if peace in legal:
         near = sum(1 for m in st.monsters() if st.adjacent(fi, m))
@@ -110,6 +113,10 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     mist = Action("cloud-of-mist")
     if mist in legal and sum(1 for m in st.monsters() if st.within(fi, m, 4)) >= 2:
         return mist
+    f = st.figs[fi]
+    if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2
+            and not any(a.name == "attack" for a in legal)):
+        return REST         # Nature's Bounty: a rest heals too, when there is nothing to hit
     return None
 
 

@@ -132,3 +132,19 @@ class CloudOfMist(ExhaustAction):
         if (atk is not None and self.id in st.figs[fi].exhausted and st.figs[atk.attacker].side == "monster"
                 and "follow-up" not in atk.flags and st.within(fi, atk.target, 3)):
             veil(st, "the Cloud of Mist")
+
+
+class NaturesBounty(ClassCard):
+    """Spiritspeaker, 2 XP: a rest that recovers fatigue also recovers as many hearts (at the end
+    of the resting turn, just before the rest's fatigue comes back)."""
+
+    id = "natures-bounty"
+    listens: ClassVar[frozenset[str]] = frozenset({"turn-end"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        turn = st.turn
+        f = st.figs[fi]
+        if (ctx and ctx[0] == fi and turn is not None and turn.fig == fi and "rested" in turn.flags
+                and f.status == "active" and f.fatigue and f.damage):
+            st.emit("action", f"Nature's Bounty: {st.name(fi)} recovers {min(f.fatigue, f.damage)} hearts as he rests.")
+            st.recover(fi, hearts=f.fatigue)

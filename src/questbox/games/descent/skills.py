@@ -54,6 +54,7 @@ from questbox.games.descent.skill_more import (
     CloudOfMist,
     ExhaustAction,
     HolyPower,
+    NaturesBounty,
     PrayerOfPeace,
 )
 from questbox.games.descent.skill_windows import (
@@ -94,6 +95,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     PrayerOfPeace(),
     HolyPower(),
     CloudOfMist(),
+    NaturesBounty(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
