@@ -130,3 +130,25 @@ def test_the_hero_bot_rests_with_natures_bounty_when_nothing_is_in_reach() -> No
         st.figs[a].damage, st.figs[a].fatigue = 3, 2
         st._legal = None
         assert (str(hero_turn(st, a, st.legal_actions())) == "rest") is want
+
+
+def test_vigor_is_a_surge_that_gives_every_hero_a_fatigue_back() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["vigor"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[a].fatigue, st.figs[lo].fatigue = 2, 3
+    st._legal = None
+    st.rng.script = [2, 3, 1]          # blue R2 ♥2 ⚡, yellow ♥2; brown 0
+    act(st, "attack zombie-1")
+    assert "surge vigor" in names(st.legal_actions())
+    act(st, "surge vigor")
+    assert (st.figs[a].fatigue, st.figs[lo].fatigue) == (1, 2)
+
+
+def test_the_hero_bot_spends_a_spare_surge_on_vigor() -> None:
+    from questbox.games.descent.bots import _surge_choice
+
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["vigor"]})
+    st.figs[fig(st, "leoric")].fatigue = 2
+    st.rng.script = [2, 3, 1]          # ♥4 against 0 shields: the zombie (3) falls without more hearts
+    act(st, "attack zombie-1")
+    assert str(_surge_choice(st, st.legal_actions())) == "surge vigor"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from questbox.core import Action
 from questbox.games.descent.rules import Ctx
-from questbox.games.descent.skill_base import ClassCard, _kit
+from questbox.games.descent.skill_base import ClassCard, Space, _kit
 
 if TYPE_CHECKING:
     from questbox.games.descent.modules.classes import ClassesModule
@@ -148,3 +148,28 @@ class NaturesBounty(ClassCard):
                 and f.status == "active" and f.fatigue and f.damage):
             st.emit("action", f"Nature's Bounty: {st.name(fi)} recovers {min(f.fatigue, f.damage)} hearts as he rests.")
             st.recover(fi, hearts=f.fatigue)
+
+
+class Vigor(ClassCard):
+    """Spiritspeaker, 3 XP: the Spiritspeaker's attacks gain a surge ability (``surge vigor``):
+    every hero recovers 1 fatigue once the attack has hit (ours: as the plain surge abilities that
+    recover, nothing on a miss)."""
+
+    id = "vigor"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-declared", "attack-resolved"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        atk = st.attack
+        if atk is None or atk.attacker != fi or "follow-up" in atk.flags:
+            return
+        if window == "attack-declared":
+            if not any(x[0] == self.id for x in atk.abilities):
+                atk.abilities.append([self.id, self.id, 1, 1])
+        elif self.id in atk.used and not atk.missed:
+            st.emit("action", "Vigor: every hero recovers 1 fatigue.")
+            for h in st.heroes():
+                if st.figs[h].status == "active":
+                    st.recover(h, fatigue=1)
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action("surge", (self.id,))]

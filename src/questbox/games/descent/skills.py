@@ -56,6 +56,7 @@ from questbox.games.descent.skill_more import (
     HolyPower,
     NaturesBounty,
     PrayerOfPeace,
+    Vigor,
 )
 from questbox.games.descent.skill_windows import (
     Accurate,
@@ -96,6 +97,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     HolyPower(),
     CloudOfMist(),
     NaturesBounty(),
+    Vigor(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
