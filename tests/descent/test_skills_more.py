@@ -152,3 +152,24 @@ def test_the_hero_bot_spends_a_spare_surge_on_vigor() -> None:
     st.rng.script = [2, 3, 1]          # ♥4 against 0 shields: the zombie (3) falls without more hearts
     act(st, "attack zombie-1")
     assert str(_surge_choice(st, st.legal_actions())) == "surge vigor"
+
+
+# ================================================================================ Runemaster
+def test_exploding_rune_is_a_rune_attack_with_blast_without_a_surge() -> None:
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["exploding-rune"]},
+              monsters=[group("zombie", "zombie", ["D3", "D4"], minions=2)])
+    lo = fig(st, "leoric")
+    st.rng.script = [4, 3, 1, 1]       # blue R4 ♥2, yellow ♥2; brown 0 and brown 0
+    act(st, "exploding-rune zombie-1")
+    assert st.figs[lo].fatigue == 1
+    assert st.figs[fig(st, "zombie-1")].status == "defeated" and st.figs[fig(st, "zombie-2")].status == "defeated"
+
+
+def test_the_hero_bot_blasts_a_pair_of_monsters_with_the_exploding_rune() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    pair = [group("zombie", "zombie", ["D3", "D4"], minions=2)]
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["exploding-rune"]}, monsters=pair)
+    assert str(hero_turn(st, fig(st, "leoric"), st.legal_actions())).startswith("exploding-rune")
+    put(st, "zombie-2", "H6")
+    assert not str(hero_turn(st, fig(st, "leoric"), st.legal_actions())).startswith("exploding-rune")

@@ -34,7 +34,7 @@ from questbox.games.descent.flow import (
 from questbox.games.descent.geometry import place, place_squares
 from questbox.games.descent.model import Turn
 from questbox.games.descent.movement import move_actions
-from questbox.games.descent.skill_more import attack_barred
+from questbox.games.descent.skill_hooks import attack_barred
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState

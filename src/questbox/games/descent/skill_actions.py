@@ -16,7 +16,7 @@ from questbox.games.descent.skill_base import (
     _weapon,
     card_name,
 )
-from questbox.games.descent.skill_more import holy_fatigue, holy_pairs, holy_second
+from questbox.games.descent.skill_hooks import holy_fatigue, holy_pairs, holy_second
 
 if TYPE_CHECKING:
     from questbox.games.descent.model import Attack

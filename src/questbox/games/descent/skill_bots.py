@@ -53,8 +53,19 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
         hearts = ATTACK_HEARTS.get(a.name, 0)
         if a.name == "death-rage":
             hearts = f.damage // 2
-        out.append((a, hearts, ATTACK_EXTRA.get(a.name, 0.0) - FATIGUE_COST * cost))
+        extra = ATTACK_EXTRA.get(a.name, 0.0) + area_extra(st, fi, a)
+        out.append((a, hearts, extra - FATIGUE_COST * cost))
     return out
+
+
+def area_extra(st: DescentState, fi: int, a: Action) -> float:
+    """What an area skill attack adds: Exploding Rune's Blast 0.5 for each monster next to the
+    target, less 1 for each hero there."""
+    if a.name != "exploding-rune":
+        return 0.0
+    t = st.ids[str(a.args[0])]
+    near = [x for x, g in enumerate(st.figs) if x not in (t, fi) and g.status == "active" and st.adjacent(t, x)]
+    return sum(0.5 if st.figs[x].side == "monster" else -1.0 for x in near)
 
 
 def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:

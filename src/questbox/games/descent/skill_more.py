@@ -1,18 +1,20 @@
 """More class cards (issue #18): the skills that needed a small hook in the engine's rules (a
 monster's attack barred, an attack that must spend a surge, the rest, the Stamina, movement and
 sight). The tables are :mod:`questbox.games.descent.skills`'; the hooks the engine calls are the
-functions of this module, each cheap when no hero holds its card."""
+functions of :mod:`questbox.games.descent.skill_hooks`, each cheap when no hero holds its card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
 from questbox.games.descent.rules import Ctx
-from questbox.games.descent.skill_base import ClassCard, Space, _kit
+from questbox.games.descent.skill_actions import AttackSkill
+from questbox.games.descent.skill_base import ClassCard, Space
+from questbox.games.descent.skill_hooks import rune_weapon, veil
 
 if TYPE_CHECKING:
-    from questbox.games.descent.modules.classes import ClassesModule
+    from questbox.games.descent.model import Attack
     from questbox.games.descent.state import DescentState
 
 
@@ -49,18 +51,6 @@ class ExhaustAction(ClassCard):
         """What the card does at once (most work while exhausted)."""
 
 
-def in_play(st: DescentState, card: str) -> bool:
-    """Whether some hero of the encounter holds ``card``."""
-    mod = st.enc.by_name.get("classes")
-    return mod is not None and card in cast("ClassesModule", mod).kits()
-
-
-def held_exhausted(st: DescentState, card: str) -> list[int]:
-    """The active heroes whose ``card`` is exhausted now."""
-    figs = st.figs
-    return [h for h in st.heroes() if card in figs[h].exhausted and figs[h].status == "active"]
-
-
 # ================================================================================== Disciple
 class PrayerOfPeace(ExhaustAction):
     """Disciple, 2 XP: an action; exhaust it: while it is exhausted, a monster next to the Disciple
@@ -69,11 +59,6 @@ class PrayerOfPeace(ExhaustAction):
     id = "prayer-of-peace"
     fatigue = 2
     words = "says a Prayer of Peace: no monster next to him may attack"
-
-
-def attack_barred(st: DescentState, fi: int) -> bool:
-    """Prayer of Peace: monster ``fi`` stands next to a Disciple whose card is exhausted."""
-    return in_play(st, PrayerOfPeace.id) and any(st.adjacent(h, fi) for h in held_exhausted(st, PrayerOfPeace.id))
 
 
 class HolyPower(ClassCard):
@@ -85,38 +70,7 @@ class HolyPower(ClassCard):
     id = "holy-power"
 
 
-def holy_pairs(st: DescentState, fi: int) -> list[Action]:
-    """Holy Power: ``pray <hero> <hero>`` for each pair in the Disciple's reach, one of them hurt."""
-    near = st.heroes_near(fi)
-    figs = st.figs
-    return [Action("pray", (figs[a].id, figs[b].id)) for i, a in enumerate(near) for b in near[i + 1:]
-            if figs[a].damage > 0 or figs[b].damage > 0]
-
-
-def holy_second(st: DescentState, action: Action) -> int:
-    """The second hero a ``pray`` action heals (Holy Power), else -1."""
-    if len(action.args) < 2:
-        return -1
-    x = st.ids.get(str(action.args[1]), -1)
-    return x if x >= 0 and st.figs[x].side == "hero" else -1
-
-
-def holy_fatigue(st: DescentState, fi: int, face: int) -> int:
-    """Holy Power: the fatigue a healed hero recovers (1 when the red die shows a surge)."""
-    return 1 if HolyPower.id in _kit(st, fi) and st.face("red", face).surges else 0
-
-
 # ============================================================================= Spiritspeaker
-def veil(st: DescentState, card: str) -> None:
-    """The attack in progress misses unless it spends 1 surge (``card`` names why)."""
-    from questbox.games.descent.combat import VEIL
-
-    atk = st.attack
-    assert atk is not None
-    if not any(x.startswith(VEIL) for x in atk.flags):
-        atk.flags.append(VEIL + card)
-
-
 class CloudOfMist(ExhaustAction):
     """Spiritspeaker, 2 XP: an action; exhaust it: while it is exhausted, a monster's attack on a
     figure within 3 spaces of the Spiritspeaker misses unless it spends 1 surge (spent for the
@@ -173,3 +127,34 @@ class Vigor(ClassCard):
 
     def space(self, sp: Space) -> list[Action]:
         return [Action("surge", (self.id,))]
+
+
+# ================================================================================ Runemaster
+class RuneAttack(AttackSkill):
+    """An attack skill with a Rune weapon."""
+
+    def allowed(self, st: DescentState, fi: int) -> bool:
+        return rune_weapon(st, fi)
+
+
+class ExplodingRune(RuneAttack):
+    """Runemaster, 1 XP: an action; a Rune weapon attack with Blast, no surge needed (every figure
+    next to the target is affected too, each with its own defense roll; a miss affects no one; a
+    large target's space: the first of its squares Blast could name, ours)."""
+
+    id = "exploding-rune"
+    fatigue = 1
+    words = " (Blast)"
+
+    def started(self, st: DescentState, fi: int, atk: Attack) -> None:
+        from questbox.games.descent.abilities import blast_around, blast_spaces
+
+        spaces = blast_spaces(st, atk)
+        blast_around(st, atk, spaces[0] if spaces else st.figs[atk.target].pos)
+
+
+class InscribeRune(ClassCard):
+    """Runemaster, 1 XP: every weapon the Runemaster wields counts as a Rune weapon (read by
+    :func:`rune_weapon`)."""
+
+    id = "inscribe-rune"

@@ -53,6 +53,7 @@ from questbox.games.descent.skill_base import (
 from questbox.games.descent.skill_more import (
     CloudOfMist,
     ExhaustAction,
+    ExplodingRune,
     HolyPower,
     NaturesBounty,
     PrayerOfPeace,
@@ -98,6 +99,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     CloudOfMist(),
     NaturesBounty(),
     Vigor(),
+    ExplodingRune(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {

@@ -1,0 +1,68 @@
+"""The hooks the engine's rules call for the class cards of :mod:`questbox.games.descent.skill_more`
+(issue #18): small functions, each cheap when no hero holds its card. The cards are objects there;
+this module needs none of them, so the rules import it without the cards' tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from questbox.core import Action
+from questbox.games.descent.skill_base import _kit
+
+if TYPE_CHECKING:
+    from questbox.games.descent.modules.classes import ClassesModule
+    from questbox.games.descent.state import DescentState
+
+
+def in_play(st: DescentState, card: str) -> bool:
+    """Whether some hero of the encounter holds ``card``."""
+    mod = st.enc.by_name.get("classes")
+    return mod is not None and card in cast("ClassesModule", mod).kits()
+
+
+def held_exhausted(st: DescentState, card: str) -> list[int]:
+    """The active heroes whose ``card`` is exhausted now."""
+    figs = st.figs
+    return [h for h in st.heroes() if card in figs[h].exhausted and figs[h].status == "active"]
+
+
+def attack_barred(st: DescentState, fi: int) -> bool:
+    """Prayer of Peace: monster ``fi`` stands next to a Disciple whose card is exhausted."""
+    return in_play(st, "prayer-of-peace") and any(st.adjacent(h, fi) for h in held_exhausted(st, "prayer-of-peace"))
+
+
+def holy_pairs(st: DescentState, fi: int) -> list[Action]:
+    """Holy Power: ``pray <hero> <hero>`` for each pair in the Disciple's reach, one of them hurt."""
+    near = st.heroes_near(fi)
+    figs = st.figs
+    return [Action("pray", (figs[a].id, figs[b].id)) for i, a in enumerate(near) for b in near[i + 1:]
+            if figs[a].damage > 0 or figs[b].damage > 0]
+
+
+def holy_second(st: DescentState, action: Action) -> int:
+    """The second hero a ``pray`` action heals (Holy Power), else -1."""
+    if len(action.args) < 2:
+        return -1
+    x = st.ids.get(str(action.args[1]), -1)
+    return x if x >= 0 and st.figs[x].side == "hero" else -1
+
+
+def holy_fatigue(st: DescentState, fi: int, face: int) -> int:
+    """Holy Power: the fatigue a healed hero recovers (1 when the red die shows a surge)."""
+    return 1 if "holy-power" in _kit(st, fi) and st.face("red", face).surges else 0
+
+
+def veil(st: DescentState, card: str) -> None:
+    """The attack in progress misses unless it spends 1 surge (``card`` names why)."""
+    from questbox.games.descent.combat import VEIL
+
+    atk = st.attack
+    assert atk is not None
+    if not any(x.startswith(VEIL) for x in atk.flags):
+        atk.flags.append(VEIL + card)
+
+
+def rune_weapon(st: DescentState, fi: int) -> bool:
+    """Whether hero ``fi`` attacks with a Rune weapon: the weapon he wields (his stat line's
+    traits: the class weapon's, an equipped Shop weapon's) is one, or he holds Inscribe Rune."""
+    return "rune" in st.stat(fi).traits or "inscribe-rune" in _kit(st, fi)
