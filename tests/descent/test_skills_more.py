@@ -173,3 +173,25 @@ def test_the_hero_bot_blasts_a_pair_of_monsters_with_the_exploding_rune() -> Non
     assert str(hero_turn(st, fig(st, "leoric"), st.legal_actions())).startswith("exploding-rune")
     put(st, "zombie-2", "H6")
     assert not str(hero_turn(st, fig(st, "leoric"), st.legal_actions())).startswith("exploding-rune")
+
+
+def test_runic_sorcery_gives_the_hit_target_the_condition_picked() -> None:
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["runic-sorcery"]},
+              monsters=[group("zombie", "zombie", ["D3", "H6"], minions=2)])
+    assert "runic-sorcery zombie-1 immobilized" in names(st.legal_actions())
+    st.rng.script = [4, 1, 1]          # blue R4 ♥2, yellow R1 ⚡; brown 0: 2 damage of 3
+    act(st, "runic-sorcery zombie-1 immobilized", "done")
+    z = st.figs[fig(st, "zombie-1")]
+    assert z.damage == 2 and "immobilized" in z.conds
+
+
+def test_the_hero_bot_stuns_with_runic_sorcery_and_poisons_a_stunned_target() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["runic-sorcery"]},
+              monsters=[group("zombie", "zombie", ["D3", "H6"], minions=2)])
+    lo = fig(st, "leoric")
+    assert str(hero_turn(st, lo, st.legal_actions())) == "runic-sorcery zombie-1 stunned"
+    st.figs[fig(st, "zombie-1")].conds.append("stunned")
+    st._legal = None
+    assert str(hero_turn(st, lo, st.legal_actions())) == "runic-sorcery zombie-1 poisoned"

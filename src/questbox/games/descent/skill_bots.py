@@ -32,6 +32,8 @@ ATTACK_HEARTS: dict[str, int] = {}
 #: what a skill attack is worth besides its hearts (its after-effect), in target-value units
 ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
                                   "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6}
+#: Runic Sorcery's conditions, by worth: a Stun costs the monster an action
+SORCERY: dict[str, float] = {"stunned": 0.4, "poisoned": 0.3, "immobilized": 0.2, "diseased": 0.1}
 #: the cost of a fatigue, in the same units
 FATIGUE_COST = 0.2
 DEFENSIVE = ("stoneskin", "ghost-armor", "defense-training")
@@ -59,8 +61,12 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
 
 
 def area_extra(st: DescentState, fi: int, a: Action) -> float:
-    """What an area skill attack adds: Exploding Rune's Blast 0.5 for each monster next to the
-    target, less 1 for each hero there."""
+    """What a skill attack adds besides :data:`ATTACK_EXTRA`: Exploding Rune's Blast 0.5 for each
+    monster next to the target, less 1 for each hero there; Runic Sorcery's condition
+    (:data:`SORCERY`, nothing for one the target has)."""
+    if a.name == "runic-sorcery":
+        cond = str(a.args[1])
+        return 0.0 if cond in st.figs[st.ids[str(a.args[0])]].conds else SORCERY.get(cond, 0.0)
     if a.name != "exploding-rune":
         return 0.0
     t = st.ids[str(a.args[0])]

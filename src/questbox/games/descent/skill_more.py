@@ -13,6 +13,9 @@ from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import ClassCard, Space
 from questbox.games.descent.skill_hooks import rune_weapon, veil
 
+#: the conditions a card may give (the Rules Reference's four)
+CONDITIONS = ("poisoned", "diseased", "immobilized", "stunned")
+
 if TYPE_CHECKING:
     from questbox.games.descent.model import Attack
     from questbox.games.descent.state import DescentState
@@ -151,6 +154,27 @@ class ExplodingRune(RuneAttack):
 
         spaces = blast_spaces(st, atk)
         blast_around(st, atk, spaces[0] if spaces else st.figs[atk.target].pos)
+
+
+class RunicSorcery(RuneAttack):
+    """Runemaster, 2 XP: an action; a Rune weapon attack whose damage also gives the target a
+    condition the Runemaster picks (``runic-sorcery <target> <condition>``; ours: picked with the
+    action, not after the roll, as the pick has nothing to wait for but the hit)."""
+
+    id = "runic-sorcery"
+    fatigue = 1
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        return [Action(self.id, (a.args[0], c)) for a in super().offers(st, fi, point, ctx) for c in CONDITIONS]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        super().take(st, fi, point, ctx, action)
+        atk = st.attack
+        assert atk is not None
+        atk.conditions.append(str(action.args[1]))       # (conditions land only with damage)
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id, (t, c)) for t in sp.targets for c in CONDITIONS]
 
 
 class InscribeRune(ClassCard):

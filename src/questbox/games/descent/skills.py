@@ -57,6 +57,7 @@ from questbox.games.descent.skill_more import (
     HolyPower,
     NaturesBounty,
     PrayerOfPeace,
+    RunicSorcery,
     Vigor,
 )
 from questbox.games.descent.skill_windows import (
@@ -100,6 +101,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     NaturesBounty(),
     Vigor(),
     ExplodingRune(),
+    RunicSorcery(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
