@@ -195,3 +195,28 @@ def test_the_hero_bot_stuns_with_runic_sorcery_and_poisons_a_stunned_target() ->
     st.figs[fig(st, "zombie-1")].conds.append("stunned")
     st._legal = None
     assert str(hero_turn(st, lo, st.legal_actions())) == "runic-sorcery zombie-1 poisoned"
+
+
+def test_break_the_rune_rolls_once_against_every_figure_within_three_in_sight() -> None:
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["break-the-rune"]},
+              monsters=[group("zombie", "zombie", ["C2", "D2", "H6"], minions=3)])   # (zombie-3 far off)
+    lo, sy = fig(st, "leoric"), fig(st, "syndrael")
+    put(st, "syndrael", "B3")
+    put(st, "zombie-2", "D4")
+    st.rng.script = [4, 3, 1, 1, 4]    # blue R4 ♥2, yellow ♥2; the zombies' brown 0, 0; Syndrael's gray 1
+    act(st, "break-the-rune")
+    assert st.figs[lo].fatigue == 4
+    assert st.figs[fig(st, "zombie-1")].status == "defeated" and st.figs[fig(st, "zombie-2")].status == "defeated"
+    assert st.figs[sy].damage == 3      # the hero in reach is hit too
+
+
+def test_the_hero_bot_breaks_the_rune_on_two_monsters_but_not_on_a_friend() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["break-the-rune"]},
+              monsters=[group("zombie", "zombie", ["C2", "D2", "H6"], minions=3)])
+    lo = fig(st, "leoric")
+    put(st, "syndrael", "A5")
+    assert str(hero_turn(st, lo, st.legal_actions())) == "break-the-rune"
+    put(st, "syndrael", "B3")
+    assert str(hero_turn(st, lo, st.legal_actions())) != "break-the-rune"

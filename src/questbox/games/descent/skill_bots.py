@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from questbox.core import Action
 from questbox.games.descent.flow import REST
 from questbox.games.descent.skill_base import _kit
+from questbox.games.descent.skill_more import BreakTheRune
 from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
 
 if TYPE_CHECKING:
@@ -120,7 +121,8 @@ def holy_choice(st: DescentState, legal: list[Action]) -> Action | None:
 def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     """The cards of :mod:`~questbox.games.descent.skill_more` worth using now: Prayer of Peace
     with 2 monsters next to the Disciple, or one while he is wounded; Cloud of Mist with 2 monsters
-    within 4 spaces (in reach of the heroes under it); with Nature's Bounty, a rest when 2 fatigue
+    within 4 spaces (in reach of the heroes under it); Break the Rune on 2 monsters and no hero,
+    with a fatigue of room kept; with Nature's Bounty, a rest when 2 fatigue
     and 2 hearts would come back and there is nothing to attack."""
     peace = Action("prayer-of-peace")
     if peace in legal:
@@ -131,6 +133,11 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     if mist in legal and sum(1 for m in st.monsters() if st.within(fi, m, 4)) >= 2:
         return mist
     f = st.figs[fi]
+    rune = Action("break-the-rune")
+    if rune in legal and f.fatigue + CARDS["break-the-rune"].fatigue < st.stamina(fi):
+        hit = [st.figs[x].side for x in BreakTheRune().figures(st, fi)]
+        if hit.count("monster") >= 2 and "hero" not in hit:
+            return rune
     if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2
             and not any(a.name == "attack" for a in legal)):
         return REST         # Nature's Bounty: a rest heals too, when there is nothing to hit

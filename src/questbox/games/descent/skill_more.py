@@ -177,6 +177,36 @@ class RunicSorcery(RuneAttack):
         return [Action(self.id, (t, c)) for t in sp.targets for c in CONDITIONS]
 
 
+class BreakTheRune(ClassCard):
+    """Runemaster, 3 XP: an action (``break-the-rune``); one Rune weapon roll against every other
+    figure within 3 spaces in his sight, heroes too, ignoring range, each defending on its own (the
+    monsters first, the nearest first; a miss affects no one)."""
+
+    id = "break-the-rune"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    fatigue = 4
+
+    def figures(self, st: DescentState, fi: int) -> list[int]:
+        got = [x for x, g in enumerate(st.figs) if x != fi and g.status == "active" and g.pos >= 0
+               and "air" not in g.tags and st.within(fi, x, 3) and st.sees(fi, x)]
+        return sorted(got, key=lambda x: (st.figs[x].side == "hero", st.distance(fi, x)))
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        ok = self.can_act(st, fi) and rune_weapon(st, fi) and bool(self.figures(st, fi))
+        return [Action(self.id)] if ok else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        from questbox.games.descent.abilities import add_figures
+
+        figs = self.figures(st, fi)
+        self.spend_action(st, fi)
+        st.emit("action", f"{st.name(fi)} breaks the rune.")
+        st.window("action-performed", (fi, "attack"))
+        atk = st.own_attack(fi, figs[0], source=self.id)
+        atk.distance = 0
+        add_figures(st, atk, figs[1:], area=True)
+
+
 class InscribeRune(ClassCard):
     """Runemaster, 1 XP: every weapon the Runemaster wields counts as a Rune weapon (read by
     :func:`rune_weapon`)."""

@@ -51,6 +51,7 @@ from questbox.games.descent.skill_base import (
     kit_sheet,
 )
 from questbox.games.descent.skill_more import (
+    BreakTheRune,
     CloudOfMist,
     ExhaustAction,
     ExplodingRune,
@@ -102,12 +103,13 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Vigor(),
     ExplodingRune(),
     RunicSorcery(),
+    BreakTheRune(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
        if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack
-                     | ExhaustAction)},
+                     | ExhaustAction | BreakTheRune)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
 ACTION_IDS.update(BY_ACTION)
 
