@@ -220,3 +220,29 @@ def test_the_hero_bot_breaks_the_rune_on_two_monsters_but_not_on_a_friend() -> N
     assert str(hero_turn(st, lo, st.legal_actions())) == "break-the-rune"
     put(st, "syndrael", "B3")
     assert str(hero_turn(st, lo, st.legal_actions())) != "break-the-rune"
+
+
+def test_quick_casting_attacks_again_once_a_rune_attack_has_resolved() -> None:
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["quick-casting"]},
+              monsters=[group("zombie", "zombie", ["D3", "D5"], minions=2)])
+    lo = fig(st, "leoric")
+    st.rng.script = [4, 3, 1, 4, 3, 1]     # twice: blue R4 ♥2, yellow ♥2; brown 0
+    act(st, "attack zombie-1")
+    assert names(st.legal_actions()) == ["use quick-casting zombie-2", "pass"]
+    act(st, "use quick-casting zombie-2")
+    assert st.figs[fig(st, "zombie-2")].status == "defeated" and st.figs[lo].fatigue == 2
+    assert "quick-casting" in st.figs[lo].exhausted
+    assert st.turn is not None and st.turn.actions == 1      # the second attack costs no action
+
+
+def test_the_hero_bot_casts_quickly_at_the_weakest_target_while_it_has_room() -> None:
+    from questbox.games.descent.bots import _react
+
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["quick-casting"]},
+              monsters=[group("zombie", "zombie", ["D3", "D5", "E5"], minions=3)])
+    st.figs[fig(st, "zombie-3")].damage = 2
+    st.rng.script = [4, 3, 1]
+    act(st, "attack zombie-1")
+    assert str(_react(st, "heroes", st.legal_actions())) == "use quick-casting zombie-3"
+    st.figs[fig(st, "leoric")].fatigue = 3          # 2 more would leave no room
+    assert str(_react(st, "heroes", st.legal_actions())) == "pass"

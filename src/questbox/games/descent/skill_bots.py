@@ -12,7 +12,8 @@ is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condit
 card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
 rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
 surge ability left to spend; Execute pays 2 fatigue (keeping one) on an attack that hit;
-Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot.
+Bushwhack is a skill attack worth a free attack; Quick Casting attacks again (the target with
+the fewest hearts left) while a fatigue of room stays. Cripple is not used by the bot.
 """
 
 from __future__ import annotations
@@ -174,4 +175,8 @@ def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
     for card in MASTERIES:
         if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
             return uses[card]
+    quick = [a for a in legal if a.name == "use" and a.args[0] == "quick-casting"]
+    me = st.figs[atk.attacker]
+    if quick and me.fatigue + 2 < st.stamina(atk.attacker):      # Quick Casting: the weakest target, room kept
+        return min(quick, key=lambda a: st.health(st.ids[str(a.args[1])]) - st.figs[st.ids[str(a.args[1])]].damage)
     return None

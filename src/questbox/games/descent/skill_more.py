@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from questbox.core import Action
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_actions import AttackSkill
-from questbox.games.descent.skill_base import ClassCard, Space
+from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
 from questbox.games.descent.skill_hooks import rune_weapon, veil
 
 #: the conditions a card may give (the Rules Reference's four)
@@ -205,6 +205,31 @@ class BreakTheRune(ClassCard):
         atk = st.own_attack(fi, figs[0], source=self.id)
         atk.distance = 0
         add_figures(st, atk, figs[1:], area=True)
+
+
+class QuickCasting(ClassCard):
+    """Runemaster, 3 XP: once his Rune weapon attack has resolved, exhaust it to attack again at
+    once (``use quick-casting <target>``, at the attack's ``attack-resolved`` window)."""
+
+    id = "quick-casting"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
+    fatigue = 2
+    exhaust = True
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        atk = st.attack
+        if (atk is None or atk.attacker != fi or "follow-up" in atk.flags or atk.source in _NOT_WEAPON
+                or not self.usable(st, fi) or not rune_weapon(st, fi)):
+            return []
+        return [Action("use", (self.id, a.args[0])) for a in st.target_actions(fi, "attack")]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        self.pay(st, fi)
+        st.emit("action", f"{st.name(fi)} casts quickly: one more attack.")
+        st.own_attack(fi, st.ids[str(action.args[1])])
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action("use", (self.id, t)) for t in sp.targets]
 
 
 class InscribeRune(ClassCard):

@@ -58,6 +58,7 @@ from questbox.games.descent.skill_more import (
     HolyPower,
     NaturesBounty,
     PrayerOfPeace,
+    QuickCasting,
     RunicSorcery,
     Vigor,
 )
@@ -104,6 +105,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     ExplodingRune(),
     RunicSorcery(),
     BreakTheRune(),
+    QuickCasting(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
