@@ -246,3 +246,19 @@ def test_the_hero_bot_casts_quickly_at_the_weakest_target_while_it_has_room() ->
     assert str(_react(st, "heroes", st.legal_actions())) == "use quick-casting zombie-3"
     st.figs[fig(st, "leoric")].fatigue = 3          # 2 more would leave no room
     assert str(_react(st, "heroes", st.legal_actions())) == "pass"
+
+
+def test_iron_will_gives_a_stamina_more_and_doubles_a_fatigue_surge() -> None:
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["iron-will"]},
+              monsters=[group("zombie", "zombie", ["D3", "H6"], minions=2)])
+    lo = fig(st, "leoric")
+    base = st.enc.lib.heroes["leoric"].stamina
+    assert st.stamina(lo) == base + 1
+    st.figs[lo].fatigue = base                 # the sheet's Stamina reached: one more fatigue may be paid
+    st._legal = None
+    assert "fatigue" in names(st.legal_actions())
+    st.rng.script = [6, 3, 1]                  # blue R6 ♥1 ⚡, yellow ♥2; brown 0
+    act(st, "attack zombie-1")
+    assert "surge recover-fatigue1" in names(st.legal_actions())
+    act(st, "surge recover-fatigue1")
+    assert st.figs[lo].fatigue == base - 2

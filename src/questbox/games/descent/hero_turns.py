@@ -133,7 +133,7 @@ def hero_actions(st: DescentState, fi: int) -> list[Action]:
     if turn.mp > 0:
         out.extend(move_actions(st, fi))
     enc = st.enc
-    if not immob and f.fatigue < enc.lib.heroes[f.stat].stamina:
+    if not immob and f.fatigue < st.stamina(fi):
         out.append(FATIGUE)
     bonus = enc.two_hero_rule and "bonus" not in turn.flags
     if act or bonus:

@@ -10,6 +10,7 @@ from questbox.core import Action
 from questbox.games.descent.skill_base import _kit
 
 if TYPE_CHECKING:
+    from questbox.games.descent.encounter import Encounter
     from questbox.games.descent.modules.classes import ClassesModule
     from questbox.games.descent.state import DescentState
 
@@ -66,3 +67,18 @@ def rune_weapon(st: DescentState, fi: int) -> bool:
     """Whether hero ``fi`` attacks with a Rune weapon: the weapon he wields (his stat line's
     traits: the class weapon's, an equipped Shop weapon's) is one, or he holds Inscribe Rune."""
     return "rune" in st.stat(fi).traits or "inscribe-rune" in _kit(st, fi)
+
+
+def hero_stamina(enc: Encounter, hero: str) -> int:
+    """A hero's Stamina as his kit gives it: his sheet's, +1 with Iron Will."""
+    base = enc.lib.heroes[hero].stamina
+    mod = enc.by_name.get("classes")
+    if mod is None or "iron-will" not in cast("ClassesModule", mod).kits():
+        return base
+    return base + 1 if any(h.id == hero and "iron-will" in h.kit for h in enc.heroes) else base
+
+
+def stamina(st: DescentState, fi: int) -> int:
+    """Figure ``fi``'s Stamina (:func:`hero_stamina`; a monster has none)."""
+    f = st.figs[fi]
+    return hero_stamina(st.enc, f.stat) if f.side == "hero" else 0

@@ -232,6 +232,21 @@ class QuickCasting(ClassCard):
         return [Action("use", (self.id, t)) for t in sp.targets]
 
 
+class IronWill(ClassCard):
+    """Runemaster, 2 XP: +1 Stamina (:func:`~questbox.games.descent.skill_hooks.stamina`, which the
+    fatigue rules read); a surge ability of his attack that recovers 1 fatigue recovers 2."""
+
+    id = "iron-will"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-declared"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        atk = st.attack
+        if atk is not None and atk.attacker == fi and "follow-up" not in atk.flags:
+            for ab in atk.abilities:
+                if ab[1] == "recover-fatigue" and ab[2] == 1:
+                    ab[2] = 2
+
+
 class InscribeRune(ClassCard):
     """Runemaster, 1 XP: every weapon the Runemaster wields counts as a Rune weapon (read by
     :func:`rune_weapon`)."""

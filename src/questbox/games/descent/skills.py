@@ -56,6 +56,7 @@ from questbox.games.descent.skill_more import (
     ExhaustAction,
     ExplodingRune,
     HolyPower,
+    IronWill,
     NaturesBounty,
     PrayerOfPeace,
     QuickCasting,
@@ -106,6 +107,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     RunicSorcery(),
     BreakTheRune(),
     QuickCasting(),
+    IronWill(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
