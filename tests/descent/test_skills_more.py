@@ -262,3 +262,13 @@ def test_iron_will_gives_a_stamina_more_and_doubles_a_fatigue_surge() -> None:
     assert "surge recover-fatigue1" in names(st.legal_actions())
     act(st, "surge recover-fatigue1")
     assert st.figs[lo].fatigue == base - 2
+
+
+def test_inscribe_rune_makes_an_equipped_shop_weapon_a_rune_weapon() -> None:
+    for kit, want in ((["exploding-rune"], False), (["exploding-rune", "inscribe-rune"], True)):
+        st = new(setup(quest(groups=ZOMBIES), heroes=("leoric", "syndrael"), skills={"leoric": kit},
+                       campaign={"equipment": {"leoric": ["iron-battleaxe"]}}))
+        act(st, "activate leoric")
+        put(st, "leoric", "B2")
+        assert st.stat(fig(st, "leoric")).attack == "melee"      # the axe, not the Arcane Bolt
+        assert ("exploding-rune zombie-1" in names(st.legal_actions())) is want

@@ -248,7 +248,8 @@ class IronWill(ClassCard):
 
 
 class InscribeRune(ClassCard):
-    """Runemaster, 1 XP: every weapon the Runemaster wields counts as a Rune weapon (read by
-    :func:`rune_weapon`)."""
+    """Runemaster, 1 XP: every weapon the Runemaster wields (an equipped Shop weapon too) counts as
+    a Rune weapon (read by :func:`~questbox.games.descent.skill_hooks.rune_weapon`, Rune Mastery
+    and Runic Knowledge)."""
 
     id = "inscribe-rune"

@@ -56,6 +56,7 @@ from questbox.games.descent.skill_more import (
     ExhaustAction,
     ExplodingRune,
     HolyPower,
+    InscribeRune,
     IronWill,
     NaturesBounty,
     PrayerOfPeace,
@@ -108,6 +109,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     BreakTheRune(),
     QuickCasting(),
     IronWill(),
+    InscribeRune(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
