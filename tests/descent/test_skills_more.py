@@ -272,3 +272,27 @@ def test_inscribe_rune_makes_an_equipped_shop_weapon_a_rune_weapon() -> None:
         put(st, "leoric", "B2")
         assert st.stat(fig(st, "leoric")).attack == "melee"      # the axe, not the Arcane Bolt
         assert ("exploding-rune zombie-1" in names(st.legal_actions())) is want
+
+
+# ===================================================================================== Thief
+def test_unseen_makes_an_attack_on_the_thief_spend_a_surge_or_miss() -> None:
+    st = duel(("tomble", "leoric"), skills={"tomble": ["unseen"]})
+    t = fig(st, "tomble")
+    act(st, "unseen")
+    assert "unseen" in st.figs[t].exhausted and st.figs[t].fatigue == 2
+    assert st.turn is not None and st.turn.actions == 2      # no action spent
+    st.rng.script = [3, 3, 1, 1]       # blue R3 ♥2, yellow ♥2: no surge
+    act(st, "end", "end", "activate zombie-1")
+    ev = act(st, "attack tomble")
+    assert any(e.kind == "miss" and "Unseen" in e.text for e in ev) and st.figs[t].damage == 0
+
+
+def test_the_hero_bot_goes_unseen_with_a_monster_near_and_fatigue_to_spare() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("tomble", "leoric"), skills={"tomble": ["unseen"]})
+    t = fig(st, "tomble")
+    assert str(hero_turn(st, t, st.legal_actions())) == "unseen"
+    st.figs[t].fatigue = st.stamina(t) - 2
+    st._legal = None
+    assert str(hero_turn(st, t, st.legal_actions())) != "unseen"

@@ -123,7 +123,8 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     """The cards of :mod:`~questbox.games.descent.skill_more` worth using now: Prayer of Peace
     with 2 monsters next to the Disciple, or one while he is wounded; Cloud of Mist with 2 monsters
     within 4 spaces (in reach of the heroes under it); Break the Rune on 2 monsters and no hero,
-    with a fatigue of room kept; with Nature's Bounty, a rest when 2 fatigue
+    with a fatigue of room kept; Unseen with a monster within 3 spaces and a fatigue of room kept;
+    with Nature's Bounty, a rest when 2 fatigue
     and 2 hearts would come back and there is nothing to attack."""
     peace = Action("prayer-of-peace")
     if peace in legal:
@@ -139,6 +140,10 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
         hit = [st.figs[x].side for x in BreakTheRune().figures(st, fi)]
         if hit.count("monster") >= 2 and "hero" not in hit:
             return rune
+    unseen = Action("unseen")
+    if (unseen in legal and f.fatigue + 2 < st.stamina(fi)
+            and any(st.adjacent(fi, m) or st.within(fi, m, 3) for m in st.monsters())):
+        return unseen
     if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2
             and not any(a.name == "attack" for a in legal)):
         return REST         # Nature's Bounty: a rest heals too, when there is nothing to hit

@@ -253,3 +253,20 @@ class InscribeRune(ClassCard):
     and Runic Knowledge)."""
 
     id = "inscribe-rune"
+
+
+# ===================================================================================== Thief
+class Unseen(ExhaustAction):
+    """Thief, 2 XP: exhaust it during the turn (no action): while it is exhausted, an attack on the
+    Thief misses unless it spends 1 surge (spent for the attacker, as Shadow's)."""
+
+    id = "unseen"
+    fatigue = 2
+    free = True
+    words = "slips out of sight (Unseen)"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-before-defense"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        atk = st.attack
+        if atk is not None and atk.target == fi and self.id in st.figs[fi].exhausted and "follow-up" not in atk.flags:
+            veil(st, "the Unseen Thief")

@@ -62,6 +62,7 @@ from questbox.games.descent.skill_more import (
     PrayerOfPeace,
     QuickCasting,
     RunicSorcery,
+    Unseen,
     Vigor,
 )
 from questbox.games.descent.skill_windows import (
@@ -110,6 +111,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     QuickCasting(),
     IronWill(),
     InscribeRune(),
+    Unseen(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
