@@ -296,3 +296,28 @@ def test_the_hero_bot_goes_unseen_with_a_monster_near_and_fatigue_to_spare() -> 
     st.figs[t].fatigue = st.stamina(t) - 2
     st._legal = None
     assert str(hero_turn(st, t, st.legal_actions())) != "unseen"
+
+
+def test_tumble_lets_the_thief_move_through_an_enemy_until_his_next_turn() -> None:
+    lane = quest(grid=["AAAAAAAA", "AA......"], groups=[group("zombie", "zombie", ["C1", "H1"], minions=2)],
+                 start=("A1", "B1", "A2", "B2"))
+    st = new(setup(lane, heroes=("tomble", "leoric"), skills={"tomble": ["tumble"]}))
+    act(st, "activate tomble", "move")
+    assert "move D1" not in names(st.legal_actions())       # the zombie on C1 is in the way
+    act(st, "tumble")
+    t = fig(st, "tomble")
+    assert st.figs[t].fatigue == 1 and "move D1" in names(st.legal_actions())
+    assert "move C1" not in names(st.legal_actions())       # (not into the enemy's space)
+    act(st, "move D1")
+    assert st.board.names[st.figs[t].pos] == "D1"
+
+
+def test_the_hero_bot_tumbles_when_two_monsters_hem_the_thief_in() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("tomble", "leoric"), skills={"tomble": ["tumble"]},
+              monsters=[group("zombie", "zombie", ["B1", "B2"], minions=2)])
+    t = fig(st, "tomble")
+    assert str(hero_turn(st, t, st.legal_actions())) == "tumble"
+    put(st, "zombie-2", "H6")
+    assert str(hero_turn(st, t, st.legal_actions())) != "tumble"

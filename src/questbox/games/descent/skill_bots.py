@@ -142,8 +142,12 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
             return rune
     unseen = Action("unseen")
     if (unseen in legal and f.fatigue + 2 < st.stamina(fi)
-            and any(st.adjacent(fi, m) or st.within(fi, m, 3) for m in st.monsters())):
+            and any(st.within(fi, m, 3) for m in st.monsters())):
         return unseen
+    tumble = Action("tumble")
+    if (tumble in legal and f.fatigue + 1 < st.stamina(fi)
+            and sum(1 for m in st.monsters() if st.adjacent(fi, m)) >= 2):
+        return tumble           # hemmed in by two monsters: slip through them
     if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2
             and not any(a.name == "attack" for a in legal)):
         return REST         # Nature's Bounty: a rest heals too, when there is nothing to hit

@@ -4,10 +4,13 @@ this module needs none of them, so the rules import it without the cards' tables
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from questbox.core import Action
 from questbox.games.descent.skill_base import _kit
+
+#: the tag of a hero whose Tumble is exhausted: he moves through enemy figures (movement.blocked)
+TUMBLING: Final = "tumbling"
 
 if TYPE_CHECKING:
     from questbox.games.descent.encounter import Encounter

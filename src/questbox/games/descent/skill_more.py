@@ -11,7 +11,7 @@ from questbox.core import Action
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
-from questbox.games.descent.skill_hooks import rune_weapon, veil
+from questbox.games.descent.skill_hooks import TUMBLING, rune_weapon, veil
 
 #: the conditions a card may give (the Rules Reference's four)
 CONDITIONS = ("poisoned", "diseased", "immobilized", "stunned")
@@ -270,3 +270,25 @@ class Unseen(ExhaustAction):
         atk = st.attack
         if atk is not None and atk.target == fi and self.id in st.figs[fi].exhausted and "follow-up" not in atk.flags:
             veil(st, "the Unseen Thief")
+
+
+class Tumble(ExhaustAction):
+    """Thief, 2 XP: exhaust it during the turn (no action): while it is exhausted (until his next
+    turn), the Thief moves through enemy figures (the tag ``tumbling``, read by
+    :func:`questbox.games.descent.movement.blocked`; he still may not end in their spaces)."""
+
+    id = "tumble"
+    fatigue = 1
+    free = True
+    words = "tumbles (he may move through enemy figures)"
+    listens: ClassVar[frozenset[str]] = frozenset({"turn-start"})
+
+    def used(self, st: DescentState, fi: int) -> None:
+        st.figs[fi].tags.append(TUMBLING)
+        st._geo = {}                # (the cached routes knew no Tumble)
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        tags = st.figs[fi].tags
+        if ctx and ctx[0] == fi and TUMBLING in tags and self.id not in st.figs[fi].exhausted:
+            tags.remove(TUMBLING)
+            st._geo = {}

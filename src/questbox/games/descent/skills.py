@@ -62,6 +62,7 @@ from questbox.games.descent.skill_more import (
     PrayerOfPeace,
     QuickCasting,
     RunicSorcery,
+    Tumble,
     Unseen,
     Vigor,
 )
@@ -112,6 +113,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     IronWill(),
     InscribeRune(),
     Unseen(),
+    Tumble(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
