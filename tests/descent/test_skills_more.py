@@ -321,3 +321,30 @@ def test_the_hero_bot_tumbles_when_two_monsters_hem_the_thief_in() -> None:
     assert str(hero_turn(st, t, st.legal_actions())) == "tumble"
     put(st, "zombie-2", "H6")
     assert str(hero_turn(st, t, st.legal_actions())) != "tumble"
+
+
+def test_appraisal_discards_a_drawn_search_card_for_the_next_one() -> None:
+    q = quest(groups=ZOMBIES, search=("B2",), deck=["health-potion", "stamina-potion", "curse-doll"])
+    st = new(setup(q, heroes=("tomble", "leoric"), skills={"tomble": ["appraisal"]}))
+    act(st, "activate tomble")
+    st.deck = ["health-potion", "stamina-potion", "curse-doll"]     # (the deck in a known order)
+    t = fig(st, "tomble")
+    assert "appraisal" not in names(st.legal_actions())
+    act(st, "search B2")
+    assert st.figs[t].items == ["health-potion"] and "appraisal" in names(st.legal_actions())
+    act(st, "appraisal")
+    assert st.figs[t].items == ["stamina-potion"] and st.deck == ["curse-doll"]
+    assert "appraisal" not in names(st.legal_actions())          # the second card is kept
+    assert st.turn is not None and st.turn.actions == 1
+
+
+def test_the_hero_bot_appraises_a_search_that_found_nothing_only() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    for first, want in (("nothing", True), ("health-potion", False)):
+        q = quest(groups=ZOMBIES, search=("B2",), deck=["health-potion"])
+        st = new(setup(q, heroes=("tomble", "leoric"), skills={"tomble": ["appraisal"]}))
+        act(st, "activate tomble")
+        st.deck = [first, "power-potion"]
+        act(st, "search B2")
+        assert (str(hero_turn(st, fig(st, "tomble"), st.legal_actions())) == "appraisal") is want

@@ -33,6 +33,7 @@ from questbox.games.descent.flow import (
 from questbox.games.descent.geometry import nearest_free, place, revivable, searchable
 from questbox.games.descent.model import Turn
 from questbox.games.descent.movement import move_actions
+from questbox.games.descent.skill_hooks import drew
 from questbox.games.descent.skills import stand_bonus
 
 if TYPE_CHECKING:
@@ -194,6 +195,7 @@ def search(st: DescentState, fi: int, square: int) -> None:
     if card != "nothing":
         st.figs[fi].items.append(card)
     st.emit("search", f"{st.name(fi)} searches and finds: {name}.", {"figure": st.figs[fi].id, "card": card})
+    drew(st, fi, card)          # (Appraisal may draw again: skill_hooks)
 
 
 def stand_up(st: DescentState, fi: int, reviver: int) -> None:

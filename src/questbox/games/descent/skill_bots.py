@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from questbox.core import Action
 from questbox.games.descent.flow import REST
 from questbox.games.descent.skill_base import _kit
-from questbox.games.descent.skill_more import BreakTheRune
+from questbox.games.descent.skill_more import Appraisal, BreakTheRune
 from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
 
 if TYPE_CHECKING:
@@ -148,6 +148,8 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     if (tumble in legal and f.fatigue + 1 < st.stamina(fi)
             and sum(1 for m in st.monsters() if st.adjacent(fi, m)) >= 2):
         return tumble           # hemmed in by two monsters: slip through them
+    if Action("appraisal") in legal and Appraisal().drawn(st, fi) == "nothing":
+        return Action("appraisal")      # Appraisal: a card that is nothing is worth a second draw
     if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2
             and not any(a.name == "attack" for a in legal)):
         return REST         # Nature's Bounty: a rest heals too, when there is nothing to hit

@@ -85,3 +85,14 @@ def stamina(st: DescentState, fi: int) -> int:
     """Figure ``fi``'s Stamina (:func:`hero_stamina`; a monster has none)."""
     f = st.figs[fi]
     return hero_stamina(st.enc, f.stat) if f.side == "hero" else 0
+
+
+#: a turn flag ``drew:<card>``: the hero drew that Search card this turn and holds Appraisal
+DREW: Final = "drew:"
+
+
+def drew(st: DescentState, fi: int, card: str) -> None:
+    """Hero ``fi`` drew Search card ``card``: with Appraisal, his turn remembers it."""
+    turn = st.turns[-1] if st.turns else None
+    if turn is not None and turn.fig == fi and in_play(st, "appraisal") and "appraisal" in _kit(st, fi):
+        turn.flags.append(DREW + card)

@@ -11,7 +11,7 @@ from questbox.core import Action
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
-from questbox.games.descent.skill_hooks import TUMBLING, rune_weapon, veil
+from questbox.games.descent.skill_hooks import DREW, TUMBLING, rune_weapon, veil
 
 #: the conditions a card may give (the Rules Reference's four)
 CONDITIONS = ("poisoned", "diseased", "immobilized", "stunned")
@@ -292,3 +292,38 @@ class Tumble(ExhaustAction):
         if ctx and ctx[0] == fi and TUMBLING in tags and self.id not in st.figs[fi].exhausted:
             tags.remove(TUMBLING)
             st._geo = {}
+
+
+class Appraisal(ClassCard):
+    """Thief, 1 XP: a Search card he drew this turn may be discarded for the next one of the deck,
+    which he keeps (``appraisal``, no action; ours: offered for the rest of that turn while the
+    card is unused; the discarded card leaves the encounter)."""
+
+    id = "appraisal"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+
+    def drawn(self, st: DescentState, fi: int) -> str | None:
+        turn = st.turn
+        if turn is None or turn.fig != fi or not st.deck:
+            return None
+        got = next((x[len(DREW):] for x in reversed(turn.flags) if x.startswith(DREW)), None)
+        return got if got is not None and (got == "nothing" or got in st.figs[fi].items) else None
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        return [Action(self.id)] if self.drawn(st, fi) is not None else []
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        old = self.drawn(st, fi)
+        assert old is not None
+        turn = st.turn
+        assert turn is not None
+        turn.flags.remove(DREW + old)
+        f = st.figs[fi]
+        if old != "nothing":
+            f.items.remove(old)
+        card = st.deck.pop(0)
+        if card != "nothing":
+            f.items.append(card)
+        lib = st.enc.lib.search
+        st.emit("search", f"{st.name(fi)} appraises the {lib[old].name}, discards it and draws again: "
+                f"{lib[card].name}.", {"figure": f.id, "card": card, "discarded": old})

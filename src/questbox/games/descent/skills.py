@@ -51,6 +51,7 @@ from questbox.games.descent.skill_base import (
     kit_sheet,
 )
 from questbox.games.descent.skill_more import (
+    Appraisal,
     BreakTheRune,
     CloudOfMist,
     ExhaustAction,
@@ -114,12 +115,13 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     InscribeRune(),
     Unseen(),
     Tumble(),
+    Appraisal(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
        if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack
-                     | ExhaustAction | BreakTheRune)},
+                     | ExhaustAction | BreakTheRune | Appraisal)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
 ACTION_IDS.update(BY_ACTION)
 
