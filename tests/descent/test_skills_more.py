@@ -21,6 +21,11 @@ def duel(heroes: tuple[str, ...] = ("syndrael", "leoric"), first: str | None = N
     return st
 
 
+def hit(events: list[Any]) -> dict[str, Any]:
+    got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
+    return got
+
+
 def attacks(st: DescentState) -> list[str]:
     return [a for a in names(st.legal_actions()) if a.startswith("attack")]
 
@@ -348,3 +353,40 @@ def test_the_hero_bot_appraises_a_search_that_found_nothing_only() -> None:
         st.deck = [first, "power-potion"]
         act(st, "search B2")
         assert (str(hero_turn(st, fig(st, "tomble"), st.legal_actions())) == "appraisal") is want
+
+
+def test_sneaky_adds_a_heart_against_a_monster_that_did_not_see_the_thief() -> None:
+    st = new(setup(quest(groups=[group("zombie", "zombie", ["C1", "H6"], minions=2)]), heroes=("tomble", "leoric"),
+                   skills={"tomble": ["sneaky"]}))
+    t, z1, z2 = fig(st, "tomble"), fig(st, "zombie-1"), fig(st, "zombie-2")
+    put(st, "leoric", "B1")                    # Leoric blocks zombie-1's sight of Tomble on A1
+    put(st, "zombie-2", "A2")
+    assert not st.sees(z1, t) and st.sees(z2, t)
+    act(st, "activate tomble")
+    script = [3] * len(st.stat(t).dice) + [1]  # the same attack roll twice; brown 0
+    st.rng.script = list(script)
+    seen = hit(act(st, "attack zombie-2"))["hearts"]
+    put(st, "tomble", "B2")
+    st.rng.script = list(script)
+    assert hit(act(st, "attack zombie-1"))["hearts"] == seen + 1
+
+
+def test_sneaky_opens_a_door_without_an_action() -> None:
+    q = quest(groups=ZOMBIES, doors=({"id": "gate", "name": "Gate", "edges": ["A1|B1"], "open": False},))
+    st = new(setup(q, heroes=("tomble", "leoric"), skills={"tomble": ["sneaky"]}))
+    act(st, "activate tomble")
+    assert "sneaky gate" in names(st.legal_actions())
+    act(st, "sneaky gate")
+    assert st.doors & 1 and "sneaky" in st.figs[fig(st, "tomble")].exhausted
+    assert st.turn is not None and st.turn.actions == 2
+
+
+def test_the_hero_bot_opens_a_door_sneakily_but_does_not_close_one() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    for shut, want in ((False, "sneaky gate"), (True, None)):
+        q = quest(groups=ZOMBIES, doors=({"id": "gate", "name": "Gate", "edges": ["A1|B1"], "open": shut},))
+        st = new(setup(q, heroes=("tomble", "leoric"), skills={"tomble": ["sneaky"]}))
+        act(st, "activate tomble")
+        got = str(hero_turn(st, fig(st, "tomble"), st.legal_actions()))
+        assert got == want if want else not got.startswith("sneaky")

@@ -148,6 +148,9 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     if (tumble in legal and f.fatigue + 1 < st.stamina(fi)
             and sum(1 for m in st.monsters() if st.adjacent(fi, m)) >= 2):
         return tumble           # hemmed in by two monsters: slip through them
+    for a in legal:         # Sneaky: a door the bot would open anyway, for no action
+        if a.name == "sneaky" and Action("open", a.args) in legal:
+            return a
     if Action("appraisal") in legal and Appraisal().drawn(st, fi) == "nothing":
         return Action("appraisal")      # Appraisal: a card that is nothing is worth a second draw
     if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2

@@ -13,6 +13,8 @@ from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
 from questbox.games.descent.skill_hooks import DREW, TUMBLING, rune_weapon, veil
 
+#: a turn flag ``seen-by:<monster>``: that monster saw the Thief at the start of his turn (Sneaky)
+SEEN = "seen-by:"
 #: the conditions a card may give (the Rules Reference's four)
 CONDITIONS = ("poisoned", "diseased", "immobilized", "stunned")
 
@@ -327,3 +329,48 @@ class Appraisal(ClassCard):
         lib = st.enc.lib.search
         st.emit("search", f"{st.name(fi)} appraises the {lib[old].name}, discards it and draws again: "
                 f"{lib[card].name}.", {"figure": f.id, "card": card, "discarded": old})
+
+
+class Sneaky(ClassCard):
+    """Thief, 1 XP: +1 heart on his attacks against a monster that did not see him at the start of
+    his turn (exhausted or not; the turn flags ``seen-by:<monster>``); exhaust it to open or close
+    a door without an action (``sneaky <door>``)."""
+
+    id = "sneaky"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"hero-turn"})
+    listens: ClassVar[frozenset[str]] = frozenset({"turn-start", "attack-declared"})
+    exhaust = True
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        turn = st.turn
+        if window == "turn-start":
+            if ctx and ctx[0] == fi and turn is not None and turn.fig == fi and st.figs[fi].status == "active":
+                turn.flags.extend(SEEN + st.figs[m].id for m in st.monsters() if st.sees(m, fi))
+            return
+        atk = st.attack
+        if (atk is not None and atk.attacker == fi and "follow-up" not in atk.flags and turn is not None
+                and turn.fig == fi and st.figs[atk.target].side == "monster"
+                and SEEN + st.figs[atk.target].id not in turn.flags):
+            atk.bonus_hearts += 1
+            st.emit("action", f"Sneaky: {st.name(atk.target)} never saw {st.name(fi)} coming (+1 heart).")
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        from questbox.games.descent.hero_turns import door_actions
+
+        if not self.usable(st, fi):
+            return []
+        return [Action(self.id, (a.args[0],)) for a in door_actions(st, fi)]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        from questbox.games.descent.geometry import set_doors
+
+        self.pay(st, fi)
+        board = st.enc.board
+        i = board.door_ids.index(str(action.args[0]))
+        opening = not (st.doors >> i) & 1
+        set_doors(st, st.doors | 1 << i if opening else st.doors & ~(1 << i))
+        st.emit("door", f"{st.name(fi)} sneakily {'opens' if opening else 'closes'} the {board.door_names[i]}.",
+                {"door": board.door_ids[i], "open": opening})
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action(self.id, (d,)) for d in sp.doors]

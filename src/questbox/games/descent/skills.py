@@ -63,6 +63,7 @@ from questbox.games.descent.skill_more import (
     PrayerOfPeace,
     QuickCasting,
     RunicSorcery,
+    Sneaky,
     Tumble,
     Unseen,
     Vigor,
@@ -116,12 +117,14 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Unseen(),
     Tumble(),
     Appraisal(),
+    Sneaky(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
        if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack
-                     | ExhaustAction | BreakTheRune | Appraisal)},
+                     | ExhaustAction | BreakTheRune | Appraisal
+                     | Sneaky)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
 ACTION_IDS.update(BY_ACTION)
 
@@ -177,7 +180,8 @@ def card_space(enc: Encounter, actions: list[Action]) -> list[Action]:
     tokens = [str(a.args[0]) for a in actions if a.name == "search"]
     squares = [str(a.args[0]) for a in actions if a.name == "move" and a.args and ":" not in str(a.args[0])]
     kits = frozenset(c for h in enc.heroes for c in h.kit)
-    sp = Space(heroes, targets, tokens, squares, tuple(CONDITION_PRIORITY), kits)
+    doors = tuple(str(a.args[0]) for a in actions if a.name == "open")
+    sp = Space(heroes, targets, tokens, squares, tuple(CONDITION_PRIORITY), kits, doors)
     have = set(actions)
     out: list[Action] = []
     for c in CARDS.values():
