@@ -390,3 +390,17 @@ def test_the_hero_bot_opens_a_door_sneakily_but_does_not_close_one() -> None:
         act(st, "activate tomble")
         got = str(hero_turn(st, fig(st, "tomble"), st.legal_actions()))
         assert got == want if want else not got.startswith("sneaky")
+
+
+# ================================================================================ Wildlander
+def test_eagle_eyes_shoots_past_a_friend_but_not_past_an_enemy() -> None:
+    lane = [group("zombie", "zombie", ["E1", "C3"], minions=2)]
+    for kit, want in (([], False), (["eagle-eyes"], True)):
+        st = duel(("jain:wildlander", "leoric"), skills={"jain": kit}, monsters=lane)
+        put(st, "leoric", "C1")                    # Leoric stands between Jain on A1 and zombie-1
+        put(st, "jain", "A1")
+        assert ("attack zombie-1" in attacks(st)) is want
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": ["eagle-eyes"]}, monsters=lane)
+    put(st, "zombie-2", "C1")                      # an enemy in the way still blocks
+    put(st, "leoric", "A4")
+    assert "attack zombie-1" not in attacks(st)

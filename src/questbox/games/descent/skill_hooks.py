@@ -96,3 +96,13 @@ def drew(st: DescentState, fi: int, card: str) -> None:
     turn = st.turns[-1] if st.turns else None
     if turn is not None and turn.fig == fi and in_play(st, "appraisal") and "appraisal" in _kit(st, fi):
         turn.flags.append(DREW + card)
+
+
+def eagle_blockers(st: DescentState, fi: int) -> set[int] | None:
+    """Eagle Eyes: the squares that block the sight of hero ``fi``'s Bow attacks, his enemies'
+    only (friendly figures do not); None when he has no Eagle Eyes or no Bow (every figure blocks)."""
+    if not in_play(st, "eagle-eyes") or "bow" not in st.stat(fi).traits or "eagle-eyes" not in _kit(st, fi):
+        return None
+    figs = st.figs
+    mine = set(st.squares(fi))
+    return {s for s, o in st.occ.items() if figs[o].side != "hero" and s not in mine}

@@ -374,3 +374,12 @@ class Sneaky(ClassCard):
 
     def space(self, sp: Space) -> list[Action]:
         return [Action(self.id, (d,)) for d in sp.doors]
+
+
+
+# ================================================================================ Wildlander
+class EagleEyes(ClassCard):
+    """Wildlander, 1 XP: friendly figures do not block the sight of his Bow attacks (the squares
+    :func:`~questbox.games.descent.skill_hooks.eagle_blockers` gives the targets' search)."""
+
+    id = "eagle-eyes"

@@ -54,6 +54,7 @@ from questbox.games.descent.skill_more import (
     Appraisal,
     BreakTheRune,
     CloudOfMist,
+    EagleEyes,
     ExhaustAction,
     ExplodingRune,
     HolyPower,
@@ -118,6 +119,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Tumble(),
     Appraisal(),
     Sneaky(),
+    EagleEyes(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
