@@ -49,6 +49,7 @@ from questbox.games.descent.flow import (
 )
 from questbox.games.descent.geometry import find_targets
 from questbox.games.descent.model import Attack
+from questbox.games.descent.skill_hooks import VEIL
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -384,8 +385,6 @@ def surges(st: DescentState, atk: Attack) -> None:
         _go(st, atk, CHECK_RANGE)
 
 
-#: a flag ``veil:<card>``: the attack misses unless it spends 1 surge (a hero's Unseen, Cloud of Mist)
-VEIL: Final = "veil:"
 
 
 def shadow(st: DescentState, atk: Attack) -> bool:

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Final, cast
 from questbox.core import Action
 from questbox.games.descent.skill_base import _kit
 
+#: a flag ``veil:<card>``: the attack misses unless it spends 1 surge (a hero's Unseen, Cloud of
+#: Mist; read by combat.shadow)
+VEIL: Final = "veil:"
 #: the tag of a hero whose Tumble is exhausted: he moves through enemy figures (movement.blocked)
 TUMBLING: Final = "tumbling"
 
@@ -58,8 +61,6 @@ def holy_fatigue(st: DescentState, fi: int, face: int) -> int:
 
 def veil(st: DescentState, card: str) -> None:
     """The attack in progress misses unless it spends 1 surge (``card`` names why)."""
-    from questbox.games.descent.combat import VEIL
-
     atk = st.attack
     assert atk is not None
     if not any(x.startswith(VEIL) for x in atk.flags):

@@ -355,11 +355,12 @@ class Sneaky(ClassCard):
             st.emit("action", f"Sneaky: {st.name(atk.target)} never saw {st.name(fi)} coming (+1 heart).")
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
-        from questbox.games.descent.hero_turns import door_actions
-
         if not self.usable(st, fi):
             return []
-        return [Action(self.id, (a.args[0],)) for a in door_actions(st, fi)]
+        board = st.enc.board
+        pos = st.figs[fi].pos
+        return [Action(self.id, (board.door_ids[i],)) for i, edges in enumerate(board.door_edges)
+                if any(pos in e for e in edges)]       # (the doors his door actions reach)
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
         from questbox.games.descent.geometry import set_doors
