@@ -404,3 +404,10 @@ def test_eagle_eyes_shoots_past_a_friend_but_not_past_an_enemy() -> None:
     put(st, "zombie-2", "C1")                      # an enemy in the way still blocks
     put(st, "leoric", "A4")
     assert "attack zombie-1" not in attacks(st)
+
+
+def test_fleet_of_foot_buys_two_movement_points_with_a_fatigue() -> None:
+    for kit, mp in (([], 1), (["fleet-of-foot"], 2)):
+        st = duel(("jain:wildlander", "leoric"), skills={"jain": kit})
+        act(st, "fatigue")
+        assert st.turn is not None and st.turn.mp == mp and st.figs[fig(st, "jain")].fatigue == 1

@@ -107,3 +107,8 @@ def eagle_blockers(st: DescentState, fi: int) -> set[int] | None:
     figs = st.figs
     mine = set(st.squares(fi))
     return {s for s, o in st.occ.items() if figs[o].side != "hero" and s not in mine}
+
+
+def fatigue_mp(st: DescentState, fi: int) -> int:
+    """The movement points a fatigue buys hero ``fi``: 1, 2 with Fleet of Foot."""
+    return 2 if in_play(st, "fleet-of-foot") and "fleet-of-foot" in _kit(st, fi) else 1

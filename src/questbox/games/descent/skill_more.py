@@ -384,3 +384,11 @@ class EagleEyes(ClassCard):
     :func:`~questbox.games.descent.skill_hooks.eagle_blockers` gives the targets' search)."""
 
     id = "eagle-eyes"
+
+
+class FleetOfFoot(ClassCard):
+    """Wildlander, 2 XP: a fatigue suffered for movement gives 2 movement points (read by the
+    ``fatigue`` action through :func:`~questbox.games.descent.skill_hooks.fatigue_mp`; its Nimble
+    part waits for Nimble)."""
+
+    id = "fleet-of-foot"

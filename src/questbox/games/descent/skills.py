@@ -57,6 +57,7 @@ from questbox.games.descent.skill_more import (
     EagleEyes,
     ExhaustAction,
     ExplodingRune,
+    FleetOfFoot,
     HolyPower,
     InscribeRune,
     IronWill,
@@ -120,6 +121,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Appraisal(),
     Sneaky(),
     EagleEyes(),
+    FleetOfFoot(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
