@@ -411,3 +411,24 @@ def test_fleet_of_foot_buys_two_movement_points_with_a_fatigue() -> None:
         st = duel(("jain:wildlander", "leoric"), skills={"jain": kit})
         act(st, "fatigue")
         assert st.turn is not None and st.turn.mp == mp and st.figs[fig(st, "jain")].fatigue == 1
+
+
+def test_black_arrow_reaches_two_spaces_further_and_deals_at_least_three() -> None:
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": ["black-arrow"]},
+              monsters=[group("zombie", "zombie", ["F1", "H6"], minions=2)])
+    st.rng.script = [3, 1, 6]          # blue R3 ♥2, yellow R1 ⚡; brown 2 shields: 0 damage, range 4 of 5
+    act(st, "black-arrow zombie-1", "done")
+    assert st.figs[fig(st, "zombie-1")].status == "defeated"       # 3 damage, the zombie's Health
+    assert st.figs[fig(st, "jain")].fatigue == 1
+
+
+def test_the_hero_bot_looses_a_black_arrow_while_it_has_fatigue_to_spare() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": ["black-arrow"]},
+              monsters=[group("zombie", "zombie", ["F1", "H6"], minions=2)])
+    j = fig(st, "jain")
+    assert str(hero_turn(st, j, st.legal_actions())) == "black-arrow zombie-1"
+    st.figs[j].fatigue = st.stamina(j) - 1
+    st._legal = None
+    assert str(hero_turn(st, j, st.legal_actions())) != "black-arrow zombie-1"

@@ -49,7 +49,7 @@ from questbox.games.descent.flow import (
 )
 from questbox.games.descent.geometry import find_targets
 from questbox.games.descent.model import Attack
-from questbox.games.descent.skill_hooks import VEIL
+from questbox.games.descent.skill_hooks import MIN_DAMAGE, VEIL
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -427,6 +427,8 @@ def damage(st: DescentState, atk: Attack) -> None:
     hearts = atk_totals(st, atk)[0]
     shields = atk_shields(st, atk)
     atk.damage = max(0, hearts - max(0, shields - atk.pierce))
+    if atk.flags:       # a hero's Black Arrow: at least so much damage (``min-damage:<n>``)
+        atk.damage = max(atk.damage, *(int(x[len(MIN_DAMAGE):]) for x in atk.flags if x.startswith(MIN_DAMAGE)), 0)
     _next(st, atk, DEAL, "attack-before-damage")
 
 

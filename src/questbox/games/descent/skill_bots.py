@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
 
 #: the hearts a skill attack adds to the plain attack (Rage is scored by bots.py itself)
-ATTACK_HEARTS: dict[str, int] = {}
+ATTACK_HEARTS: dict[str, int] = {"black-arrow": 1}      # (its 3 damage at least, its +2 range)
 #: what a skill attack is worth besides its hearts (its after-effect), in target-value units
 ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
                                   "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6}

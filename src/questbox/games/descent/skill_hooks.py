@@ -12,6 +12,9 @@ from questbox.games.descent.skill_base import _kit
 #: a flag ``veil:<card>``: the attack misses unless it spends 1 surge (a hero's Unseen, Cloud of
 #: Mist; read by combat.shadow)
 VEIL: Final = "veil:"
+#: a flag ``min-damage:<n>``: the attack, unless it misses, deals at least n damage (Black Arrow;
+#: read by combat.damage)
+MIN_DAMAGE: Final = "min-damage:"
 #: the tag of a hero whose Tumble is exhausted: he moves through enemy figures (movement.blocked)
 TUMBLING: Final = "tumbling"
 

@@ -11,7 +11,7 @@ from questbox.core import Action
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
-from questbox.games.descent.skill_hooks import DREW, TUMBLING, rune_weapon, veil
+from questbox.games.descent.skill_hooks import DREW, MIN_DAMAGE, TUMBLING, rune_weapon, veil
 
 #: a turn flag ``seen-by:<monster>``: that monster saw the Thief at the start of his turn (Sneaky)
 SEEN = "seen-by:"
@@ -392,3 +392,19 @@ class FleetOfFoot(ClassCard):
     part waits for Nimble)."""
 
     id = "fleet-of-foot"
+
+
+class BlackArrow(AttackSkill):
+    """Wildlander, 3 XP: an action; a Bow attack with +2 range that deals at least 3 damage unless
+    it misses (the flag ``min-damage:3``; ours: 3 damage, after the shields)."""
+
+    id = "black-arrow"
+    fatigue = 1
+    words = " (+2 range, at least 3 damage)"
+
+    def allowed(self, st: DescentState, fi: int) -> bool:
+        return "bow" in st.stat(fi).traits
+
+    def started(self, st: DescentState, fi: int, atk: Attack) -> None:
+        atk.bonus_range += 2
+        atk.flags.append(MIN_DAMAGE + "3")

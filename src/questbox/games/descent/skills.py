@@ -52,6 +52,7 @@ from questbox.games.descent.skill_base import (
 )
 from questbox.games.descent.skill_more import (
     Appraisal,
+    BlackArrow,
     BreakTheRune,
     CloudOfMist,
     EagleEyes,
@@ -122,6 +123,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     Sneaky(),
     EagleEyes(),
     FleetOfFoot(),
+    BlackArrow(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
