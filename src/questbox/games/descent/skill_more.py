@@ -408,3 +408,31 @@ class BlackArrow(AttackSkill):
     def started(self, st: DescentState, fi: int, atk: Attack) -> None:
         atk.bonus_range += 2
         atk.flags.append(MIN_DAMAGE + "3")
+
+
+class RunningShot(ClassCard):
+    """Wildlander, 3 XP: once a Bow attack of his turn has resolved he may move up to 2 spaces
+    (1 in heavy armor): 2 movement points more (ours: after the attack only, not before the
+    target is chosen; the points are spent as any others this turn)."""
+
+    id = "running-shot"
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        atk = st.attack
+        turn = st.turn
+        if (atk is None or atk.attacker != fi or "follow-up" in atk.flags or atk.source in _NOT_WEAPON
+                or turn is None or turn.fig != fi or st.figs[fi].status != "active" or "bow" not in st.stat(fi).traits):
+            return
+        n = 1 if heavy_armor(st, fi) else 2
+        turn.mp += n
+        st.emit("action", f"Running Shot: {st.name(fi)} may move {n} space{'s' if n > 1 else ''} more.")
+
+
+def heavy_armor(st: DescentState, fi: int) -> bool:
+    """Whether hero ``fi`` wears an equipped Shop armor with the Heavy Armor trait."""
+    from questbox.games.descent.catalog import catalog
+
+    worn = getattr(st.enc.by_name.get("items"), "equipment", {}).get(st.figs[fi].stat, ())
+    shop = catalog().shop
+    return any(c in shop and "heavy-armor" in shop[c].traits for c in worn)

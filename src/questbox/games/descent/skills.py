@@ -66,6 +66,7 @@ from questbox.games.descent.skill_more import (
     PrayerOfPeace,
     QuickCasting,
     RunicSorcery,
+    RunningShot,
     Sneaky,
     Tumble,
     Unseen,
@@ -124,6 +125,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     EagleEyes(),
     FleetOfFoot(),
     BlackArrow(),
+    RunningShot(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
