@@ -437,7 +437,8 @@ def test_the_hero_bot_looses_a_black_arrow_while_it_has_fatigue_to_spare() -> No
 def test_running_shot_moves_two_spaces_after_a_bow_attack_one_in_heavy_armor() -> None:
     for equipment, mp in (({}, 2), ({"jain": ["chainmail"]}, 1)):
         st = new(setup(quest(groups=[group("zombie", "zombie", ["F1", "H6"], minions=2)]),
-                       heroes=("jain:wildlander", "leoric"), skills={"jain": ["running-shot"]}, campaign={"equipment": equipment}))
+                       heroes=("jain:wildlander", "leoric"), skills={"jain": ["running-shot"]},
+                       campaign={"equipment": equipment}))
         act(st, "activate jain")
         st.rng.script = [3, 3, 1]      # blue R3 ♥2, yellow ♥2; brown 0 (range 3 of 5: a miss, still an attack)
         act(st, "attack zombie-1")
