@@ -443,3 +443,29 @@ def test_running_shot_moves_two_spaces_after_a_bow_attack_one_in_heavy_armor() -
         st.rng.script = [3, 3, 1]      # blue R3 ♥2, yellow ♥2; brown 0 (range 3 of 5: a miss, still an attack)
         act(st, "attack zombie-1")
         assert st.turn is not None and st.turn.mp == mp and st.turn.actions == 1
+
+
+def test_danger_sense_makes_the_overlord_discard_a_random_card_of_his_hand() -> None:
+    plain = duel(("jain:wildlander", "leoric"), skills={"jain": ["danger-sense"]})
+    assert "danger-sense" not in names(plain.legal_actions())      # no Overlord deck: nothing to discard
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": ["danger-sense"]}, modules=["overlord"])
+    m = st.mods["overlord"]
+    hand = list(m["hand"])
+    assert hand
+    st.rng.script = [0]
+    act(st, "danger-sense")
+    assert m["hand"] == hand[1:] and m["discard"][-1] == hand[0]
+    assert st.figs[fig(st, "jain")].fatigue == 2 and "danger-sense" in st.figs[fig(st, "jain")].exhausted
+
+
+def test_the_hero_bot_senses_danger_only_with_nothing_to_shoot() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    walled = quest(groups=[group("zombie", "zombie", ["H5", "H6"], minions=2)],
+                   walls=tuple(f"D{r}|E{r}" for r in range(1, 7)))     # no sight of the zombies
+    st = new(setup(walled, heroes=("jain:wildlander", "leoric"), skills={"jain": ["danger-sense"]},
+                   modules=["overlord"]))
+    act(st, "activate jain")
+    assert str(hero_turn(st, fig(st, "jain"), st.legal_actions())) == "danger-sense"
+    st = duel(("jain:wildlander", "leoric"), skills={"jain": ["danger-sense"]}, modules=["overlord"])
+    assert str(hero_turn(st, fig(st, "jain"), st.legal_actions())) != "danger-sense"

@@ -153,6 +153,9 @@ def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
             return a
     if Action("appraisal") in legal and Appraisal().drawn(st, fi) == "nothing":
         return Action("appraisal")      # Appraisal: a card that is nothing is worth a second draw
+    if (Action("danger-sense") in legal and f.fatigue + 2 < st.stamina(fi)
+            and not any(a.name == "attack" for a in legal)):
+        return Action("danger-sense")   # nothing to shoot: thin the overlord's hand instead
     if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2
             and not any(a.name == "attack" for a in legal)):
         return REST         # Nature's Bounty: a rest heals too, when there is nothing to hit

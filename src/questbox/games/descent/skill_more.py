@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
+from questbox.games.descent.catalog import catalog
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
@@ -436,3 +437,24 @@ def heavy_armor(st: DescentState, fi: int) -> bool:
     worn = getattr(st.enc.by_name.get("items"), "equipment", {}).get(st.figs[fi].stat, ())
     shop = catalog().shop
     return any(c in shop and "heavy-armor" in shop[c].traits for c in worn)
+
+
+class DangerSense(ExhaustAction):
+    """Wildlander, 1 XP: an action; exhaust it: the overlord discards a random card of his hand
+    (the Overlord deck's module; the card discarded is told to all, as the discard pile is open)."""
+
+    id = "danger-sense"
+    fatigue = 2
+    words = "senses danger"
+
+    def worth(self, st: DescentState, fi: int) -> bool:
+        m = st.mods.get("overlord")
+        return isinstance(m, dict) and bool(m.get("hand"))
+
+    def used(self, st: DescentState, fi: int) -> None:
+        m = st.mods["overlord"]     # (the Overlord deck module's state: deck, hand, discard)
+        cid = m["hand"].pop(st.rng.below(len(m["hand"])))
+        m["discard"].append(cid)
+        name = catalog().overlord[cid].name
+        st.emit("overlord-card", f"Danger Sense: the overlord discards {name} at random.",
+                {"card": cid, "hand": len(m["hand"])})

@@ -55,6 +55,7 @@ from questbox.games.descent.skill_more import (
     BlackArrow,
     BreakTheRune,
     CloudOfMist,
+    DangerSense,
     EagleEyes,
     ExhaustAction,
     ExplodingRune,
@@ -126,6 +127,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     FleetOfFoot(),
     BlackArrow(),
     RunningShot(),
+    DangerSense(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
