@@ -469,3 +469,20 @@ def test_the_hero_bot_senses_danger_only_with_nothing_to_shoot() -> None:
     assert str(hero_turn(st, fig(st, "jain"), st.legal_actions())) == "danger-sense"
     st = duel(("jain:wildlander", "leoric"), skills={"jain": ["danger-sense"]}, modules=["overlord"])
     assert str(hero_turn(st, fig(st, "jain"), st.legal_actions())) != "danger-sense"
+
+
+def test_ancestor_spirits_adds_to_a_healing_skill_and_poisons_after_a_harming_one() -> None:
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["healing-rain", "ancestor-spirits"]})
+    a, lo = fig(st, "avric"), fig(st, "leoric")
+    st.figs[lo].damage, st.figs[lo].fatigue = 5, 2
+    st._legal = None
+    st.rng.script = [1]                # red ♥1
+    act(st, "healing-rain")
+    assert (st.figs[lo].damage, st.figs[lo].fatigue) == (3, 1)         # 1 heart rained, 1 + 1 fatigue more
+    assert "ancestor-spirits" in st.figs[a].exhausted
+    assert st.figs[a].fatigue == 2 + 1 - 1         # the rain's 2, the spirits' 1, and 1 back (he was healed too)
+    st = duel(("avric:spiritspeaker", "leoric"), skills={"avric": ["shared-pain", "ancestor-spirits"]},
+              monsters=[group("zombie", "zombie", ["B1", "H6", "H4"], minions=3)])
+    st.rng.script = [5, 5, 1]          # blue R5 ♥1, yellow R1 ♥1; brown 0: 2 of the zombie's 3
+    act(st, "shared-pain zombie-1")
+    assert all("poisoned" in st.figs[fig(st, z)].conds for z in ("zombie-1", "zombie-2", "zombie-3"))

@@ -16,7 +16,7 @@ from questbox.games.descent.skill_base import (
     _weapon,
     card_name,
 )
-from questbox.games.descent.skill_hooks import holy_fatigue, holy_pairs, holy_second
+from questbox.games.descent.skill_hooks import ancestor_spirits, holy_fatigue, holy_pairs, holy_second
 
 if TYPE_CHECKING:
     from questbox.games.descent.model import Attack
@@ -134,8 +134,10 @@ class DrainSpirit(AttackSkill):
 
     def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
         if atk.damage > 0:
-            for h in _heroes_within(st, fi, 3):
+            near = _heroes_within(st, fi, 3)
+            for h in near:
                 st.recover(h, hearts=1)
+            ancestor_spirits(st, fi, [atk.target], near)
 
 
 class SharedPain(AttackSkill):
@@ -147,9 +149,10 @@ class SharedPain(AttackSkill):
     def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
         t = st.figs[atk.target]
         if atk.damage > 0 and t.group >= 0:
-            for x in st.group_figs(t.group):
-                if x != atk.target and st.figs[x].status == "active":
-                    st.suffer(x, 1, fi, "Shared Pain")
+            others = [x for x in st.group_figs(t.group) if x != atk.target and st.figs[x].status == "active"]
+            for x in others:
+                st.suffer(x, 1, fi, "Shared Pain")
+            ancestor_spirits(st, fi, [atk.target, *others])
 
 
 class Whirlwind(AttackSkill):
@@ -193,11 +196,13 @@ class Tempest(ClassCard):
             return
         if st.figs[fi].status != "active":
             return
-        for m in st.monsters():
-            if st.within(fi, m, 3):
-                st.suffer(m, 2, fi, "Tempest")
-        for h in _heroes_within(st, fi, 3):
+        harmed = [m for m in st.monsters() if st.within(fi, m, 3)]
+        for m in harmed:
+            st.suffer(m, 2, fi, "Tempest")
+        near = _heroes_within(st, fi, 3)
+        for h in near:
             st.recover(h, hearts=1)
+        ancestor_spirits(st, fi, harmed, near)
 
 
 class PrayerOfHealing(ClassCard):
@@ -421,8 +426,10 @@ class HealingRain(ClassCard):
         hearts = st.face("red", n).hearts
         st.emit("action", f"{st.name(fi)} calls Healing Rain: {hearts} hearts.", {"faces": [n]})
         st.window("action-performed", (fi, self.id))
-        for h in _heroes_within(st, fi, 3):
+        near = _heroes_within(st, fi, 3)
+        for h in near:
             st.recover(h, hearts=hearts)
+        ancestor_spirits(st, fi, (), near)
 
 
 class Greedy(ClassCard):

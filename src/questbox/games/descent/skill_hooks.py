@@ -115,3 +115,32 @@ def eagle_blockers(st: DescentState, fi: int) -> set[int] | None:
 def fatigue_mp(st: DescentState, fi: int) -> int:
     """The movement points a fatigue buys hero ``fi``: 1, 2 with Fleet of Foot."""
     return 2 if in_play(st, "fleet-of-foot") and "fleet-of-foot" in _kit(st, fi) else 1
+
+
+def ancestor_spirits(st: DescentState, fi: int, harmed: list[int] | tuple[int, ...] = (),
+                     healed: list[int] | tuple[int, ...] = ()) -> None:
+    """Ancestor Spirits: one of the Spiritspeaker ``fi``'s skills harmed the monsters ``harmed``
+    and healed the heroes ``healed``: exhaust it (1 fatigue) and the monsters still standing are
+    Poisoned, or, with no monster harmed, each healed hero recovers 1 heart and 1 fatigue more
+    (ours: used whenever it is ready and its fatigue fits, the harm part first)."""
+    card = "ancestor-spirits"
+    if not in_play(st, card) or card not in _kit(st, fi):
+        return
+    f = st.figs[fi]
+    if card in f.exhausted or f.status != "active" or f.fatigue + 1 > st.stamina(fi):
+        return
+    figs = st.figs
+    hit = [m for m in dict.fromkeys(harmed) if figs[m].status == "active" and "poisoned" not in figs[m].conds]
+    mend = [h for h in dict.fromkeys(healed) if figs[h].status == "active"]
+    if not hit and not mend:
+        return
+    f.exhausted.append(card)
+    st.suffer_fatigue(fi, 1)
+    if hit:
+        st.emit("action", f"Ancestor Spirits: {', '.join(st.name(m) for m in hit)} poisoned.")
+        for m in hit:
+            st.add_condition(m, "poisoned")
+        return
+    st.emit("action", f"Ancestor Spirits: {', '.join(st.name(h) for h in mend)} recover 1 heart and 1 fatigue more.")
+    for h in mend:
+        st.recover(h, hearts=1, fatigue=1)

@@ -12,7 +12,7 @@ from questbox.games.descent.catalog import catalog
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
-from questbox.games.descent.skill_hooks import DREW, MIN_DAMAGE, TUMBLING, rune_weapon, veil
+from questbox.games.descent.skill_hooks import DREW, MIN_DAMAGE, TUMBLING, ancestor_spirits, rune_weapon, veil
 
 #: a turn flag ``seen-by:<monster>``: that monster saw the Thief at the start of his turn (Sneaky)
 SEEN = "seen-by:"
@@ -108,6 +108,7 @@ class NaturesBounty(ClassCard):
                 and f.status == "active" and f.fatigue and f.damage):
             st.emit("action", f"Nature's Bounty: {st.name(fi)} recovers {min(f.fatigue, f.damage)} hearts as he rests.")
             st.recover(fi, hearts=f.fatigue)
+            ancestor_spirits(st, fi, (), [fi])
 
 
 class Vigor(ClassCard):
@@ -127,9 +128,10 @@ class Vigor(ClassCard):
                 atk.abilities.append([self.id, self.id, 1, 1])
         elif self.id in atk.used and not atk.missed:
             st.emit("action", "Vigor: every hero recovers 1 fatigue.")
-            for h in st.heroes():
-                if st.figs[h].status == "active":
-                    st.recover(h, fatigue=1)
+            heroes = [h for h in st.heroes() if st.figs[h].status == "active"]
+            for h in heroes:
+                st.recover(h, fatigue=1)
+            ancestor_spirits(st, fi, (), heroes)
 
     def space(self, sp: Space) -> list[Action]:
         return [Action("surge", (self.id,))]
@@ -458,3 +460,15 @@ class DangerSense(ExhaustAction):
         name = catalog().overlord[cid].name
         st.emit("overlord-card", f"Danger Sense: the overlord discards {name} at random.",
                 {"card": cid, "hand": len(m["hand"])})
+
+
+class AncestorSpirits(ClassCard):
+    """Spiritspeaker, 3 XP: exhausted when one of his skills harms monsters (they are Poisoned) or
+    heals heroes (1 heart and 1 fatigue more each); played by
+    :func:`~questbox.games.descent.skill_hooks.ancestor_spirits`, which Drain Spirit, Shared Pain,
+    Healing Rain, Tempest, Vigor and Nature's Bounty call (ours: the Spiritspeaker's skills
+    that harm or heal; Stoneskin neither harms nor heals)."""
+
+    id = "ancestor-spirits"
+    fatigue = 1
+    exhaust = True

@@ -51,6 +51,7 @@ from questbox.games.descent.skill_base import (
     kit_sheet,
 )
 from questbox.games.descent.skill_more import (
+    AncestorSpirits,
     Appraisal,
     BlackArrow,
     BreakTheRune,
@@ -128,6 +129,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     BlackArrow(),
     RunningShot(),
     DangerSense(),
+    AncestorSpirits(),
 )}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
