@@ -12,7 +12,10 @@ is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condit
 card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
 rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
 surge ability left to spend; Execute pays 2 fatigue (keeping one) on an attack that hit;
-Bushwhack is a skill attack worth a free attack; Quick Casting attacks again (the target with
+Bushwhack is a skill attack worth a free attack (Black Arrow one heart more, Exploding Rune by
+the monsters next to the target, Runic Sorcery by its condition: :func:`area_extra`); Holy Power
+heals two heroes each missing 2 hearts (:func:`holy_choice`); the other cards of
+:mod:`~questbox.games.descent.skill_more` are in :func:`more_choice`; Quick Casting attacks again (the target with
 the fewest hearts left) while a fatigue of room stays. Cripple is not used by the bot.
 """
 
