@@ -317,6 +317,15 @@ def test_tumble_lets_the_thief_move_through_an_enemy_until_his_next_turn() -> No
     assert st.board.names[st.figs[t].pos] == "D1"
 
 
+def test_tumble_ends_when_the_thiefs_next_turn_starts() -> None:
+    st = duel(("tomble", "leoric"), skills={"tomble": ["tumble"]})
+    t = fig(st, "tomble")
+    act(st, "tumble", "end", "end", "end")          # Tomble's and Leoric's turns, the overlord's
+    assert "tumbling" in st.figs[t].tags
+    act(st, "activate tomble")
+    assert "tumbling" not in st.figs[t].tags and "tumble" not in st.figs[t].exhausted
+
+
 def test_the_hero_bot_tumbles_when_two_monsters_hem_the_thief_in() -> None:
     from questbox.games.descent.bots import hero_turn
 
