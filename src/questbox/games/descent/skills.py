@@ -12,7 +12,9 @@ window's answer is ``use <card>``. The cards of skills.yaml with ``played: false
 (their ``why`` says what is missing).
 
 The cards live in :mod:`~questbox.games.descent.skill_actions` (turn actions) and
-:mod:`~questbox.games.descent.skill_windows` (attack windows, passives), their shared parts in
+:mod:`~questbox.games.descent.skill_windows` (attack windows, passives) and
+:mod:`~questbox.games.descent.skill_more` (the cards that needed a hook in the rules, the hooks in
+:mod:`~questbox.games.descent.skill_hooks`), their shared parts in
 :mod:`~questbox.games.descent.skill_base`; this module holds the tables and the checks.
 """
 
