@@ -26,7 +26,7 @@ from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, ST
 from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
-from questbox.games.descent.skill_bots import heal_choice, react_choice, skill_attacks, turn_card_choice
+from questbox.games.descent.skill_bots import heal_choice, holy_choice, react_choice, skill_attacks, turn_card_choice
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tactics import (
     expected_damage,
@@ -354,6 +354,9 @@ class _HeroMind:
 def _hero_heal(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     """A hero's healing first: potions, prayers, Healing Rain, the bonus recovery."""
     f = st.figs[fi]
+    pair = holy_choice(st, legal)          # Holy Power: one prayer for two (skill_bots)
+    if pair is not None:
+        return pair
     for a in legal:
         if a.name == "use" and a.args[0] == "health-potion":
             who = st.ids[str(a.args[1])]

@@ -49,6 +49,7 @@ from questbox.games.descent.flow import (
 )
 from questbox.games.descent.geometry import find_targets
 from questbox.games.descent.model import Attack
+from questbox.games.descent.skill_hooks import MIN_DAMAGE, VEIL
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -384,22 +385,32 @@ def surges(st: DescentState, atk: Attack) -> None:
         _go(st, atk, CHECK_RANGE)
 
 
+
+
 def shadow(st: DescentState, atk: Attack) -> bool:
     """Shadow: a hero attacking from next to a monster with Shadow spends 1 surge or misses
-    (the surge is spent for him: missing is never better). False when the attack missed."""
+    (the surge is spent for him: missing is never better); so does an attack with a ``veil:``
+    flag. False when the attack missed."""
     a = atk.attacker
-    if st.figs[a].side != "hero" or "shadow-paid" in atk.flags:
+    if "shadow-paid" in atk.flags:
         return True
-    dark = [m for m in st.monsters() if "shadow" in st.stat(m).abilities and st.adjacent(a, m)]
-    if not dark:
-        return True
+    veil = next((x[len(VEIL):] for x in atk.flags if x.startswith(VEIL)), "") if atk.flags else ""
+    if veil:
+        what, ability = veil, "veil"
+    else:
+        if st.figs[a].side != "hero":
+            return True
+        dark = [m for m in st.monsters() if "shadow" in st.stat(m).abilities and st.adjacent(a, m)]
+        if not dark:
+            return True
+        what, ability = f"the Shadow of {st.name(dark[0])}", "shadow"
     atk.flags.append("shadow-paid")
     if not atk.no_surges and surges_left(st, atk) >= 1:
         atk.spent += 1
-        st.emit("surge", f"{st.name(a)} spends 1 surge against the Shadow of {st.name(dark[0])}.",
-                {"ability": "shadow"})
+        st.emit("surge", f"{st.name(a)} spends 1 surge against {what}.", {"ability": ability})
         return True
-    _miss(st, atk, f"{st.name(a)} attacks from the Shadow of {st.name(dark[0])} without a surge to spend")
+    _miss(st, atk, f"{st.name(a)} attacks {'from ' if ability == 'shadow' else 'through '}{what} "
+          "without a surge to spend")
     return False
 
 
@@ -416,6 +427,8 @@ def damage(st: DescentState, atk: Attack) -> None:
     hearts = atk_totals(st, atk)[0]
     shields = atk_shields(st, atk)
     atk.damage = max(0, hearts - max(0, shields - atk.pierce))
+    if atk.flags:       # a hero's Black Arrow: at least so much damage (``min-damage:<n>``)
+        atk.damage = max(atk.damage, *(int(x[len(MIN_DAMAGE):]) for x in atk.flags if x.startswith(MIN_DAMAGE)), 0)
     _next(st, atk, DEAL, "attack-before-damage")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.games.descent.data import Stat
+from questbox.games.descent.skill_hooks import eagle_blockers
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -121,7 +122,8 @@ def find_targets(st: DescentState, fi: int, stat: Stat, melee: bool) -> tuple[in
     reach = melee and "reach" in stat.abilities
     figs = st.figs
     side = figs[fi].side
-    others: set[int] | None = None      # squares of figures other than ``fi`` (for sight)
+    # squares of figures other than ``fi`` (for sight; a hero's Eagle Eyes: his enemies' only)
+    others: set[int] | None = eagle_blockers(st, fi) if ranged and side == "hero" else None
     one = ranged and len(mine) == 1     # a small figure's ranged attack
     table = board.los_table(doors)
     row = mine[0] * board.size

@@ -34,6 +34,7 @@ from questbox.games.descent.geometry import forget as forget_geometry
 from questbox.games.descent.geometry import nearest_free, place, revivable, searchable
 from questbox.games.descent.model import Turn
 from questbox.games.descent.movement import move_actions
+from questbox.games.descent.skill_hooks import drew
 from questbox.games.descent.skills import stand_bonus
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def hero_actions(st: DescentState, fi: int) -> list[Action]:
     if turn.mp > 0:
         out.extend(move_actions(st, fi))
     enc = st.enc
-    if not immob and f.fatigue < enc.lib.heroes[f.stat].stamina:
+    if not immob and f.fatigue < st.stamina(fi):
         out.append(FATIGUE)
     bonus = enc.two_hero_rule and "bonus" not in turn.flags
     if act or bonus:
@@ -195,6 +196,7 @@ def search(st: DescentState, fi: int, square: int) -> None:
     if card != "nothing":
         st.figs[fi].items.append(card)
     st.emit("search", f"{st.name(fi)} searches and finds: {name}.", {"figure": st.figs[fi].id, "card": card})
+    drew(st, fi, card)          # (Appraisal may draw again: skill_hooks)
 
 
 def stand_up(st: DescentState, fi: int, reviver: int) -> None:

@@ -68,6 +68,7 @@ from questbox.games.descent.flow import (
 )
 from questbox.games.descent.geometry import set_doors
 from questbox.games.descent.model import Turn
+from questbox.games.descent.skill_hooks import fatigue_mp
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -91,7 +92,7 @@ def _move(st: DescentState, fi: int, turn: Turn, action: Action) -> None:
 
 def _fatigue(st: DescentState, fi: int, turn: Turn, action: Action) -> None:
     conditions.suffer_fatigue(st, fi, 1)
-    turn.mp += 1
+    turn.mp += fatigue_mp(st, fi)       # (1; Fleet of Foot: 2)
 
 
 def _attack(st: DescentState, fi: int, turn: Turn, action: Action) -> None:

@@ -34,6 +34,7 @@ from questbox.games.descent.flow import (
 from questbox.games.descent.geometry import place, place_squares
 from questbox.games.descent.model import Turn
 from questbox.games.descent.movement import move_actions
+from questbox.games.descent.skill_hooks import attack_barred
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -142,7 +143,7 @@ def monster_actions(st: DescentState, fi: int) -> list[Action]:
         out.append(MOVE)
     if turn.mp > 0:
         out.extend(move_actions(st, fi))
-    if act and turn.attacks <= turn.flags.count("extra-attack"):
+    if act and turn.attacks <= turn.flags.count("extra-attack") and not attack_barred(st, fi):
         out.extend(target_actions(st, fi, "attack"))
         if turn.kind != "extra":
             out.extend(special_actions(st, fi))

@@ -11,6 +11,7 @@ from questbox.games.descent.abilities import leave_cost
 from questbox.games.descent.conditions import suffer
 from questbox.games.descent.flow import LARGE_MOVE, LARGE_PLACE, STEP, Kind, LargePlace, Task, new_event
 from questbox.games.descent.geometry import fits, lift, place
+from questbox.games.descent.skill_hooks import TUMBLING
 
 if TYPE_CHECKING:
     from questbox.games.descent.board import Board
@@ -23,9 +24,12 @@ Route = tuple[tuple[int, ...], int, int, int]
 
 def blocked(st: DescentState, fi: int) -> list[int]:
     """The squares figure ``fi`` may not enter because an enemy stands there (a monster with
-    Scamper, or a lieutenant with Fly, moves through enemies)."""
+    Scamper, or a lieutenant with Fly, moves through enemies; so does a hero while his Tumble is
+    exhausted)."""
     f = st.figs[fi]
     if f.side == "monster" and not st.stat(fi).abilities.isdisjoint(("scamper", "fly")):
+        return []
+    if f.tags and TUMBLING in f.tags:      # a hero's Tumble (skill_more)
         return []
     key = ("blocked", f.side)
     got: list[int] | None = st._geo.get(key)

@@ -16,6 +16,7 @@ from questbox.games.descent.skill_base import (
     _weapon,
     card_name,
 )
+from questbox.games.descent.skill_hooks import ancestor_spirits, holy_fatigue, holy_pairs, holy_second
 
 if TYPE_CHECKING:
     from questbox.games.descent.model import Attack
@@ -133,8 +134,10 @@ class DrainSpirit(AttackSkill):
 
     def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
         if atk.damage > 0:
-            for h in _heroes_within(st, fi, 3):
+            near = _heroes_within(st, fi, 3)
+            for h in near:
                 st.recover(h, hearts=1)
+            ancestor_spirits(st, fi, [atk.target], near)
 
 
 class SharedPain(AttackSkill):
@@ -146,9 +149,10 @@ class SharedPain(AttackSkill):
     def resolved(self, st: DescentState, fi: int, atk: Attack) -> None:
         t = st.figs[atk.target]
         if atk.damage > 0 and t.group >= 0:
-            for x in st.group_figs(t.group):
-                if x != atk.target and st.figs[x].status == "active":
-                    st.suffer(x, 1, fi, "Shared Pain")
+            others = [x for x in st.group_figs(t.group) if x != atk.target and st.figs[x].status == "active"]
+            for x in others:
+                st.suffer(x, 1, fi, "Shared Pain")
+            ancestor_spirits(st, fi, [atk.target, *others])
 
 
 class Whirlwind(AttackSkill):
@@ -192,11 +196,13 @@ class Tempest(ClassCard):
             return
         if st.figs[fi].status != "active":
             return
-        for m in st.monsters():
-            if st.within(fi, m, 3):
-                st.suffer(m, 2, fi, "Tempest")
-        for h in _heroes_within(st, fi, 3):
+        harmed = [m for m in st.monsters() if st.within(fi, m, 3)]
+        for m in harmed:
+            st.suffer(m, 2, fi, "Tempest")
+        near = _heroes_within(st, fi, 3)
+        for h in near:
             st.recover(h, hearts=1)
+        ancestor_spirits(st, fi, harmed, near)
 
 
 class PrayerOfHealing(ClassCard):
@@ -219,6 +225,8 @@ class PrayerOfHealing(ClassCard):
                 out.append(Action("pray", (g.id,)))
             if cleanse:         # Cleansing Touch: the healed hero may also discard a condition
                 out.extend(Action("pray", (g.id, c)) for c in dict.fromkeys(g.conds))
+        if "holy-power" in _kit(st, fi):
+            out.extend(holy_pairs(st, fi))
         return out
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
@@ -226,21 +234,24 @@ class PrayerOfHealing(ClassCard):
         n = st.roll(["red"])[0]
         hearts = st.face("red", n).hearts
         target = st.ids[str(action.args[0])]
-        st.emit("action", f"{st.name(fi)} uses Prayer of Healing on {st.name(target)}: rolls {hearts} hearts.",
-                {"faces": [n]})
-        st.recover(target, hearts=hearts)
-        if len(action.args) > 1:
+        second = holy_second(st, action)
+        st.emit("action", f"{st.name(fi)} uses Prayer of Healing on {st.name(target)}"
+                f"{f' and {st.name(second)}' if second >= 0 else ''}: rolls {hearts} hearts.", {"faces": [n]})
+        for h in (target, second) if second >= 0 else (target,):
+            st.recover(h, hearts=hearts, fatigue=holy_fatigue(st, fi, n))
+            for card in ("armor-of-faith", "divine-fury"):
+                if card in _kit(st, fi):
+                    tag = f"{card}:{st.figs[fi].id}"
+                    if tag not in st.figs[h].tags:
+                        st.figs[h].tags.append(tag)
+        if len(action.args) > 1 and second < 0:
             st.remove_condition(target, str(action.args[1]))
-        for card in ("armor-of-faith", "divine-fury"):
-            if card in _kit(st, fi):
-                tag = f"{card}:{st.figs[fi].id}"
-                if tag not in st.figs[target].tags:
-                    st.figs[target].tags.append(tag)
 
     def space(self, sp: Space) -> list[Action]:
-        if "cleansing-touch" not in sp.kits:
-            return []       # (space.py lists pray <hero>)
-        return [Action("pray", (h, c)) for h in sp.heroes for c in sp.conditions]
+        out = [Action("pray", (h, c)) for h in sp.heroes for c in sp.conditions] if "cleansing-touch" in sp.kits else []
+        if "holy-power" in sp.kits:
+            out += [Action("pray", (a, b)) for i, a in enumerate(sp.heroes) for b in sp.heroes[i + 1:]]
+        return out          # (space.py lists pray <hero>)
 
 
 class DivineFury(ClassCard):
@@ -415,8 +426,10 @@ class HealingRain(ClassCard):
         hearts = st.face("red", n).hearts
         st.emit("action", f"{st.name(fi)} calls Healing Rain: {hearts} hearts.", {"faces": [n]})
         st.window("action-performed", (fi, self.id))
-        for h in _heroes_within(st, fi, 3):
+        near = _heroes_within(st, fi, 3)
+        for h in near:
             st.recover(h, hearts=hearts)
+        ancestor_spirits(st, fi, (), near)
 
 
 class Greedy(ClassCard):

@@ -90,7 +90,8 @@ def _defender_attack(st: DescentState, fi: int) -> Attack | None:
 
 class Space(NamedTuple):
     """What an encounter's action space is made of, for :meth:`ClassCard.space`: the heroes, the
-    figures a hero may attack, the search tokens' squares, the squares, the conditions."""
+    figures a hero may attack, the search tokens' squares, the squares, the conditions, the kits'
+    cards, the doors."""
 
     heroes: list[str]
     targets: list[str]
@@ -98,6 +99,7 @@ class Space(NamedTuple):
     squares: list[str]
     conditions: tuple[str, ...]
     kits: frozenset[str]
+    doors: tuple[str, ...] = ()
 
 
 class ClassCard:

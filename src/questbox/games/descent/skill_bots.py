@@ -12,7 +12,11 @@ is room for its fatigue; a Cleansing Touch whenever a hero in reach has a condit
 card (Stoneskin, Ghost Armor, Defense Training) is used when the attack would hurt; Accurate
 rerolls a power die showing no heart; a mastery's surge is taken when the attack hit and has a
 surge ability left to spend; Execute pays 2 fatigue (keeping one) on an attack that hit;
-Bushwhack is a skill attack worth a free attack. Cripple is not used by the bot. The cards of the
+Bushwhack is a skill attack worth a free attack (Black Arrow one heart more, Exploding Rune by
+the monsters next to the target, Runic Sorcery by its condition: :func:`area_extra`); Holy Power
+heals two heroes each missing 2 hearts (:func:`holy_choice`); the other cards of
+:mod:`~questbox.games.descent.skill_more` are in :func:`more_choice`; Quick Casting attacks again (the target with
+the fewest hearts left) while a fatigue of room stays. Cripple is not used by the bot. The cards of the
 overlord's turn: see :func:`interrupt_choice`.
 """
 
@@ -21,19 +25,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core import Action
+from questbox.games.descent.flow import REST
+from questbox.games.descent.skill_base import _kit
 from questbox.games.descent.skill_interrupts import INTERRUPTS
+from questbox.games.descent.skill_more import Appraisal, BreakTheRune
 from questbox.games.descent.skills import BY_ACTION, CARDS, AttackSkill
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
 
 #: the hearts a skill attack adds to the plain attack (Rage is scored by bots.py itself)
-ATTACK_HEARTS: dict[str, int] = {}
+ATTACK_HEARTS: dict[str, int] = {"black-arrow": 1}      # (its 3 damage at least, its +2 range)
 #: what a skill attack is worth besides its hearts (its after-effect), in target-value units
 ATTACK_EXTRA: dict[str, float] = {"dirty-tricks": 0.3, "blessed-strike": 0.4, "drain-spirit": 0.3,
                                   "shared-pain": 0.3, "oath": 0.1, "bushwhack": 0.6, "charge": 0.6, "advance": 0.6}
 #: the attacks that cost no action once their card gave them (Charge, Advance: skill_interrupts)
 FREE_ATTACKS = ("charge", "advance")
+#: Runic Sorcery's conditions, by worth: a Stun costs the monster an action
+SORCERY: dict[str, float] = {"stunned": 0.4, "poisoned": 0.3, "immobilized": 0.2, "diseased": 0.1}
 #: the cost of a fatigue, in the same units
 FATIGUE_COST = 0.2
 DEFENSIVE = ("stoneskin", "ghost-armor", "defense-training")
@@ -55,8 +64,23 @@ def skill_attacks(st: DescentState, fi: int, legal: list[Action]) -> list[tuple[
         hearts = ATTACK_HEARTS.get(a.name, 0)
         if a.name == "death-rage":
             hearts = f.damage // 2
-        out.append((a, hearts, ATTACK_EXTRA.get(a.name, 0.0) - FATIGUE_COST * cost))
+        extra = ATTACK_EXTRA.get(a.name, 0.0) + area_extra(st, fi, a)
+        out.append((a, hearts, extra - FATIGUE_COST * cost))
     return out
+
+
+def area_extra(st: DescentState, fi: int, a: Action) -> float:
+    """What a skill attack adds besides :data:`ATTACK_EXTRA`: Exploding Rune's Blast 0.5 for each
+    monster next to the target, less 1 for each hero there; Runic Sorcery's condition
+    (:data:`SORCERY`, nothing for one the target has)."""
+    if a.name == "runic-sorcery":
+        cond = str(a.args[1])
+        return 0.0 if cond in st.figs[st.ids[str(a.args[0])]].conds else SORCERY.get(cond, 0.0)
+    if a.name != "exploding-rune":
+        return 0.0
+    t = st.ids[str(a.args[0])]
+    near = [x for x, g in enumerate(st.figs) if x not in (t, fi) and g.status == "active" and st.adjacent(t, x)]
+    return sum(0.5 if st.figs[x].side == "monster" else -1.0 for x in near)
 
 
 def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
@@ -87,6 +111,61 @@ def heal_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None
     need = Action("time-of-need")
     if need in legal and f.fatigue >= 3:
         return need
+    return more_choice(st, fi, legal)
+
+
+def holy_choice(st: DescentState, legal: list[Action]) -> Action | None:
+    """Holy Power: a Prayer of Healing on two heroes when each misses 2 hearts or more (the most
+    missed first)."""
+    best: tuple[int, Action] | None = None
+    for a in legal:
+        if a.name == "pray" and len(a.args) == 2 and str(a.args[1]) in st.ids:
+            x, y = (st.figs[st.ids[str(h)]] for h in a.args)
+            if y.side == "hero" and min(x.damage, y.damage) >= 2 and (best is None or x.damage + y.damage > best[0]):
+                best = (x.damage + y.damage, a)
+    return best[1] if best is not None else None
+
+
+def more_choice(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
+    """The cards of :mod:`~questbox.games.descent.skill_more` worth using now: Prayer of Peace
+    with 2 monsters next to the Disciple, or one while he is wounded; Cloud of Mist with 2 monsters
+    within 4 spaces (in reach of the heroes under it); Break the Rune on 2 monsters and no hero,
+    with a fatigue of room kept; Unseen with a monster within 3 spaces and a fatigue of room kept;
+    with Nature's Bounty, a rest when 2 fatigue
+    and 2 hearts would come back and there is nothing to attack."""
+    peace = Action("prayer-of-peace")
+    if peace in legal:
+        near = sum(1 for m in st.monsters() if st.adjacent(fi, m))
+        if near >= 2 or (near and st.figs[fi].damage >= 3):
+            return peace
+    mist = Action("cloud-of-mist")
+    if mist in legal and sum(1 for m in st.monsters() if st.within(fi, m, 4)) >= 2:
+        return mist
+    f = st.figs[fi]
+    rune = Action("break-the-rune")
+    if rune in legal and f.fatigue + CARDS["break-the-rune"].fatigue < st.stamina(fi):
+        hit = [st.figs[x].side for x in BreakTheRune().figures(st, fi)]
+        if hit.count("monster") >= 2 and "hero" not in hit:
+            return rune
+    unseen = Action("unseen")
+    if (unseen in legal and f.fatigue + 2 < st.stamina(fi)
+            and any(st.within(fi, m, 3) for m in st.monsters())):
+        return unseen
+    tumble = Action("tumble")
+    if (tumble in legal and f.fatigue + 1 < st.stamina(fi)
+            and sum(1 for m in st.monsters() if st.adjacent(fi, m)) >= 2):
+        return tumble           # hemmed in by two monsters: slip through them
+    for a in legal:         # Sneaky: a door the bot would open anyway, for no action
+        if a.name == "sneaky" and Action("open", a.args) in legal:
+            return a
+    if Action("appraisal") in legal and Appraisal().drawn(st, fi) == "nothing":
+        return Action("appraisal")      # Appraisal: a card that is nothing is worth a second draw
+    if (Action("danger-sense") in legal and f.fatigue + 2 < st.stamina(fi)
+            and not any(a.name == "attack" for a in legal)):
+        return Action("danger-sense")   # nothing to shoot: thin the overlord's hand instead
+    if (REST in legal and "natures-bounty" in _kit(st, fi) and min(f.fatigue, f.damage) >= 2
+            and not any(a.name == "attack" for a in legal)):
+        return REST         # Nature's Bounty: a rest heals too, when there is nothing to hit
     return None
 
 
@@ -183,6 +262,10 @@ def react_choice(st: DescentState, legal: list[Action]) -> Action | None:
     for card in MASTERIES:
         if card in uses and not st.atk_totals(atk)[3] and any(x[0] not in atk.used for x in atk.abilities):
             return uses[card]
+    quick = [a for a in legal if a.name == "use" and a.args[0] == "quick-casting"]
+    me = st.figs[atk.attacker]
+    if quick and me.fatigue + 2 < st.stamina(atk.attacker):      # Quick Casting: the weakest target, room kept
+        return min(quick, key=lambda a: st.health(st.ids[str(a.args[1])]) - st.figs[st.ids[str(a.args[1])]].damage)
     return None
 
 

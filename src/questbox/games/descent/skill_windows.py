@@ -15,6 +15,7 @@ from questbox.games.descent.skill_base import (
     Space,
     _defender_attack,
     _holder_attack,
+    _kit,
     _ready,
     _use,
     _weapon,
@@ -159,7 +160,7 @@ class RuneMastery(Mastery):
     id = "rune-mastery"
 
     def fits(self, st: DescentState, fi: int) -> bool:
-        return "rune" in _weapon(st, fi)[1]
+        return "rune" in _weapon(st, fi)[1] or "inscribe-rune" in _kit(st, fi)
 
 
 class BowMastery(Mastery):
@@ -317,7 +318,8 @@ class RunicKnowledge(ClassCard):
 
     def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
         atk = _holder_attack(st, fi)
-        if (atk is not None and st.stat(fi).traits & {"magic", "rune"} and atk.source not in _NOT_WEAPON
+        if (atk is not None and (st.stat(fi).traits & {"magic", "rune"} or "inscribe-rune" in _kit(st, fi))
+                and atk.source not in _NOT_WEAPON
                 and not any(x[0] == "runic" for x in atk.abilities)):
             atk.abilities.append(["runic", "runic", 2, 1])
 

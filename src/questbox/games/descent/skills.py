@@ -12,7 +12,9 @@ window's answer is ``use <card>``. The cards of skills.yaml with ``played: false
 (their ``why`` says what is missing).
 
 The cards live in :mod:`~questbox.games.descent.skill_actions` (turn actions) and
-:mod:`~questbox.games.descent.skill_windows` (attack windows, passives), their shared parts in
+:mod:`~questbox.games.descent.skill_windows` (attack windows, passives) and
+:mod:`~questbox.games.descent.skill_more` (the cards that needed a hook in the rules, the hooks in
+:mod:`~questbox.games.descent.skill_hooks`), their shared parts in
 :mod:`~questbox.games.descent.skill_base`; this module holds the tables and the checks.
 """
 
@@ -51,6 +53,30 @@ from questbox.games.descent.skill_base import (
     kit_sheet,
 )
 from questbox.games.descent.skill_interrupts import INTERRUPT_CARDS, MORE_CARDS, TURN_ACTIONS
+from questbox.games.descent.skill_more import (
+    AncestorSpirits,
+    Appraisal,
+    BlackArrow,
+    BreakTheRune,
+    CloudOfMist,
+    DangerSense,
+    EagleEyes,
+    ExhaustAction,
+    ExplodingRune,
+    FleetOfFoot,
+    HolyPower,
+    InscribeRune,
+    IronWill,
+    NaturesBounty,
+    PrayerOfPeace,
+    QuickCasting,
+    RunicSorcery,
+    RunningShot,
+    Sneaky,
+    Tumble,
+    Unseen,
+    Vigor,
+)
 from questbox.games.descent.skill_windows import (
     Accurate,
     BowMastery,
@@ -85,13 +111,37 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     HealingRain(), Greedy(), OathOfHonor(), WoodenShield(), GhostArmor(), DefenseTraining(), Stoneskin(),
     WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute(),
     CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration(),
-    Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack())}
+    Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack(),
+    PrayerOfPeace(),
+    HolyPower(),
+    CloudOfMist(),
+    NaturesBounty(),
+    Vigor(),
+    ExplodingRune(),
+    RunicSorcery(),
+    BreakTheRune(),
+    QuickCasting(),
+    IronWill(),
+    InscribeRune(),
+    Unseen(),
+    Tumble(),
+    Appraisal(),
+    Sneaky(),
+    EagleEyes(),
+    FleetOfFoot(),
+    BlackArrow(),
+    RunningShot(),
+    DangerSense(),
+    AncestorSpirits(),
+)}
 CARDS.update(INTERRUPT_CARDS)       # the cards of the overlord's turn (skill_interrupts)
 CARDS.update(MORE_CARDS)            # Charge (skill_interrupts)
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
-       if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack)},
+       if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack
+                     | ExhaustAction | BreakTheRune | Appraisal
+                     | Sneaky)},
     "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
 BY_ACTION.update({a: a for a in TURN_ACTIONS})
 ACTION_IDS.update(BY_ACTION)
@@ -148,7 +198,8 @@ def card_space(enc: Encounter, actions: list[Action]) -> list[Action]:
     tokens = [str(a.args[0]) for a in actions if a.name == "search"]
     squares = [str(a.args[0]) for a in actions if a.name == "move" and a.args and ":" not in str(a.args[0])]
     kits = frozenset(c for h in enc.heroes for c in h.kit)
-    sp = Space(heroes, targets, tokens, squares, tuple(CONDITION_PRIORITY), kits)
+    doors = tuple(str(a.args[0]) for a in actions if a.name == "open")
+    sp = Space(heroes, targets, tokens, squares, tuple(CONDITION_PRIORITY), kits, doors)
     have = set(actions)
     out: list[Action] = []
     for c in CARDS.values():

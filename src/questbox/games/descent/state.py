@@ -34,6 +34,7 @@ import questbox.games.descent.hero_turns as hero_turns
 import questbox.games.descent.monster_turns as monster_turns
 import questbox.games.descent.movement as movement
 import questbox.games.descent.serialize as serialize
+import questbox.games.descent.skill_hooks as skill_hooks
 from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
 from questbox.core.decisions import lookup
 from questbox.games.descent.board import Board
@@ -193,8 +194,7 @@ class DescentState(State):
         return self.enc.stats[self.figs[fi].stat].health + self.figs[fi].hp_bonus
 
     def stamina(self, fi: int) -> int:
-        f = self.figs[fi]
-        return self.enc.lib.heroes[f.stat].stamina if f.side == "hero" else 0
+        return skill_hooks.stamina(self, fi)        # (the hero's sheet, and his class cards')
 
     def attribute(self, fi: int, attr: str) -> int | None:
         attrs = self.stat(fi).attributes

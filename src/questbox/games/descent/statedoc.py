@@ -32,6 +32,7 @@ from questbox.games.descent.data import ATTRIBUTES, CONDITIONS
 from questbox.games.descent.encounter import Encounter, encounter, normalize_setup
 from questbox.games.descent.flow import HeroTurn, LargePlace, MonsterTurn, Place, React
 from questbox.games.descent.kinds import TASKS
+from questbox.games.descent.skill_hooks import hero_stamina
 from questbox.games.descent.state import DescentState
 
 M = TypeVar("M", bound=BaseModel)
@@ -355,7 +356,7 @@ def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Ca
         health = enc.stats[f.stat].health + f.hp_bonus
         if f.damage > health:
             raise fbad("damage", f"at most the figure's health ({health})")
-        stamina = enc.lib.heroes[f.stat].stamina if f.side == "hero" else 0
+        stamina = hero_stamina(enc, f.stat) if f.side == "hero" else 0
         if f.fatigue > stamina:
             raise fbad("fatigue", f"at most the figure's stamina ({stamina})")
         if len(set(f.conditions)) != len(f.conditions):

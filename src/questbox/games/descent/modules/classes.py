@@ -33,6 +33,15 @@ class ClassesModule(RuleModule):
     #: (cached per encounter: most windows have none, and then nothing is looked at)
     _listening: dict[str, dict[str, tuple[ClassCard, ...]]] | None = None
     _offering: dict[str, dict[str, tuple[ClassCard, ...]]] | None = None
+    _held: frozenset[str] | None = None
+
+    def kits(self) -> frozenset[str]:
+        """Every class card some hero of the encounter holds (for the rules' hooks: a card nobody
+        holds costs them one look-up)."""
+        got = self._held
+        if got is None:
+            got = self._held = frozenset(c for h in self.enc.heroes for c in h.kit)
+        return got
 
     def cards(self, st: DescentState, fi: int) -> tuple[ClassCard, ...]:
         """The played class cards of hero ``fi`` (its kit's, in kit order)."""
