@@ -247,7 +247,8 @@ def _build(setup: JSON) -> Encounter:
     enc = replace(static, setup=setup, stats=dict(static.stats))    # (modules may add stat lines)
     names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
              *(["feats"] if setup.get("heroic_feats") else []),
-             *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []), *setup["modules"]]
+             *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []),
+             *(["familiars"] if any("raise-dead" in h.kit for h in static.heroes) else []), *setup["modules"]]
     if len(set(names)) != len(names):
         raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
     mods = tuple(module_factory(m)(enc) for m in names)

@@ -15,6 +15,9 @@ from questbox.games.descent.data import Stat
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
 
+#: the side each side fights with: a hero's familiar (side ``familiar``, :mod:`.familiars`) is
+#: on the heroes' side (the monsters' own side has no friend)
+FRIEND = {"hero": "familiar", "familiar": "hero", "monster": "monster"}
 
 # ================================================================================== placement
 def place(st: DescentState, fi: int, anchor: int, orient: int) -> None:
@@ -115,13 +118,14 @@ def find_targets(st: DescentState, fi: int, stat: Stat, melee: bool) -> tuple[in
     reach = melee and "reach" in stat.abilities
     figs = st.figs
     side = figs[fi].side
+    friend = FRIEND.get(side, side)
     others: set[int] | None = None      # squares of figures other than ``fi`` (for sight)
     one = ranged and len(mine) == 1     # a small figure's ranged attack
     table = board.los_table(doors)
     row = mine[0] * board.size
     out = []
     for e, f in enumerate(figs):
-        if f.status != "active" or f.side == side:
+        if f.status != "active" or f.side == side or f.side == friend:
             continue
         if f.shape == (1, 1):
             if f.pos < 0:

@@ -50,6 +50,7 @@ from questbox.games.descent.skill_base import (
     card_name,
     kit_sheet,
 )
+from questbox.games.descent.skill_familiars import FAMILIAR_ACTIONS, FAMILIAR_CARDS
 from questbox.games.descent.skill_windows import (
     Accurate,
     BowMastery,
@@ -84,12 +85,12 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     HealingRain(), Greedy(), OathOfHonor(), WoodenShield(), GhostArmor(), DefenseTraining(), Stoneskin(),
     WeaponMastery(), RuneMastery(), BowMastery(), ShieldSlam(), LuckyCharm(), RunicKnowledge(), Brute(),
     CleansingTouch(), ArmorOfFaith(), TimeOfNeed(), RadiantLight(), Cripple(), Lurk(), Accurate(), Inspiration(),
-    Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack())}
+    Whirlwind(), Tempest(), DivineFury(), Execute(), Bushwhack(), *FAMILIAR_CARDS)}
 #: the card behind each turn action's name (``rage``, ``pray``, ``oath`` ...)
 BY_ACTION: Final[dict[str, str]] = {
     **{c.id: c.id for c in CARDS.values()
        if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack)},
-    "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
+    "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor", **FAMILIAR_ACTIONS}
 ACTION_IDS.update(BY_ACTION)
 
 

@@ -1,0 +1,170 @@
+"""The heroes' familiars (issue #18): the Necromancer's Reanimate as a figure (modules/familiars.py,
+familiars.py) and the Necromancer's cards that command it (skill_familiars.py).
+
+Face numbers (data/dice.yaml): blue 1 X, 2 R2 ♥2 ⚡, 3 R3 ♥2, 4 R4 ♥2, 5 R5 ♥1, 6 R6 ♥1 ⚡;
+red ♥1, ♥2, ♥2, ♥2, ♥3, ♥3 ⚡; yellow R1 ⚡, ♥1 ⚡, ♥2, R2 ♥1, R1 ♥1, ♥2 ⚡;
+brown 0 0 0 1 1 2; gray 0 1 1 1 2 3; black 0 2 2 2 3 4.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from questbox.games.descent import GAME
+from questbox.games.descent.movement import blocked
+from questbox.games.descent.state import DescentState
+from tests.descent.helpers import act, by_hand, fig, group, names, new, put, quest, setup
+
+ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
+NECRO = ("tarha:necromancer", "grisban")
+FAM = "reanimate-tarha"
+
+
+def duel(monsters: list[dict[str, Any]] | None = None, counters: list[dict[str, Any]] | None = None,
+         **kw: Any) -> DescentState:
+    st = new(setup(quest(groups=monsters or ZOMBIES, counters=counters), heroes=NECRO, **kw))
+    act(st, "activate tarha")
+    return st
+
+
+def raised(**kw: Any) -> DescentState:
+    """Tarha's turn, her Reanimate raised on B2 (her first action)."""
+    st = duel(**kw)
+    act(st, "raise-dead B2")
+    return st
+
+
+# ============================================================================== the figure
+def test_the_reanimate_starts_off_the_map_and_raise_dead_puts_it_next_to_the_necromancer() -> None:
+    st = duel()
+    f = st.figs[fig(st, FAM)]
+    assert f.status == "reserve" and f.pos < 0 and f.side == "familiar" and f.seat == "heroes"
+    legal = names(st.legal_actions())
+    assert "familiar" not in legal and "dismiss" not in legal
+    assert [a for a in legal if a.startswith("raise-dead")] == ["raise-dead B2"]     # A2: Grisban, B1: a zombie
+    act(st, "raise-dead B2")
+    t = st.figs[fig(st, "tarha")]
+    assert f.status == "active" and st.board.names[f.pos] == "B2"
+    assert t.fatigue == 1 and st.turn is not None and st.turn.actions == 1
+    assert not [a for a in names(st.legal_actions()) if a.startswith("raise-dead")]   # one at a time
+
+
+def test_the_reanimate_shows_in_the_view_with_its_stat_line() -> None:
+    st = raised()
+    v = st.view("heroes")
+    f = v["figures"][FAM]
+    assert (f["side"], f["name"], f["at"], f["health"], f["seat"]) == ("familiar", "Reanimate", "B2", 4, "heroes")
+    card = v["mods"]["familiars"]["cards"][FAM]
+    assert (card["speed"], card["health"], card["defense"], card["dice"]) == (3, 4, [], ["blue", "red"])
+    assert card["surges"] == ["Surge: +1 heart"]
+
+
+def test_the_reanimate_activates_before_or_after_its_heros_actions_once_a_turn() -> None:
+    st = raised()
+    assert "familiar" not in names(st.legal_actions())     # between the hero's actions: no
+    act(st, "rest")
+    assert "familiar" in names(st.legal_actions())         # no action left: yes
+    act(st, "familiar")
+    assert st.pending[-1].kind == "mod:familiars:act"
+    assert names(st.legal_actions()) == ["move", "attack zombie-1", "end"]
+    act(st, "end")
+    assert st.pending[-1].kind == "hero-turn" and "familiar" not in names(st.legal_actions())
+
+
+def test_the_reanimate_activates_before_its_heros_first_action() -> None:
+    st = raised()
+    act(st, "end", "end", "end")          # Tarha, Grisban; the overlord ends his turn at once
+    act(st, "activate tarha")
+    assert "familiar" in names(st.legal_actions())
+
+
+def test_the_reanimate_moves_and_attacks_with_blue_and_red_and_a_surge_for_a_heart() -> None:
+    st = raised()
+    act(st, "rest", "familiar")
+    st.rng.script = [2, 1, 1]          # blue R2 ♥2 ⚡, red ♥1; brown 0
+    act(st, "attack zombie-1")
+    assert "surge heart1" in names(st.legal_actions())
+    ev = act(st, "surge heart1")
+    assert st.figs[fig(st, "zombie-1")].status == "defeated"
+    assert any("4 hearts" in e.text for e in ev)
+    assert names(st.legal_actions())[0] == "move"          # its move action is left
+    act(st, "move")
+    assert "move E2" in names(st.legal_actions()) and "move F2" not in names(st.legal_actions())   # Speed 3
+    act(st, "move E2", "end")
+    assert st.board.names[st.figs[fig(st, FAM)].pos] == "E2"
+    assert st.pending[-1].kind == "hero-turn"
+
+
+def test_heroes_and_the_reanimate_never_attack_each_other_but_monsters_attack_it() -> None:
+    st = raised()
+    fam, gr, z = fig(st, FAM), fig(st, "grisban"), fig(st, "zombie-1")
+    assert fam not in st.attack_targets(gr) and gr not in st.attack_targets(fam)
+    assert fig(st, "tarha") not in st.attack_targets(fam) and z in st.attack_targets(fam)
+    assert fam in st.attack_targets(z)
+
+
+def test_the_reanimate_blocks_monsters_and_sight_but_lets_heroes_through() -> None:
+    st = raised()
+    fam = fig(st, FAM)
+    square = st.figs[fam].pos
+    assert square in blocked(st, fig(st, "zombie-1")) and square not in blocked(st, fig(st, "grisban"))
+    put(st, "tarha", "A3")
+    put(st, FAM, "C3")
+    put(st, "zombie-1", "E3")
+    assert not st.sees(fig(st, "tarha"), fig(st, "zombie-1"))
+    put(st, FAM, "C5")
+    assert st.sees(fig(st, "tarha"), fig(st, "zombie-1"))
+
+
+def test_the_reanimate_recovers_no_hearts() -> None:
+    st = raised()
+    fam = fig(st, FAM)
+    st.figs[fam].damage = 2
+    st.recover(fam, hearts=2)
+    assert st.figs[fam].damage == 2
+
+
+def test_a_defeated_reanimate_leaves_the_map_counts_for_nothing_and_rises_again_unhurt() -> None:
+    counters = [{"id": "kills", "name": "Kills", "gain": [{"at": "monster-defeated", "amount": 1}]}]
+    st = raised(counters=counters)
+    fam = fig(st, FAM)
+    by_hand(st, st.suffer, fam, 4, fig(st, "zombie-1"))
+    f = st.figs[fam]
+    assert f.status == "defeated" and f.pos < 0 and f.damage == 0 and st.counters["kills"] == 0
+    act(st, "rest")
+    assert "familiar" not in names(st.legal_actions())
+    act(st, "end", "end", "end", "activate tarha")
+    act(st, "raise-dead B2")
+    assert f.status == "active" and f.damage == 0 and st.health(fam) == 4
+
+
+def test_dismissing_the_reanimate_takes_it_off_the_map() -> None:
+    st = raised()
+    act(st, "dismiss")
+    f = st.figs[fig(st, FAM)]
+    assert f.status == "reserve" and f.pos < 0
+    assert "raise-dead B2" in names(st.legal_actions())
+
+
+def test_an_activation_in_progress_saves_and_loads() -> None:
+    st = raised()
+    act(st, "rest", "familiar", "move")
+    doc = json.loads(json.dumps(st.to_json()))
+    loaded = GAME.from_json(doc)
+    assert isinstance(loaded, DescentState)
+    assert loaded.to_json() == st.to_json() and loaded.legal_actions() == st.legal_actions()
+    act(loaded, "move C2", "end")
+    assert loaded.pending[-1].kind == "hero-turn"
+
+
+def test_without_a_necromancer_no_familiars_module_plays() -> None:
+    st = new(setup(quest(groups=ZOMBIES)))
+    assert "familiars" not in st.enc.by_name and not [f for f in st.figs if f.side == "familiar"]
+
+
+def test_the_terminal_labels_the_reanimate_as_a_figure_of_its_own() -> None:
+    from questbox.games.descent.render import label
+
+    st = raised()
+    assert label(FAM, st.view("heroes")["figures"][FAM]) == "Rea"
