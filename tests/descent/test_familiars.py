@@ -168,3 +168,86 @@ def test_the_terminal_labels_the_reanimate_as_a_figure_of_its_own() -> None:
 
     st = raised()
     assert label(FAM, st.view("heroes")["figures"][FAM]) == "Rea"
+
+
+# ================================================================================= the cards
+def hit(events: list[Any]) -> dict[str, Any]:
+    got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
+    return got
+
+
+def test_undead_might_gives_the_reanimate_two_health_and_a_heart_on_its_attack() -> None:
+    st = raised(skills={"tarha": ["undead-might"]})
+    t, fam = st.figs[fig(st, "tarha")], fig(st, FAM)
+    assert st.health(fam) == 6
+    act(st, "rest", "familiar", "attack zombie-1")
+    assert names(st.legal_actions()) == ["use undead-might", "pass"]
+    st.rng.script = [5, 1, 1]          # blue R5 ♥1, red ♥1; brown 0
+    ev = act(st, "use undead-might")
+    assert t.fatigue == 2 and "undead-might" in t.exhausted
+    assert hit(ev)["hearts"] == 1 + 1 + 1
+
+
+def test_vampiric_blood_adds_a_yellow_die_and_a_kill_gives_a_fatigue_back() -> None:
+    st = raised(skills={"tarha": ["vampiric-blood"]})
+    t = st.figs[fig(st, "tarha")]
+    act(st, "rest", "familiar")
+    assert t.fatigue == 1
+    st.rng.script = [4, 5, 3, 1]       # blue ♥2, red ♥3, yellow ♥2; brown 0
+    ev = act(st, "attack zombie-1")
+    assert next(e for e in ev if e.kind == "roll").data["dice"] == ["blue", "red", "yellow"]
+    assert st.figs[fig(st, "zombie-1")].status == "defeated" and t.fatigue == 0
+
+
+def test_dark_pact_adds_a_brown_die_and_moves_the_necromancers_damage_to_the_reanimate() -> None:
+    st = raised(skills={"tarha": ["dark-pact"]})
+    assert st.stat(fig(st, FAM)).defense == ("brown",)
+    act(st, "end", "end", "activate zombie-1")
+    st.rng.script = [5, 3, 1]          # blue ♥1, yellow ♥2; gray 0
+    act(st, "attack tarha")
+    while "use dark-pact" not in names(st.legal_actions()):
+        act(st, "pass" if "pass" in names(st.legal_actions()) else "done")
+    act(st, "use dark-pact")
+    assert st.figs[fig(st, "tarha")].damage == 0 and st.figs[fig(st, FAM)].damage == 3
+
+
+def test_fury_of_undeath_activates_the_reanimate_once_more() -> None:
+    st = raised(skills={"tarha": ["fury-of-undeath"]})
+    t = st.figs[fig(st, "tarha")]
+    act(st, "fury-of-undeath")
+    assert st.pending[-1].kind == "mod:familiars:act" and t.fatigue == 2 and "fury-of-undeath" in t.exhausted
+    act(st, "end")
+    assert "familiar" in names(st.legal_actions())          # its own activation is still to come
+    act(st, "familiar")
+    assert st.pending[-1].kind == "mod:familiars:act"
+
+
+def test_army_of_death_has_the_reanimate_attack_every_monster_the_necromancer_sees() -> None:
+    st = raised(skills={"tarha": ["army-of-death"]})
+    put(st, "tarha", "E3")
+    put(st, "zombie-2", "H3")          # far from the Reanimate (B2), in Tarha's sight
+    st.rng.script = [4, 5, 1, 1]       # blue ♥2, red ♥3; brown 0, brown 0
+    ev = act(st, "army-of-death")
+    assert any(e.text.startswith("Reanimate attacks") for e in ev)
+    assert all(st.figs[fig(st, z)].status == "defeated" for z in ("zombie-1", "zombie-2"))
+    assert st.figs[fig(st, "tarha")].fatigue == 1 + 2
+
+
+def test_corpse_blast_hits_the_monsters_next_to_the_reanimate_and_destroys_it() -> None:
+    st = raised(skills={"tarha": ["corpse-blast"]}, monsters=[group("zombie", "zombie", ["B1", "C3", "H6"], minions=3)])
+    st.rng.script = [4, 6, 1, 1]       # blue ♥2, yellow ♥2 ⚡; brown 0, brown 0
+    act(st, "corpse-blast")
+    while st.pending and st.pending[-1].kind != "hero-turn":
+        act(st, "pass" if "pass" in names(st.legal_actions()) else "done")
+    assert all(st.figs[fig(st, z)].status == "defeated" for z in ("zombie-1", "zombie-2"))
+    assert st.figs[fig(st, FAM)].status == "defeated"
+
+
+def test_deathly_haste_moves_the_reanimate_a_space_for_each_fatigue_spent_on_movement() -> None:
+    st = raised(skills={"tarha": ["deathly-haste"]})
+    assert not [a for a in names(st.legal_actions()) if a.startswith("deathly-haste")]
+    act(st, "fatigue")
+    assert "deathly-haste C3" in names(st.legal_actions())
+    act(st, "deathly-haste C3")
+    assert st.board.names[st.figs[fig(st, FAM)].pos] == "C3"
+    assert not [a for a in names(st.legal_actions()) if a.startswith("deathly-haste")]
