@@ -251,3 +251,32 @@ def test_deathly_haste_moves_the_reanimate_a_space_for_each_fatigue_spent_on_mov
     act(st, "deathly-haste C3")
     assert st.board.names[st.figs[fig(st, FAM)].pos] == "C3"
     assert not [a for a in names(st.legal_actions()) if a.startswith("deathly-haste")]
+
+
+def test_dying_command_raises_a_defeated_monster_to_fight_for_the_heroes_once() -> None:
+    three = [group("zombie", "zombie", ["B1", "C1", "H6"], minions=3)]
+    st = raised(skills={"tarha": ["dying-command"]}, monsters=three)
+    t, z1 = st.figs[fig(st, "tarha")], st.figs[fig(st, "zombie-1")]
+    st.rng.script = [4, 3, 1]          # blue ♥2, yellow ♥2; brown 0: zombie 1 falls
+    act(st, "attack zombie-1")
+    assert z1.status == "defeated" and names(st.legal_actions()) == ["use dying-command zombie-1", "pass"]
+    st.rng.script = [1, 1]             # gray 0, black 0: Knowledge passed
+    act(st, "use dying-command zombie-1")
+    assert t.fatigue == 1 + 2 and "dying-command" in t.exhausted
+    assert z1.status == "active" and st.board.names[z1.pos] == "B1" and st.pending[-1].seat == "heroes"
+    assert "attack zombie-2" in names(st.legal_actions()) and "attack tarha" not in names(st.legal_actions())
+    st.rng.script = [4, 3, 1]          # its blue ♥2, yellow ♥2; brown 0
+    act(st, "attack zombie-2")
+    assert st.figs[fig(st, "zombie-2")].status == "defeated"
+    act(st, "end")
+    assert (z1.status, z1.side, z1.seat, z1.pos) == ("defeated", "monster", "overlord", -1)
+    assert st.pending[-1].kind == "hero-turn"
+
+
+def test_a_failed_dying_command_gives_a_fatigue_back() -> None:
+    st = raised(skills={"tarha": ["dying-command"]}, monsters=[group("zombie", "zombie", ["B1", "H6"], minions=2)])
+    st.rng.script = [4, 3, 1]
+    act(st, "attack zombie-1")
+    st.rng.script = [6, 6]             # gray 3, black 4: failed
+    act(st, "use dying-command zombie-1")
+    assert st.figs[fig(st, "tarha")].fatigue == 1 + 2 - 1 and st.figs[fig(st, "zombie-1")].status == "defeated"

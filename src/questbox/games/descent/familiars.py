@@ -87,6 +87,8 @@ def stat_card(stat: Stat) -> dict[str, object]:
 NAME: Final = "familiars"
 ACTIVATE: Final = Action("familiar")
 DISMISS: Final = Action("dismiss")
+#: the tag of a monster a hero commands (Dying Command) for one activation
+COMMANDED: Final = "commanded"
 #: hero turn flags: the familiar activated in this turn; the hero performed an action
 DONE_FLAG: Final = "familiar"
 ACTED_FLAG: Final = "acted"
@@ -104,7 +106,8 @@ def owner_of(st: DescentState, fam: int) -> int:
 
 
 def activate(st: DescentState, fam: int, why: str = "") -> None:
-    """Familiar ``fam`` activates now (its hero's turn goes on after it)."""
+    """Familiar ``fam`` activates now (its hero's turn goes on after it); also a monster a hero
+    commands (Dying Command: :func:`command`)."""
     st.turns.append(Turn(fam, SIDE, 2))
     st.emit("activate", f"{st.name(fam)} activates{why}.", {"figure": st.figs[fam].id})
     st.push((START_CONDITIONS, fam), st.mod_task(NAME, ("act", st.figs[fam].id)))
@@ -129,3 +132,40 @@ def remove_familiar(st: DescentState, fam: int, why: str) -> None:
     f.status, f.pos, f.damage = "reserve", -1, 0
     f.conds.clear()
     st.emit("info", f"{st.name(fam)} leaves the map ({why}).", {"figure": f.id})
+
+
+def command(st: DescentState, m: int, hero: int, square: int) -> bool:
+    """Dying Command passed: defeated monster ``m`` returns to the map (on ``square``, or the
+    nearest free space for a small one) and fights for hero ``hero``: until the end of its
+    activation it is a figure of the heroes' side, played by the hero's seat (tag
+    :data:`COMMANDED`); then it leaves the map again (:func:`release`). False if it cannot stand."""
+    f = st.figs[m]
+    if f.status != "defeated":
+        return False
+    spot = square if st.fits(m, square, 0) is not None else -1
+    if spot < 0 and f.shape == (1, 1):
+        from questbox.games.descent.geometry import nearest_free
+
+        spot = nearest_free(st, square)
+    if spot < 0:
+        st.emit("info", f"Dying Command: {st.name(m)} has no room to rise.")
+        return False
+    f.side, f.seat, f.damage = SIDE, st.figs[hero].seat, 0
+    f.tags.append(COMMANDED)
+    st.place(m, spot)
+    st.emit("place", f"Dying Command: {st.name(m)} rises on {st.enc.board.names[spot]} to fight for "
+            f"{st.name(hero)}.", {"figure": f.id, "at": st.enc.board.names[spot]})
+    activate(st, m, " (Dying Command)")
+    return True
+
+
+def release(st: DescentState, m: int) -> None:
+    """A commanded monster's activation is over: it is the overlord's again, off the map."""
+    f = st.figs[m]
+    f.tags.remove(COMMANDED)
+    f.side, f.seat = "monster", "overlord"
+    if f.status == "active":
+        st.lift(m)
+        f.status, f.pos, f.damage = "defeated", -1, 0
+        f.conds.clear()
+        st.emit("info", f"Dying Command: {st.name(m)} falls again.", {"figure": f.id})

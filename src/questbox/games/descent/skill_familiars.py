@@ -11,9 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
-from questbox.games.descent.familiars import ACTIVATE, DISMISS, activate, familiar_of, raise_familiar, reanimate_id
+from questbox.games.descent.familiars import (
+    ACTIVATE,
+    DISMISS,
+    NAME,
+    activate,
+    command,
+    familiar_of,
+    raise_familiar,
+    reanimate_id,
+)
 from questbox.games.descent.rules import Ctx
-from questbox.games.descent.skill_base import ClassCard, Space, _use, _weapon, card_name
+from questbox.games.descent.skill_base import ClassCard, Space, _kit, _use, _weapon, card_name
 
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
@@ -256,9 +265,61 @@ class DeathlyHaste(ClassCard):
         return [Action(self.id, (s,)) for s in sp.squares]
 
 
+class DyingCommand(ClassCard):
+    """Necromancer, 3 XP (the errata text): exhaust (2 fatigue) after an attack of the
+    Necromancer or his Reanimate: pick a monster it defeated (``use dying-command <monster>``)
+    and test Knowledge; a fail gives 1 fatigue back; a pass returns the monster to the map where
+    it fell, to move up to its Speed and attack once for the heroes, then it leaves the map
+    (:func:`questbox.games.descent.familiars.command`; ours: it attacks a monster, played by the
+    hero's seat, and rises on the nearest free space if its own is taken)."""
+
+    id = "dying-command"
+    offers_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
+    listens: ClassVar[frozenset[str]] = frozenset({"attack-declared", "attack-before-damage"})
+    fatigue = 2
+    exhaust = True
+
+    def _mine(self, st: DescentState, fi: int) -> bool:
+        atk = st.attack
+        return atk is not None and atk.attacker in (fi, familiar_of(st, fi))
+
+    def on(self, st: DescentState, fi: int, window: str, ctx: Ctx) -> None:
+        atk = st.attack
+        if atk is None or not self._mine(st, fi) or NAME not in st.mods:
+            return
+        fallen: dict[str, int] = st.mods[NAME]["fallen"]
+        if window == "attack-declared" and atk.attacker in (fi, familiar_of(st, fi)) and st.attacks[0] is atk:
+            fallen.clear()
+        elif window == "attack-before-damage" and st.figs[atk.target].side == "monster":
+            fallen[st.figs[atk.target].id] = st.figs[atk.target].pos
+
+    def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
+        if not self._mine(st, fi) or not self.usable(st, fi) or NAME not in st.mods:
+            return []
+        return [Action("use", (self.id, m)) for m in st.mods[NAME]["fallen"] if st.figs[st.ids[m]].status == "defeated"]
+
+    def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
+        self.pay(st, fi)
+        m = str(action.args[1])
+        square = st.mods[NAME]["fallen"].pop(m)
+        st.emit("action", f"{st.name(fi)} gives {st.name(st.ids[m])} a Dying Command.", {"figure": m})
+        st.test(fi, "knowledge", st.mod_task("classes", (self.id, "pass", m, square)),
+                st.mod_task("classes", (self.id, "fail")), "Dying Command")
+
+    def run(self, st: DescentState, payload: tuple[object, ...]) -> None:
+        fi = next(h for h in st.heroes() if self.id in _kit(st, h))
+        if payload[1] == "fail":
+            st.recover(fi, fatigue=1)
+            return
+        command(st, st.ids[str(payload[2])], fi, int(str(payload[3])))
+
+    def space(self, sp: Space) -> list[Action]:
+        return [Action("use", (self.id, t)) for t in sp.targets]
+
+
 #: the cards of this module, for :data:`questbox.games.descent.skills.CARDS`
 FAMILIAR_CARDS: tuple[ClassCard, ...] = (RaiseDead(), CorpseBlast(), DeathlyHaste(), FuryOfUndeath(), DarkPact(),
-                                         UndeadMight(), VampiricBlood(), ArmyOfDeath())
+                                         UndeadMight(), VampiricBlood(), ArmyOfDeath(), DyingCommand())
 #: their turn actions, for :data:`questbox.games.descent.skills.BY_ACTION`
 FAMILIAR_ACTIONS: dict[str, str] = {c: c for c in ("raise-dead", "corpse-blast", "deathly-haste", "fury-of-undeath",
                                                   "army-of-death")}

@@ -12,8 +12,12 @@ map). In its hero's turn, while it is on the map, the hero may:
   movement points), ``move <square>``, ``attack <monster>`` (its one attack), ``end``;
 * ``dismiss``: take it off the map.
 
-The mod's state: ``{"owners": {familiar id: hero id}}``; the mod's view adds each familiar's stat
-line (``cards``).
+It also plays the activation of a monster a hero commands (Dying Command: the same decision,
+asked of the hero's seat; :func:`~questbox.games.descent.familiars.command`).
+
+The mod's state: ``{"owners": {familiar id: hero id}, "fallen": {monster id: square}}`` (where
+the monsters the attack in progress of a Necromancer or his Reanimate hit stood, for Dying
+Command); the mod's view adds each familiar's stat line (``cards``).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from questbox.core import Action, Decision, Seat
 from questbox.games.descent.familiars import (
     ACTED_FLAG,
     ACTIVATE,
+    COMMANDED,
     DISMISS,
     DONE_FLAG,
     NAME,
@@ -34,6 +39,7 @@ from questbox.games.descent.familiars import (
     owner_of,
     reanimate_id,
     reanimate_stat,
+    release,
     remove_familiar,
     stat_card,
 )
@@ -70,7 +76,7 @@ class FamiliarsModule(RuleModule):
             f = Fig(fid, SIDE, fid, st.figs[st.ids[hid]].seat, (1, 1))
             f.tags.append(SIDE)
             st.add_figure(f)
-        return {"owners": dict(self.owners)}
+        return {"owners": dict(self.owners), "fallen": {}}
 
     # -- the hero's turn --------------------------------------------------------------------------
     def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
@@ -129,6 +135,9 @@ class FamiliarsModule(RuleModule):
     def _end(self, st: DescentState, fam: int) -> None:
         st.turns.pop()
         f = st.figs[fam]
+        if COMMANDED in f.tags:
+            release(st, fam)
+            return
         if "immobilized" in f.conds:
             f.conds.remove("immobilized")
             st.emit("condition", f"{st.name(fam)} is no longer Immobilized.")
@@ -158,6 +167,8 @@ class FamiliarsModule(RuleModule):
 
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
         fam = st.ids[str(d.data[0])]
+        if COMMANDED in st.figs[fam].tags:
+            return f"{st.name(fam)} fights for the heroes (Dying Command): move, attack, or end"
         return f"{st.name(fam)} of {st.name(owner_of(st, fam))} activates: move, attack, or end"
 
     # -- views ------------------------------------------------------------------------------------
