@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from questbox.core import Action
 from questbox.games.descent import GAME
 from questbox.games.descent.movement import blocked
 from questbox.games.descent.state import DescentState
@@ -280,3 +281,60 @@ def test_a_failed_dying_command_gives_a_fatigue_back() -> None:
     st.rng.script = [6, 6]             # gray 3, black 4: failed
     act(st, "use dying-command zombie-1")
     assert st.figs[fig(st, "tarha")].fatigue == 1 + 2 - 1 and st.figs[fig(st, "zombie-1")].status == "defeated"
+
+
+# ==================================================================================== the bots
+def test_the_hero_bot_raises_the_reanimate_next_to_the_monsters_then_activates_it() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = duel()
+    t = fig(st, "tarha")
+    assert str(hero_turn(st, t, st.legal_actions())) == "raise-dead B2"
+    act(st, "raise-dead B2", "rest")
+    assert str(hero_turn(st, t, st.legal_actions())) == "familiar"
+
+
+def test_the_reanimate_bot_attacks_a_monster_next_to_it_else_closes_in() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    bot = HeuristicAgent()
+    st = raised()
+    act(st, "rest", "familiar")
+    assert str(bot.act(st, "heroes")) == "attack zombie-1"
+    put(st, FAM, "E4")
+    put(st, "zombie-1", "H4")
+    st.figs[fig(st, "zombie-2")].status = "defeated"
+    st.lift(fig(st, "zombie-2"))
+    assert str(bot.act(st, "heroes")) == "move"
+    act(st, "move")
+    pick = bot.act(st, "heroes")
+    assert pick.name == "move" and str(pick.args[0]) in ("G3", "G4", "G5")      # next to the zombie on H4
+
+
+def test_the_hero_bot_calls_the_army_of_death_on_two_monsters_in_sight() -> None:
+    from questbox.games.descent.bots import hero_turn
+
+    st = raised(skills={"tarha": ["army-of-death"]})
+    put(st, "tarha", "E3")
+    put(st, "zombie-2", "H3")
+    assert str(hero_turn(st, fig(st, "tarha"), st.legal_actions())) == "army-of-death"
+
+
+def test_the_hero_bot_uses_undead_might_on_the_reanimates_attack() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    st = raised(skills={"tarha": ["undead-might"]})
+    act(st, "rest", "familiar", "attack zombie-1")
+    assert str(HeuristicAgent().act(st, "heroes")) == "use undead-might"
+
+
+def test_the_campaign_bot_buys_the_necromancers_cheapest_card() -> None:
+    from questbox.games.descent.campaign_bots import hero_xp_choice
+    from questbox.games.descent.campaign_log import skill_cards
+
+    log: dict[str, Any] = {"heroes": ["tarha:necromancer", "grisban:berserker"], "xp": {"tarha": 1, "grisban": 0},
+                           "skills": {"tarha": [], "grisban": []}}
+    cards = skill_cards(log, "tarha")
+    assert cards == ["corpse-blast", "deathly-haste", "fury-of-undeath"]
+    acts = [Action("buy-skill", (c, "tarha")) for c in cards] + [Action("done")]
+    assert str(hero_xp_choice(log, acts)) == "buy-skill corpse-blast tarha"
