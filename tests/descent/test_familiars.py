@@ -338,3 +338,25 @@ def test_the_campaign_bot_buys_the_necromancers_cheapest_card() -> None:
     assert cards == ["corpse-blast", "deathly-haste", "fury-of-undeath"]
     acts = [Action("buy-skill", (c, "tarha")) for c in cards] + [Action("done")]
     assert str(hero_xp_choice(log, acts)) == "buy-skill corpse-blast tarha"
+
+
+def test_a_commanded_large_monster_saves_loads_and_the_bot_moves_it() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    hounds = [group("barghest", "hound", ["C1:C2", "F4:F5", "H4:H5"], minions=3)]
+    st = raised(skills={"tarha": ["dying-command"]}, monsters=hounds)
+    st.rng.script = [4, 6, 1, 1]       # blue ♥2, yellow ♥2 ⚡; brown 0
+    act(st, "attack hound-1")
+    while "use dying-command hound-1" not in names(st.legal_actions()):
+        act(st, "done" if "done" in names(st.legal_actions()) else "pass")
+    st.rng.script = [1, 1]             # Knowledge passed
+    act(st, "use dying-command hound-1")
+    h = st.figs[fig(st, "hound-1")]
+    assert h.side == "familiar" and h.status == "active"
+    loaded = GAME.from_json(json.loads(json.dumps(st.to_json())))
+    assert isinstance(loaded, DescentState) and loaded.to_json() == st.to_json()
+    bot = HeuristicAgent()
+    assert str(bot.act(st, "heroes")) == "move"
+    act(st, "move")
+    pick = bot.act(st, "heroes")
+    assert pick.name == "move" and ":" in str(pick.args[0])

@@ -84,9 +84,10 @@ def familiar_decision(st: DescentState, fam: int, legal: list[Action]) -> Action
     here = _gap(st, st.figs[fam].pos, monsters)
     moves = [a for a in legal if a.name == "move" and a.args]
     if moves:
-        pick = _toward(st, moves, monsters)
-        if pick is not None and _gap(st, st.board.index[str(pick.args[0])], monsters) < here:
-            return pick
+        paths = st.moves(fam)          # (a large monster's move names two corners: its anchor counts)
+        gap, i = min((_gap(st, paths[a][2], monsters), i) for i, a in enumerate(moves))
+        if gap < here:
+            return moves[i]
     if MOVE in legal and here > 1:
         return MOVE
     return END

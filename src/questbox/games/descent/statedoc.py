@@ -336,7 +336,8 @@ def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Ca
         if i < len(known):
             ref = fresh.figs[i]
             for field, want in (("side", ref.side), ("seat", ref.seat), ("shape", list(ref.shape))):
-                if getattr(f, field) != want:
+                # (a monster a hero commands, Dying Command: the heroes' side for one activation)
+                if getattr(f, field) != want and not (field != "shape" and "commanded" in f.tags):
                     raise fbad(field, f"{want} for this figure of the setup")
             if ref.side == "hero" and f.stat != ref.stat:
                 raise fbad("stat", f"the hero's own ({ref.stat})")
