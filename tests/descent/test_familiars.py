@@ -360,3 +360,16 @@ def test_a_commanded_large_monster_saves_loads_and_the_bot_moves_it() -> None:
     act(st, "move")
     pick = bot.act(st, "heroes")
     assert pick.name == "move" and ":" in str(pick.args[0])
+
+
+def test_the_rl_encoding_puts_the_reanimate_on_the_heroes_plane_at_a_fixed_length() -> None:
+    from questbox.games.descent.space import PLANES, encode
+
+    st = duel()
+    before = encode(st.view("heroes"), "heroes")
+    act(st, "raise-dead B2")
+    after = encode(st.view("heroes"), "heroes")
+    assert before is not None and after is not None and len(before) == len(after)
+    w, h = 8, 6
+    b2 = 1 * w + 1
+    assert after[PLANES.index("hero") * w * h + b2] == 1.0 and after[PLANES.index("monster") * w * h + b2] == 0.0

@@ -298,7 +298,8 @@ def _figure_features(fid: str, f: JSON, seat: str | None, roles: tuple[Any, Any,
 
     mine = f["seat"] == seat
     squares = [sq(s) for s in f["squares"]] or ([sq(f["at"])] if f["at"] else [])
-    marks = [("hero" if f["side"] == "hero" else "monster") if f["status"] == "active" else "knocked-out"]
+    # (a hero's familiar stands on the heroes' plane)
+    marks = [("hero" if f["side"] in ("hero", "familiar") else "monster") if f["status"] == "active" else "knocked-out"]
     marks += [name for name, on in (("mine", mine), ("acting", fid == acting), ("attacker", fid == attacker),
                                     ("target", fid == target)) if on]
     for s in squares:
