@@ -22,6 +22,7 @@ from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
 from questbox.games.descent.abilities import BREATH_SPACES, breath_next
 from questbox.games.descent.data import SURGE_CONDITION
+from questbox.games.descent.familiar_bots import familiar_decision, familiar_react, familiar_turn
 from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, STAND, HeroTurn, MonsterTurn
 from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
@@ -230,7 +231,7 @@ def _best_breath(st: DescentState, path: tuple[int, ...]) -> tuple[int, tuple[in
 
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
-    skill = react_choice(st, legal)        # the class cards (skill_bots)
+    skill = react_choice(st, legal) or familiar_react(st, legal)       # the class cards (skill_bots, familiar_bots)
     if skill is not None:
         return skill
     atk = st.attack
@@ -381,6 +382,9 @@ def _hero_heal(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
 def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
     if STAND in legal:
         return STAND
+    fam = familiar_turn(st, fi, legal)          # the Necromancer's Reanimate (familiar_bots)
+    if fam is not None:
+        return fam
     f = st.figs[fi]
     turn = st.turn
     assert turn is not None
@@ -688,6 +692,8 @@ class HeuristicAgent:
             return bot_card(st, legal)
         if kind.startswith("mod:lieutenants:"):
             return lieutenant_decision(st, kind, legal)
+        if kind.startswith("mod:familiars:"):
+            return familiar_decision(st, st.ids[str(d.data[0])], legal)
         return _react(st, seat, legal)
 
 

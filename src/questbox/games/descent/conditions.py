@@ -112,7 +112,7 @@ def recover(st: DescentState, fi: int, hearts: int = 0, fatigue: int = 0) -> Non
     f = st.figs[fi]
     if f.status != "active":
         return
-    h = min(hearts, f.damage)
+    h = min(hearts, f.damage) if f.side != "familiar" else 0       # (the Reanimate recovers no hearts)
     fa = min(fatigue, f.fatigue)
     if h:
         f.damage -= h

@@ -262,7 +262,7 @@ def _build(setup: JSON) -> Encounter:
              *(["feats"] if setup.get("heroic_feats") else []),
              *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []),
              *(["interrupts"] if wanted(h.kit for h in static.heroes) and "interrupts" not in setup["modules"] else []),
-             *setup["modules"]]
+             *(["familiars"] if any("raise-dead" in h.kit for h in static.heroes) else []), *setup["modules"]]
     if len(set(names)) != len(names):
         raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
     mods = tuple(module_factory(m)(enc) for m in names)

@@ -16,6 +16,9 @@ from questbox.games.descent.skill_hooks import eagle_blockers
 if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
 
+#: the side each side fights with: a hero's familiar (side ``familiar``, :mod:`.familiars`) is
+#: on the heroes' side (the monsters' own side has no friend)
+FRIEND = {"hero": "familiar", "familiar": "hero", "monster": "monster"}
 
 # ================================================================================== placement
 def place(st: DescentState, fi: int, anchor: int, orient: int) -> None:
@@ -122,6 +125,7 @@ def find_targets(st: DescentState, fi: int, stat: Stat, melee: bool) -> tuple[in
     reach = melee and "reach" in stat.abilities
     figs = st.figs
     side = figs[fi].side
+    friend = FRIEND.get(side, side)
     # squares of figures other than ``fi`` (for sight; a hero's Eagle Eyes: his enemies' only)
     others: set[int] | None = eagle_blockers(st, fi) if ranged and side == "hero" else None
     one = ranged and len(mine) == 1     # a small figure's ranged attack
@@ -129,7 +133,7 @@ def find_targets(st: DescentState, fi: int, stat: Stat, melee: bool) -> tuple[in
     row = mine[0] * board.size
     out = []
     for e, f in enumerate(figs):
-        if f.status != "active" or f.side == side:
+        if f.status != "active" or f.side == side or f.side == friend:
             continue
         if f.shape == (1, 1):
             if f.pos < 0:

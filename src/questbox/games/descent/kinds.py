@@ -93,6 +93,8 @@ def _move(st: DescentState, fi: int, turn: Turn, action: Action) -> None:
 def _fatigue(st: DescentState, fi: int, turn: Turn, action: Action) -> None:
     conditions.suffer_fatigue(st, fi, 1)
     turn.mp += fatigue_mp(st, fi)       # (1; Fleet of Foot: 2)
+    if "familiars" in st.enc.by_name:       # (Deathly Haste counts them: skill_familiars.py)
+        turn.flags.append("fatigue-mp")
 
 
 def _attack(st: DescentState, fi: int, turn: Turn, action: Action) -> None:

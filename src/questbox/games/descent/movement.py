@@ -10,7 +10,7 @@ from questbox.core import Action, Decision, Event
 from questbox.games.descent.abilities import leave_cost
 from questbox.games.descent.conditions import suffer
 from questbox.games.descent.flow import LARGE_MOVE, LARGE_PLACE, STEP, Kind, LargePlace, Task, new_event
-from questbox.games.descent.geometry import fits, lift, place
+from questbox.games.descent.geometry import FRIEND, fits, lift, place
 from questbox.games.descent.skill_hooks import TUMBLING
 
 if TYPE_CHECKING:
@@ -37,7 +37,9 @@ def blocked(st: DescentState, fi: int) -> list[int]:
         figs = st.figs
         side = f.side
         # (a monster turned to Air lets heroes through)
-        got = st._geo[key] = [s for s, o in st.occ.items() if figs[o].side != side and "air" not in figs[o].tags]
+        friend = FRIEND.get(side, side)       # (a familiar and the heroes let each other through)
+        got = st._geo[key] = [s for s, o in st.occ.items()
+                              if figs[o].side != side and figs[o].side != friend and "air" not in figs[o].tags]
     return got
 
 

@@ -91,7 +91,7 @@ def _sq(name: str) -> tuple[int, int]:
 
 
 def label(fid: str, fig: JSON) -> str:
-    if fig["side"] == "hero":
+    if fig["side"] in ("hero", "familiar"):        # (a familiar: "Rea", the Reanimate)
         return str(fig["name"])[:3]
     prefix, _, num = fid.rpartition("-")
     letter = (prefix or fid)[0]
@@ -105,7 +105,8 @@ def _occupants(view: JSON) -> dict[tuple[int, int], tuple[str, str]]:
     occupant: dict[tuple[int, int], tuple[str, str]] = {}
     for fid, f in view["figures"].items():
         if f["status"] == "active":
-            style = ("bold green" if f["side"] == "hero" else ("bold red" if f.get("master") else "red"))
+            style = ("bold green" if f["side"] == "hero" else "bold cyan" if f["side"] == "familiar"
+                     else ("bold red" if f.get("master") else "red"))
             for s in f["squares"]:
                 occupant[_sq(s)] = (label(fid, f), style)
         elif f["status"] == "ko" and f["at"]:
@@ -240,7 +241,7 @@ def sheets(view: JSON) -> Table:
     for fid, f in view["figures"].items():
         if f["side"] == "monster" and f["status"] != "active":
             continue
-        style = "green" if f["side"] == "hero" else "red"
+        style = "green" if f["side"] == "hero" else "cyan" if f["side"] == "familiar" else "red"
         status = "" if f["status"] == "active" else f" [{f['status']}]"
         notes = []
         if f["side"] == "hero":

@@ -52,6 +52,7 @@ from questbox.games.descent.skill_base import (
     card_name,
     kit_sheet,
 )
+from questbox.games.descent.skill_familiars import FAMILIAR_ACTIONS, FAMILIAR_CARDS
 from questbox.games.descent.skill_interrupts import INTERRUPT_CARDS, MORE_CARDS, TURN_ACTIONS
 from questbox.games.descent.skill_more import (
     AncestorSpirits,
@@ -133,6 +134,7 @@ CARDS: Final[dict[str, ClassCard]] = {c.id: c for c in (
     RunningShot(),
     DangerSense(),
     AncestorSpirits(),
+    *FAMILIAR_CARDS,
 )}
 CARDS.update(INTERRUPT_CARDS)       # the cards of the overlord's turn (skill_interrupts)
 CARDS.update(MORE_CARDS)            # Charge (skill_interrupts)
@@ -142,7 +144,7 @@ BY_ACTION: Final[dict[str, str]] = {
        if isinstance(c, AttackSkill | HealingRain | TimeOfNeed | RadiantLight | Cripple | Lurk | Tempest | Bushwhack
                      | ExhaustAction | BreakTheRune | Appraisal
                      | Sneaky)},
-    "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor"}
+    "pray": "prayer-of-healing", "greedy": "greedy", "oath": "oath-of-honor", **FAMILIAR_ACTIONS}
 BY_ACTION.update({a: a for a in TURN_ACTIONS})
 ACTION_IDS.update(BY_ACTION)
 

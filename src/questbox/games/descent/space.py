@@ -296,7 +296,9 @@ def _figure_features(fid: str, f: JSON, seat: str | None, roles: tuple[Any, Any,
     at = f["at"]
     squares = [(int(s[1:]) - 1) * w + (ord(s[0]) - 65) for s in f["squares"] or ([at] if at else [])]
     status = f["status"]
-    marks = [plane[("hero" if f["side"] == "hero" else "monster") if status == "active" else "knocked-out"]]
+    # (a hero's familiar stands on the heroes' plane)
+    side = "hero" if f["side"] in ("hero", "familiar") else "monster"
+    marks = [plane[side if status == "active" else "knocked-out"]]
     for name, on in (("mine", mine), ("acting", fid == acting), ("attacker", fid == attacker),
                      ("target", fid == target)):
         if on:

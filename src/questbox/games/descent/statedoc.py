@@ -113,7 +113,7 @@ Face = Annotated[int, Field(ge=1, le=6)]
 
 
 class FigDoc(StrictModel):
-    side: Literal["hero", "monster"]
+    side: Literal["hero", "monster", "familiar"]
     stat: str
     seat: str
     shape: Annotated[list[Annotated[int, Field(ge=1, le=4)]], Field(min_length=2, max_length=2)]
@@ -134,7 +134,7 @@ class FigDoc(StrictModel):
 
 class TurnDoc(StrictModel):
     fig: Index
-    kind: Literal["hero", "monster", "extra"]
+    kind: Literal["hero", "monster", "extra", "familiar"]
     actions: Points
     mp: Points
     attacks: Points
@@ -337,7 +337,8 @@ def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Ca
         if i < len(known):
             ref = fresh.figs[i]
             for field, want in (("side", ref.side), ("seat", ref.seat), ("shape", list(ref.shape))):
-                if getattr(f, field) != want:
+                # (a monster a hero commands, Dying Command: the heroes' side for one activation)
+                if getattr(f, field) != want and not (field != "shape" and "commanded" in f.tags):
                     raise fbad(field, f"{want} for this figure of the setup")
             if ref.side == "hero" and f.stat != ref.stat:
                 raise fbad("stat", f"the hero's own ({ref.stat})")
@@ -351,7 +352,7 @@ def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Ca
             raise fbad("at", f"no space {f.at!r} on the map")
         if (f.at is None) != (f.status in ("reserve", "defeated")):
             raise fbad("at", "a space for a figure that is active or knocked out, else null")
-        if (f.status == "ko" and f.side != "hero") or (f.status in ("reserve", "defeated") and f.side != "monster"):
+        if (f.status == "ko" and f.side != "hero") or (f.status in ("reserve", "defeated") and f.side == "hero"):
             raise fbad("status", f"not a status of a {f.side}")
         health = enc.stats[f.stat].health + f.hp_bonus
         if f.damage > health:

@@ -177,9 +177,10 @@ function mapSvg(view, snap, ui) {
     const ink = hero || f.master ? '#fff' : '#1e1410';
     const hp = Math.max(0, f.health - f.damage);
     const acting = turnFig === id;
-    const label = hero ? initials(f.name) : monsterLabel(id, f, marks);
+    const familiar = f.side === 'familiar';     // a hero's familiar (the Reanimate): its own label
+    const label = hero ? initials(f.name) : (familiar ? f.name.slice(0, 2) : monsterLabel(id, f, marks));
     const inArea = area.includes(id);
-    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting', inArea && 'ds-area'], 'data-figure': id, 'data-area': inArea ? 'true' : null, 'data-conditions': f.conditions.length ? f.conditions.join(' ') : null, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : `group:${view.quest}:${f.group}`, 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (f.master ? 'master' : 'minion') },
+    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting', inArea && 'ds-area'], 'data-figure': id, 'data-area': inArea ? 'true' : null, 'data-conditions': f.conditions.length ? f.conditions.join(' ') : null, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : (familiar ? 'card:raise-dead' : `group:${view.quest}:${f.group}`), 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (familiar ? 'familiar' : (f.master ? 'master' : 'minion')) },
       svg('title', {}, figureTip(f, hp, acting, ui, lieutenantCard(view, id))),
       acting ? svg('rect', { x: x - 1, y: y - 1, width: w + 2, height: hgt + 2, rx: 10, fill: 'rgba(77,208,225,.25)', stroke: '#4dd0e1', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'ds-acting-ring' }) : null,
       hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: '#fff', 'stroke-width': 2.5 })
@@ -256,7 +257,7 @@ function classCards(f) {
 function monsterList(view, ui, marks) {
   const groups = {};
   for (const [id, f] of Object.entries(view.figures)) {
-    if (f.side === 'hero') continue;
+    if (f.side !== 'monster') continue;
     (groups[f.group || f.name] = groups[f.group || f.name] || []).push([id, f]);
   }
   return h('div', { class: 'ds-monsters' }, Object.entries(groups).map(([g, list]) => h('div', { class: 'ds-group', style: { '--gc': (marks[g] || {}).colour || '#888' } },

@@ -1,9 +1,10 @@
 """The built-in rule modules (registered on import): the quest's rules, class cards, Search
 cards, hero abilities, heroic feats, the Overlord deck, the items a hero has equipped and the
-quest's lieutenants. Each is a
+quest's lieutenants, the heroes' familiars. Each is a
 :class:`~questbox.games.descent.rules.RuleModule`."""
 
 from questbox.games.descent.modules.classes import ClassesModule
+from questbox.games.descent.modules.familiars import FamiliarsModule
 from questbox.games.descent.modules.feats import HeroicFeats
 from questbox.games.descent.modules.heroes import HeroAbilities
 from questbox.games.descent.modules.items import ItemsModule
@@ -23,6 +24,7 @@ register_module("overlord", OverlordDeck)
 register_module("items", ItemsModule)
 register_module("lieutenants", LieutenantsModule)
 register_module("interrupts", Interrupts)
+register_module("familiars", FamiliarsModule)
 
-__all__ = ["ClassesModule", "HeroAbilities", "HeroicFeats", "ItemsModule", "LieutenantsModule", "OverlordDeck",
-           "QuestModule", "SearchCards"]
+__all__ = ["ClassesModule", "FamiliarsModule", "HeroAbilities", "HeroicFeats", "ItemsModule", "LieutenantsModule",
+           "OverlordDeck", "QuestModule", "SearchCards"]

@@ -31,7 +31,7 @@ class QuestModule(RuleModule):
                 if v.when == "round" and v.round is not None and st.round >= v.round:
                     st.finish(v.side, v.reason)
                     return
-        elif window == "figure-defeated":
+        elif window == "figure-defeated" and st.figs[ctx[0]].side != "familiar":     # (a familiar counts for nothing)
             fi = ctx[0]
             f = st.figs[fi]
             self._gain(st, "hero-knocked-out" if f.side == "hero" else "monster-defeated")
