@@ -224,6 +224,13 @@ class PlotDoc(StrictModel):
     retest: list[Annotated[int, Field(ge=0, le=1)]] = Field(default_factory=list)
 
 
+class RitualDoc(StrictModel):
+    """Unholy Ritual while its discards are asked: the cards it drew, how many to discard."""
+
+    cards: list[str]
+    discard: Points
+
+
 class OverlordDeckDoc(StrictModel):
     """``mods.overlord`` (:mod:`questbox.games.descent.modules.overlord`): card ids, one per copy."""
 
@@ -233,6 +240,11 @@ class OverlordDeckDoc(StrictModel):
     played: dict[str, Points]
     #: the cards whose effect lasts (``modules/overlord_cards.py``)
     active: dict[str, list[str]] = Field(default_factory=dict)
+    #: Plan Ahead and Unholy Ritual, Explosive Runes (``modules/overlord_more.py``)
+    plan: list[str] | None = None
+    known: list[str] = Field(default_factory=list)
+    ritual: RitualDoc | None = None
+    runes: dict[str, Points] = Field(default_factory=dict)
 
 
 #: a strict model of each rule module's state that the engine keeps in ``mods``
