@@ -133,3 +133,13 @@ def test_a_relic_is_silent_once_its_lieutenant_is_defeated() -> None:
     from questbox.games.descent.modules.lieutenant_relics import wielded
 
     assert wielded(st, fig(st, "ardus-m")) is None
+
+
+def test_a_game_saved_while_a_relic_is_asked_or_at_work_loads() -> None:
+    from questbox.games.descent import GAME
+
+    st = armed(["scorpions-kiss", "shield-of-zoreks-favor"])
+    assert GAME.from_json(st.to_json()).digest() == st.digest()        # the relic decision waits
+    st.tasks.append(st.mod_task("lieutenants", ("zorek", "ardus-m", "syndrael")))
+    st.tasks.append(st.mod_task("lieutenants", ("kiss", "syndrael", True)))
+    assert GAME.from_json(st.to_json()).to_json() == st.to_json()

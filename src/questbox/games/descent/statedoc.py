@@ -85,12 +85,13 @@ MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
     "classes": {"cripple": ("fig",), "tempest": ("fig", "nat")}, "heroes": {}, "quest": {}, "search": {},
     "lieutenants": {"fury-pass": (), "fury-fail": (), "not-me": (), "shift": ("fid", "nat", "text"),
                     "then": ("fid", "text"), "promote": ("fid",), "havoc": ("fid",),
-                    "overpower": ("fid", "fid")},
+                    "overpower": ("fid", "fid"), "zorek": ("fid", "fid"), "kiss": ("fid", "any")},
 }
 MOD_DECISIONS: dict[str, tuple[str, ...]] = {
     "mod:feats:move": ("fig",), "mod:search:power": ("die", "*"), "mod:campaign:give": ("hero", "*"),
     "mod:campaign:masses": ("fig",), "mod:campaign:comrade": ("fig",),
     "mod:lieutenants:shift": ("fid", "nat", "text"), "mod:lieutenants:not-me": ("fid",),
+    "mod:lieutenants:relic": ("fid",),
 }
 #: the module steps and decisions that need an attack in progress, or the turn of their figure
 MOD_NEED_ATTACK = frozenset({"forceful", "mod:search:power", "mod:campaign:comrade", "fury-pass", "fury-fail",
