@@ -201,3 +201,15 @@ def test_the_bot_performs_the_ritual_with_a_group_far_from_the_heroes_only() -> 
     touch(st)
     near = str(HeuristicAgent(seed=1).act(st, "overlord"))
     assert (far, near) == ("card unholy-ritual goblins", "pass")
+
+
+def test_a_game_saved_while_plan_ahead_or_unholy_ritual_is_asked_loads() -> None:
+    from questbox.games.descent import GAME
+
+    st = planning()
+    act(st, "plan tripwire")
+    ritual = at_start(["unholy-ritual"], groups=THREE)
+    act(ritual, "card unholy-ritual goblins")
+    for s in (st, ritual):
+        back = GAME.from_json(s.to_json())
+        assert back.digest() == s.digest() and back.legal_actions("overlord") == s.legal_actions("overlord")
