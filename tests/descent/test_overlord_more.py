@@ -213,3 +213,52 @@ def test_a_game_saved_while_plan_ahead_or_unholy_ritual_is_asked_loads() -> None
     for s in (st, ritual):
         back = GAME.from_json(s.to_json())
         assert back.digest() == s.digest() and back.legal_actions("overlord") == s.legal_actions("overlord")
+
+
+# ====================================================================== Dark Charm
+def charmed(script: list[int]) -> DescentState:
+    st = at_start(["dark-charm"])
+    put(st, "syndrael", "C3")
+    put(st, "leoric", "C4")                          # next to her
+    touch(st)
+    assert {"card dark-charm syndrael", "card dark-charm leoric"} <= set(names(st.legal_actions("overlord")))
+    st.rng.script = list(script)
+    act(st, "card dark-charm syndrael")
+    return st
+
+
+def test_dark_charm_passed_gives_the_overlord_a_card() -> None:
+    st = charmed([1, 1])                             # 0 shields: Willpower 2 passes
+    no_laugh(st)
+    assert st.pending[-1].kind != "mod:overlord:charm"
+    assert "dark-charm" in ol(st)["discard"] and len(ol(st)["hand"]) >= 1
+
+
+def test_dark_charm_failed_lets_the_overlord_move_the_hero() -> None:
+    st = charmed([6, 6])
+    d = st.pending[-1]
+    assert (d.kind, d.seat, d.data) == ("mod:overlord:charm", "overlord", ("syndrael",))
+    legal = names(st.legal_actions("overlord"))
+    assert "charm attack leoric" in legal and "charm move F3" in legal and legal[-1] == "pass"
+    act(st, "charm move F3")
+    assert st.enc.board.names[st.figs[fig(st, "syndrael")].pos] == "F3"
+
+
+def test_dark_charm_failed_lets_the_overlord_make_the_hero_attack_a_friend() -> None:
+    st = charmed([6, 6])
+    st.rng.script = [1] * 8                          # her dice: a miss
+    events = act(st, "charm attack leoric")
+    assert any(e.kind == "attack" and "Syndrael attacks Leoric" in e.text for e in events)
+    assert any(e.kind == "miss" for e in events)     # her attack, resolved against her friend
+
+
+def test_the_bot_charms_the_weakest_will_and_turns_him_on_a_friend() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    st = at_start(["dark-charm"])
+    st.figs[fig(st, "leoric")].damage = 2
+    touch(st)
+    # Syndrael and Leoric both have Willpower 2: the first by name
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "card dark-charm leoric"
+    st = charmed([6, 6])
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "charm attack leoric"

@@ -444,7 +444,7 @@ def bot_card(st: DescentState, legal: list[Action]) -> Action:
     picks), else ``pass``; and the hero's pick of Uthuk Demon Trap (``overlord_cards.bot_uthuk``)."""
     if legal and legal[0].name == "test":           # Uthuk Demon Trap: the hero's pick
         return more.bot_uthuk(st, int(st.pending[-1].data[0]), legal)
-    if legal and legal[0].name in ("plan", "discard"):     # Plan Ahead, Unholy Ritual
+    if legal and legal[0].name in ("plan", "discard", "charm"):     # Plan Ahead, Unholy Ritual, Dark Charm
         return late.bot_decide(st, legal)
     picks = {**more.BOT_PICK, **late.BOT_PICK}
     atk = st.attack
@@ -497,6 +497,7 @@ def card_space(enc: Encounter) -> list[Action]:
         "reinforce": [g.id for g in enc.groups], "diabolic-power": sorted(catalog().overlord),
         "schemes": list(more.TYPES), "poison-dart": ["awareness", "might"]}
     choices["unholy-ritual"] = [g.id for g in enc.groups]
+    choices["dark-charm"] = [h.id for h in enc.heroes]
     out: list[Action] = []
     for cid in sorted({c for cards in PLAYS.values() for c in cards}):
         if cid in choices:
@@ -504,4 +505,5 @@ def card_space(enc: Encounter) -> list[Action]:
         else:
             out.append(_card(cid))
     return [*out, PASS, Action("surge", ("critical-blow",)), Action("surge", ("expert-blow",)),
-            *more.uthuk_actions(), *late.space(sorted(catalog().overlord))]
+            *more.uthuk_actions(), *late.space(sorted(catalog().overlord), [h.id for h in enc.heroes],
+                        [enc.board.names[s] for s in enc.board.spaces if enc.board.passable[s]])]

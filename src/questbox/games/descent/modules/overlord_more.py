@@ -19,6 +19,13 @@ docs/games/descent-part2-data.md ("The Overlord cards and what plays").
   draws a card per such figure, keeps one per hero of those drawn (``discard <card>``, decision
   ``mod:overlord:ritual``) and the group's monsters each take one action fewer this turn
   (``active["unholy-ritual"]``, the group ids, until the end of his turn).
+* **Dark Charm** (start of the overlord's turn): a hero he names tests Willpower; a pass gives
+  the overlord a card; on a fail the overlord may have that hero make one move or one attack
+  (``charm move <space>`` / ``charm attack <hero>``, decision ``mod:overlord:charm``). Ours: the
+  move puts the hero on a space his Speed reaches (only the last space is entered: no trap or
+  card plays on the way); the attack is his own weapon's on another hero next to him (melee) or
+  in his sight (ranged), and its surges are spent by the heroes' seat (the engine asks the
+  attacker's seat).
 
 State: ``mods.overlord.plan`` (the cards picked so far while Plan Ahead is asked), ``known``,
 ``ritual`` (``{"cards": drawn, "discard": how many}`` while Unholy Ritual is asked), ``runes``
@@ -36,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action, Decision
 from questbox.games.descent.flow import TEST_END, WIN
-from questbox.games.descent.modules.overlord_cards import _hero_searches_or_opens, _ol_start, active
+from questbox.games.descent.modules.overlord_cards import _hero_searches_or_opens, _heroes_up, _ol_start, active
 from questbox.games.descent.rules import Ctx
 
 if TYPE_CHECKING:
@@ -45,6 +52,7 @@ if TYPE_CHECKING:
 
 NAME = "overlord"
 PLAN = f"mod:{NAME}:plan"
+CHARM = f"mod:{NAME}:charm"
 RITUAL = f"mod:{NAME}:ritual"
 #: how many cards Plan Ahead looks at; the spaces Explosive Runes reaches
 LOOK = 5
@@ -68,8 +76,13 @@ def _ritual_groups(st: DescentState, ctx: Ctx) -> list[tuple[Any, ...]]:
             if any(st.figs[i].status == "active" and st.figs[i].pos >= 0 for i in st.group_figs(g))]
 
 
+def _charm_heroes(st: DescentState, ctx: Ctx) -> list[tuple[Any, ...]]:
+    return [(st.figs[h].id,) for h in st.heroes() if st.figs[h].status == "active"]
+
+
 WHEN: dict[str, dict[str, Callable[[DescentState, Ctx], bool]]] = {
     "turn-start": {
+        "dark-charm": lambda st, ctx: _ol_start(st, ctx) and _heroes_up(st),
         "plan-ahead": lambda st, ctx: _ol_start(st, ctx) and len(st.mods[NAME]["deck"]) > 1,
         "unholy-ritual": lambda st, ctx: _ol_start(st, ctx) and bool(_ritual_groups(st, ctx)),
     },
@@ -79,6 +92,7 @@ WHEN: dict[str, dict[str, Callable[[DescentState, Ctx], bool]]] = {
 
 ARGS: dict[str, Callable[[DescentState, Ctx], list[tuple[Any, ...]]]] = {
     "unholy-ritual": _ritual_groups,
+    "dark-charm": _charm_heroes,
 }
 
 
@@ -128,7 +142,14 @@ def _unholy_ritual(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, a
         st.ask("overlord", RITUAL)
 
 
+def _dark_charm(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, action: Action) -> None:
+    h = st.ids[str(action.args[1])]
+    st.test(h, "willpower", st.mod_task(NAME, ("draw", f"{st.name(h)} passes the Dark Charm test")),
+            st.mod_task(NAME, ("charm", st.figs[h].id)), "Dark Charm")
+
+
 EFFECTS: dict[str, Effect] = {
+    "dark-charm": _dark_charm,
     "wicked-laughter": _wicked_laughter, "explosive-runes": _explosive_runes, "plan-ahead": _plan_ahead,
     "unholy-ritual": _unholy_ritual,
 }
@@ -178,6 +199,10 @@ def run(mod: OverlordDeck, st: DescentState, payload: Any) -> bool:
             st.tasks.append(st.mod_task(NAME, ("draw", f"{st.name(fi)} passes the Wicked Laughter retest")))
         if nxt is not None:
             st.tasks.append(tuple(nxt))
+    elif what == "charm":
+        h = st.ids[str(payload[1])]
+        if st.figs[h].status == "active" and _charm_actions(st, h):
+            st.ask("overlord", CHARM, (payload[1],))
     elif what == "runes-roll":
         t = st.tests[payload[1]]
         over = st.test_shields(payload[1]) - (st.attribute(t[0], "awareness") or 0)
@@ -233,6 +258,44 @@ def _plan_decide(st: DescentState, d: Decision, action: Action) -> None:
             f"The top of your deck, in the order you draw it: {', '.join(placed)}.", {"cards": len(placed)})
 
 
+def _charm_targets(st: DescentState, h: int) -> list[int]:
+    """The other heroes charmed hero ``h`` could attack (his attack type: next to him, or in sight)."""
+    melee = st.stat(h).attack == "melee"
+    return [t for t in st.heroes() if t != h and st.figs[t].status == "active"
+            and (st.adjacent(h, t) if melee else st.sees(h, t))]
+
+
+def _charm_actions(st: DescentState, h: int) -> list[Action]:
+    names = st.enc.board.names
+    moves = st.moves(h, st.stat(h).speed) if "immobilized" not in st.figs[h].conds else {}
+    return [*(Action("charm", ("attack", st.figs[t].id)) for t in _charm_targets(st, h)),
+            *sorted({Action("charm", ("move", names[r[2]])) for r in moves.values()}, key=str)]
+
+
+def _charm_legal(st: DescentState, d: Decision) -> list[Action]:
+    from questbox.games.descent.flow import PASS
+
+    return [*_charm_actions(st, st.ids[str(d.data[0])]), PASS]
+
+
+def _charm_decide(st: DescentState, d: Decision, action: Action) -> None:
+    if action.name != "charm":
+        return
+    h = st.ids[str(d.data[0])]
+    what, arg = str(action.args[0]), str(action.args[1])
+    if what == "attack":
+        t = st.ids[arg]
+        st.emit("overlord-card", f"Dark Charm: the overlord makes {st.name(h)} attack {st.name(t)}.",
+                {"figure": st.figs[h].id, "target": arg})
+        st.own_attack(h, t, source="dark-charm")
+        return
+    sq = st.enc.board.index[arg]
+    st.lift(h)
+    st.place(h, sq)
+    st.emit("place", f"Dark Charm: the overlord moves {st.name(h)} to {arg}.", {"figure": st.figs[h].id, "at": arg})
+    st.window("enter-space", (h, sq))
+
+
 def _ritual_actions(st: DescentState, d: Decision) -> list[Action]:
     m = st.mods[NAME]
     r = m.get("ritual") or {"cards": []}
@@ -261,6 +324,7 @@ def _ritual_decide(st: DescentState, d: Decision, action: Action) -> None:
 KINDS: dict[str, tuple[Callable[[DescentState, Decision], list[Action]],
                        Callable[[DescentState, Decision, Action], None], str]] = {
     PLAN: (_plan_actions, _plan_decide, "Plan Ahead: the next card on top of your deck"),
+    CHARM: (_charm_legal, _charm_decide, "Dark Charm: the move or attack the charmed hero makes"),
     RITUAL: (_ritual_actions, _ritual_decide, "Unholy Ritual: a card drawn to discard"),
 }
 
@@ -331,7 +395,13 @@ def _pick_ritual(st: DescentState, acts: list[Action]) -> Action | None:
     return max(ok, key=lambda a: len(figs(a))) if ok else None
 
 
-BOT_PICK: dict[str, Callable[[DescentState, list[Action]], Action | None]] = {"unholy-ritual": _pick_ritual}
+def _pick_charm(st: DescentState, acts: list[Action]) -> Action | None:
+    # the hero most likely to fail Willpower
+    return min(acts, key=lambda a: (st.attribute(st.ids[str(a.args[1])], "willpower") or 0, str(a)))
+
+
+BOT_PICK: dict[str, Callable[[DescentState, list[Action]], Action | None]] = {
+    "unholy-ritual": _pick_ritual, "dark-charm": _pick_charm}
 
 
 def bot_decide(st: DescentState, legal: list[Action]) -> Action:
@@ -339,9 +409,34 @@ def bot_decide(st: DescentState, legal: list[Action]) -> Action:
     least useful card drawn)."""
     if legal[0].name == "plan":
         return min(legal, key=lambda a: _value(str(a.args[0])))
+    if legal[0].name == "charm":
+        return _bot_charm(st, legal)
     return max(legal, key=lambda a: _value(str(a.args[0])))
 
 
-def space(cards: list[str]) -> list[Action]:
-    """The decisions' actions the cards above add to a game's action space (per Overlord card)."""
-    return [*(Action("plan", (c,)) for c in cards), *(Action("discard", (c,)) for c in cards)]
+def _bot_charm(st: DescentState, legal: list[Action]) -> Action:
+    """Dark Charm's move or attack: an attack on the most hurt hero he can reach; else the move
+    that puts him next to the most monsters and farthest from his friends."""
+    from questbox.games.descent.flow import PASS
+
+    h = st.ids[str(st.pending[-1].data[0])]
+    attacks = [a for a in legal if a.name == "charm" and a.args[0] == "attack"]
+    if attacks:
+        return max(attacks, key=lambda a: (st.figs[st.ids[str(a.args[1])]].damage, str(a)))
+    board = st.enc.board
+    friends = [t for t in st.heroes() if t != h and st.figs[t].status == "active"]
+
+    def score(a: Action) -> tuple[int, int, str]:
+        s = board.index[str(a.args[1])]
+        near = sum(1 for m in st.monsters() if board.distance(st.doors, (s,), st.squares(m)) <= 1)
+        far = min((board.distance(st.doors, (s,), st.squares(t)) for t in friends), default=0)
+        return near, far, str(a)
+    moves = [a for a in legal if a.name == "charm"]
+    return max(moves, key=score) if moves else PASS
+
+
+def space(cards: list[str], heroes: list[str], squares: list[str]) -> list[Action]:
+    """The decisions' actions the cards above add to a game's action space (per Overlord card,
+    hero and space of the map)."""
+    return [*(Action("plan", (c,)) for c in cards), *(Action("discard", (c,)) for c in cards),
+            *(Action("charm", ("attack", h)) for h in heroes), *(Action("charm", ("move", q)) for q in squares)]
