@@ -262,3 +262,14 @@ def test_the_bot_charms_the_weakest_will_and_turns_him_on_a_friend() -> None:
     assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "card dark-charm leoric"
     st = charmed([6, 6])
     assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "charm attack leoric"
+
+
+def test_the_bot_plays_explosive_runes_and_wicked_laughter_when_offered() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    st = searching(["explosive-runes", "dark-charm"], leoric="D2")
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "card explosive-runes"
+    st = searching(["poison-dart", "wicked-laughter"])
+    st.rng.script = [2, 1]
+    act(st, "card poison-dart awareness")
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "card wicked-laughter"
