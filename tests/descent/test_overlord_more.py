@@ -273,3 +273,48 @@ def test_the_bot_plays_explosive_runes_and_wicked_laughter_when_offered() -> Non
     st.rng.script = [2, 1]
     act(st, "card poison-dart awareness")
     assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "card wicked-laughter"
+
+
+# ====================================================================== Rise Again
+def test_rise_again_brings_a_defeated_monster_back_for_the_overlords_next_turn() -> None:
+    from questbox.games.descent.bots import HeuristicAgent
+
+    st = arena_all(GOBLINS)
+    give(st, ["rise-again", "dark-charm"])
+    put(st, "syndrael", "B1")                        # next to goblin-1 (C1)
+    act(st, "activate syndrael")
+    gob = fig(st, "goblin-1")
+    st.figs[gob].damage = st.health(gob) - 1         # one heart more and it falls
+    touch(st)
+    st.rng.script = [2, 5] + [1] * 6                 # blue 2 hearts, red 3; the goblin's die blank
+    act(st, "attack goblin-1")
+    while st.attack is not None and not (st.pending[-1].kind == "mod:overlord:play"
+                                         and st.pending[-1].data[0] == "figure-defeated"):
+        legal = names(st.legal_actions(st.pending[-1].seat))
+        act(st, "done" if "done" in legal else "pass")
+    assert st.figs[fig(st, "goblin-1")].status == "defeated"
+    d = st.pending[-1]
+    assert d.kind == "mod:overlord:play" and d.data[0] == "figure-defeated"
+    assert "card rise-again" in names(st.legal_actions("overlord"))
+    assert str(HeuristicAgent(seed=1).act(st, "overlord")) == "card rise-again"
+    act(st, "card rise-again")
+    assert ol(st)["active"]["rise-again"] == ["goblin-1", "C1"]
+    act(st, "end", "end")
+    while st.pending[-1].kind == "mod:overlord:play":
+        act(st, "pass")
+    g = st.figs[fig(st, "goblin-1")]
+    assert g.status == "active" and g.damage == 0
+    board = st.enc.board
+    assert board.dist_from(st.doors, board.index["C1"])[g.pos] <= 5
+    assert "activate goblin-1" in names(st.legal_actions("overlord"))
+    while st.phase == "overlord" and st.pending and st.pending[-1].seat == "overlord":
+        a = names(st.legal_actions("overlord"))
+        act(st, "end" if "end" in a else "pass" if "pass" in a else a[0])
+    assert st.figs[fig(st, "goblin-1")].status == "defeated" and st.figs[fig(st, "goblin-1")].pos == -1
+    assert "risen" not in ol(st)["active"]
+
+
+def arena_all(groups: Any) -> DescentState:
+    st = new(setup(quest(groups=groups), modules=["overlord"],
+                   campaign={"overlord_deck": [*catalog().basic_deck(), *ALL_CLASS]}))
+    return st

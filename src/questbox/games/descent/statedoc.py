@@ -246,6 +246,8 @@ class OverlordDeckDoc(StrictModel):
     known: list[str] = Field(default_factory=list)
     ritual: RitualDoc | None = None
     runes: dict[str, Points] = Field(default_factory=dict)
+    #: the monster last hurt by an attack and its space (Rise Again's mark)
+    fell: list[str] = Field(default_factory=list)
 
 
 #: a strict model of each rule module's state that the engine keeps in ``mods``

@@ -19,6 +19,11 @@ docs/games/descent-part2-data.md ("The Overlord cards and what plays").
   draws a card per such figure, keeps one per hero of those drawn (``discard <card>``, decision
   ``mod:overlord:ritual``) and the group's monsters each take one action fewer this turn
   (``active["unholy-ritual"]``, the group ids, until the end of his turn).
+* **Rise Again** (``figure-defeated``, a master or minion defeated by an attack: its space is
+  noted at ``attack-before-damage``, ours: a figure defeated outside an attack has no mark): at the
+  start of the overlord's next turn it returns, unhurt, on the empty space within 5 of the mark
+  nearest a hero (ours: the engine picks the space), may be activated, and leaves the map (not
+  defeated again) at the end of that turn (``active["rise-again"]`` the mark, ``active["risen"]``).
 * **Dark Charm** (start of the overlord's turn): a hero he names tests Willpower; a pass gives
   the overlord a card; on a fail the overlord may have that hero make one move or one attack
   (``charm move <space>`` / ``charm attack <hero>``, decision ``mod:overlord:charm``). Ours: the
@@ -57,6 +62,7 @@ RITUAL = f"mod:{NAME}:ritual"
 #: how many cards Plan Ahead looks at; the spaces Explosive Runes reaches
 LOOK = 5
 RUNES_REACH = 2
+RISE_REACH = 5
 WICKED = "Wicked Laughter"
 RUNES = "Explosive Runes"
 Effect = Callable[["OverlordDeck", "DescentState", str, Ctx, Action], None]
@@ -80,6 +86,16 @@ def _charm_heroes(st: DescentState, ctx: Ctx) -> list[tuple[Any, ...]]:
     return [(st.figs[h].id,) for h in st.heroes() if st.figs[h].status == "active"]
 
 
+def _rises(st: DescentState, ctx: Ctx) -> bool:
+    """Rise Again: a master or minion (not a lieutenant, not an agent) just defeated by an attack
+    (its space was noted before the damage)."""
+    f = st.figs[ctx[0]]
+    fell = st.mods[NAME].get("fell") or []
+    return (f.side == "monster" and f.status == "defeated" and f.group >= 0 and "lieutenant" not in f.tags
+            and st.stat(ctx[0]).monster != "agent" and fell[:1] == [f.id]
+            and "rise-again" not in (st.mods[NAME].get("active") or {}))
+
+
 WHEN: dict[str, dict[str, Callable[[DescentState, Ctx], bool]]] = {
     "turn-start": {
         "dark-charm": lambda st, ctx: _ol_start(st, ctx) and _heroes_up(st),
@@ -88,6 +104,7 @@ WHEN: dict[str, dict[str, Callable[[DescentState, Ctx], bool]]] = {
     },
     "action-performed": {"explosive-runes": _hero_searches_or_opens},
     "test-after-roll": {"wicked-laughter": _hero_passes},
+    "figure-defeated": {"rise-again": _rises},
 }
 
 ARGS: dict[str, Callable[[DescentState, Ctx], list[tuple[Any, ...]]]] = {
@@ -148,8 +165,15 @@ def _dark_charm(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, acti
             st.mod_task(NAME, ("charm", st.figs[h].id)), "Dark Charm")
 
 
+def _rise_again(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, action: Action) -> None:
+    fell = st.mods[NAME]["fell"]
+    active(st)["rise-again"] = list(fell)
+    st.emit("overlord-card", f"Rise Again: {st.name(ctx[0])}'s space {fell[1]} is marked; it returns at the start "
+            "of the overlord's next turn.", {"figure": fell[0], "at": fell[1]})
+
+
 EFFECTS: dict[str, Effect] = {
-    "dark-charm": _dark_charm,
+    "dark-charm": _dark_charm, "rise-again": _rise_again,
     "wicked-laughter": _wicked_laughter, "explosive-runes": _explosive_runes, "plan-ahead": _plan_ahead,
     "unholy-ritual": _unholy_ritual,
 }
@@ -158,6 +182,12 @@ EFFECTS: dict[str, Effect] = {
 # ------------------------------------------------------------------------------ lasting effects
 def on(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx) -> None:
     """The lasting side of the cards above (Unholy Ritual's action fewer; Explosive Runes' shields)."""
+    if window == "attack-before-damage":
+        atk = st.attack
+        t = st.figs[atk.target] if atk is not None else None
+        if mod.copies.get("rise-again") and t is not None and t.side == "monster" and t.pos >= 0:
+            st.mods[NAME]["fell"] = [t.id, st.enc.board.names[t.pos]]
+        return
     if window == "test-after-roll":
         if st.tests[ctx[0]][3] == RUNES:
             # read the shields once the window is done (its rerolls too), just before the test ends
@@ -166,6 +196,8 @@ def on(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx) -> None:
             st.tasks.insert(k, st.mod_task(NAME, ("runes-roll", ctx[0])))
         return
     a = st.mods[NAME].get("active") or {}
+    if window in ("turn-start", "turn-end") and ctx[0] == -1 and ("rise-again" in a or "risen" in a):
+        _rise(st, a, window == "turn-start")
     groups = a.get("unholy-ritual")
     if not groups:
         return
@@ -178,6 +210,41 @@ def on(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx) -> None:
             st.emit("overlord-card", f"Unholy Ritual: {st.name(ctx[0])} has one action fewer.")
     elif window == "turn-end" and ctx[0] == -1:
         a.pop("unholy-ritual", None)
+
+
+def _rise(st: DescentState, a: dict[str, list[str]], start: bool) -> None:
+    """Rise Again at the start of the overlord's turn (the figure returns) and at its end (it leaves)."""
+    if not start:
+        for fid in a.pop("risen", []):
+            fi = st.ids[fid]
+            f = st.figs[fi]
+            if f.status == "active":
+                st.lift(fi)
+                f.status, f.pos, f.damage, f.conds = "defeated", -1, 0, []
+                st.emit("overlord-card", f"Rise Again: {st.name(fi)} leaves the map.", {"figure": fid})
+        return
+    if "rise-again" not in a:
+        return
+    fid, at = a.pop("rise-again")
+    fi = st.ids[fid]
+    f = st.figs[fi]
+    if f.status != "defeated":
+        return
+    board = st.enc.board
+    mark = board.dist_from(st.doors, board.index[at])
+    heroes = [st.figs[h].pos for h in st.heroes() if st.figs[h].status == "active"]
+    near = [board.dist_from(st.doors, p) for p in heroes]
+    # ours: the empty space within 5 of the mark nearest to a hero (the mark first on a tie)
+    spots = sorted((min((d[q] for d in near), default=0), mark[q], q) for q in board.spaces
+                   if board.passable[q] and mark[q] <= RISE_REACH)
+    spot = next(((q, o) for _, _, q in spots for o in (0, 1) if st.fits(fi, q, o) is not None), None)
+    if spot is None:
+        st.emit("overlord-card", f"Rise Again: no room for {st.name(fi)} near {at}.")
+        return
+    f.damage, f.conds, f.activated = 0, [], False
+    st.place(fi, *spot)
+    a.setdefault("risen", []).append(fid)
+    st.emit("reinforce", f"Rise Again: {st.name(fi)} returns at {board.names[spot[0]]}.", {"figure": fid})
 
 
 def run(mod: OverlordDeck, st: DescentState, payload: Any) -> bool:
