@@ -175,3 +175,18 @@ def test_fortunas_dice_rerolls_one_die_just_rolled_for_a_fatigue() -> None:
     saved = monster_attacks(st, "zombie-2", "syndrael", [4, 1, 1, 1])  # exhausted: no reroll of his defense now
     assert not any(a.startswith("use fortunas-dice") for a in names(st.legal_actions()))
     st.pending[:] = saved
+
+
+def test_the_ring_of_power_raises_the_heros_stamina() -> None:
+    plain = arena({})
+    st = arena({"leoric": ["ring-of-power"]})
+    lf, pf = fig(st, "leoric"), fig(plain, "leoric")
+    assert st.stamina(lf) == plain.stamina(pf) + 1
+    assert st.stamina(fig(st, "syndrael")) == plain.stamina(fig(plain, "syndrael"))
+    # the fatigue he may suffer before it turns into hearts grows with it
+    st.suffer_fatigue(lf, plain.stamina(pf) + 1)
+    assert st.figs[lf].fatigue == plain.stamina(pf) + 1 and st.figs[lf].damage == 0
+    assert st.view("heroes")["figures"]["leoric"]["stamina"] == plain.stamina(pf) + 1
+    from questbox.games.descent.data import library
+
+    assert library().heroes["leoric"].stamina == plain.stamina(pf)        # the shared sheet is untouched

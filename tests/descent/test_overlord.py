@@ -63,6 +63,15 @@ def go(st: DescentState, *actions: str) -> list[Any]:
     return events
 
 
+def no_laugh(st: DescentState) -> list[Any]:
+    """The overlord passes on Wicked Laughter (asked after each test a hero passes while a copy
+    may be in his hand); returns the events."""
+    events: list[Any] = []
+    while st.pending and st.pending[-1].kind == "mod:overlord:play" and st.pending[-1].data[0] == "test-after-roll":
+        events += act(st, "pass")
+    return events
+
+
 def pass_starts(st: DescentState) -> None:
     while st.pending and st.pending[-1].kind == "mod:overlord:play" and st.pending[-1].data[0] == "turn-start":
         act(st, "pass")
@@ -512,6 +521,7 @@ def test_diabolic_power_takes_a_card_and_hurts_the_heroes_who_fail() -> None:
     st = at_start(["diabolic-power"])
     assert "card diabolic-power critical-blow" in names(st.legal_actions("overlord"))
     events = act(st, "card diabolic-power critical-blow")
+    events += no_laugh(st)
     m = ol(st)
     assert "critical-blow" in m["hand"] and "critical-blow" not in m["deck"]
     tests = [e.data for e in events if e.kind == "test"]
@@ -580,6 +590,7 @@ def test_poison_dart_poisons_a_searching_hero_who_fails() -> None:
     st = searching(["poison-dart", "dark-charm"])
     st.rng.script = [1, 1]                          # passes: the overlord draws a card
     act(st, "card poison-dart awareness")
+    no_laugh(st)
     assert len(ol(st)["hand"]) == 2 and st.figs[fig(st, "syndrael")].damage == 0
 
 
@@ -590,6 +601,7 @@ def test_uthuk_demon_trap_lets_the_hero_pick_and_defeats_him_on_a_fail() -> None
     assert names(st.legal_actions("heroes")) == ["test awareness", "test might"]
     st.rng.script = [1, 1]                          # passes: hearts equal to the attribute
     act(st, "test might")
+    no_laugh(st)
     s = st.figs[fig(st, "syndrael")]
     assert s.damage == st.attribute(fig(st, "syndrael"), "might")
     st = searching(["uthuk-demon-trap", "dark-charm"])

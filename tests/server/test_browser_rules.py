@@ -50,8 +50,10 @@ def test_glossaries_say_what_the_data_says() -> None:
     assert any("speed 3" in v for _, v in _entry(descent, "monster:zombie")["facts"])
     camp = get_game("descent-campaign").glossary()
     assert _entry(camp, "plot:fealty")["text"] and ["cost", "50 gold"] in _entry(camp, "shop:iron-shield")["facts"]
-    assert ["played here", "no (the hero's Stamina comes from the hero sheet; no rule module may raise it yet)"] \
-        in _entry(camp, "shop:ring-of-power")["facts"] and _entry(camp, "relic:trueshot")["text"].startswith("+3 range")
+    assert ["played here", "yes"] in _entry(camp, "shop:ring-of-power")["facts"] \
+        and _entry(camp, "relic:trueshot")["text"].startswith("+3 range")
+    assert ["played here", "no (its 'at any time' needs a window at every moment; not played)"] \
+        in _entry(camp, "relic:staff-of-shadows")["facts"]
 
 
 pytestmark_browser = pytest.mark.skipif(not CHROMIUM, reason=NO_CHROMIUM)

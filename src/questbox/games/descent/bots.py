@@ -27,6 +27,7 @@ from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, ST
 from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
+from questbox.games.descent.quest_bots import tile_goal_action
 from questbox.games.descent.skill_bots import heal_choice, holy_choice, react_choice, skill_attacks, turn_card_choice
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tactics import (
@@ -503,6 +504,9 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
     turn = st.turn
     assert turn is not None
     heroes = [h for h in st.heroes() if st.figs[h].status == "active"]
+    quest_goal = tile_goal_action(st, fi, legal)     # a quest that wants the group on a tile
+    if quest_goal is not None:
+        return quest_goal
     guard = st.figs[fi].group in goal_groups(st)
     if guard and heroes:
         near = min(st.distance(fi, h) for h in heroes)

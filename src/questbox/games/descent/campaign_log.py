@@ -149,6 +149,8 @@ def encounter_setup(log: JSON) -> JSON:
     equipment = {h: list(v) for h, v in (log.get("equipped") or {}).items() if v}
     if equipment:
         camp["equipment"] = equipment
+    if log.get("overlord_relics"):
+        camp["overlord_relics"] = list(log["overlord_relics"])     # his lieutenants may wield them
     if carry:
         # encounter 2 of a two-encounter quest (questbox.games.descent.encounters)
         quest = carry["quest"]

@@ -179,6 +179,9 @@ PAYLOADS: Final[dict[str, type[tuple[Any, ...]] | None]] = {
     REACT: React, PLACE: Place, BREATH: tuple, BLAST: None, LARGE_PLACE: LargePlace,
     FEAT_MOVE: FeatMove, SEARCH_POWER: tuple, CARD_PLAY: CardPlay,
     FORTUNE_GIVE: tuple, MASSES: Masses, COMRADE: Comrade,
+    # the Overlord cards' own decisions (modules/overlord_cards.py, overlord_more.py) and the relics'
+    "mod:overlord:uthuk": tuple, "mod:overlord:charm": tuple, "mod:overlord:plan": None,
+    "mod:overlord:ritual": None, "mod:lieutenants:relic": tuple,
 }
 
 

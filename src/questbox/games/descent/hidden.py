@@ -34,7 +34,10 @@ def _overlord(doc: JSON, at: Path, seat: Seat | None) -> list[Zone]:
         return []
     deck = tuple((*at, "mods", "overlord", "deck", i) for i in range(len(m["deck"])))
     if seat == "overlord":
-        return [Zone("overlord deck", deck)]
+        # (the top that Plan Ahead showed him is his: not a zone of his)
+        from questbox.games.descent.modules.overlord_more import known_top
+
+        return [Zone("overlord deck", deck[:len(deck) - len(known_top(m))])]
     hand = tuple((*at, "mods", "overlord", "hand", i) for i in range(len(m["hand"])))
     return [Zone("overlord deck", deck, pool="overlord cards"),
             Zone("overlord hand", hand, pool="overlord cards", seen_by=frozenset({"overlord"}))]

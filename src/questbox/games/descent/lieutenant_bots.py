@@ -119,6 +119,10 @@ def lieutenant_action(st: DescentState, fi: int, legal: list[Action], attack_val
 def lieutenant_decision(st: DescentState, kind: str, legal: list[Action]) -> Action:
     """The overlord's answer to a decision of the ``lieutenants`` module (see the docstring)."""
     board = st.enc.board
+    if kind == "mod:lieutenants:relic":
+        from questbox.games.descent.modules.lieutenant_relics import bot_relic
+
+        return bot_relic(st, legal)
     if kind == "mod:lieutenants:not-me":
         return max(legal, key=lambda a: (st.health(st.ids[str(a.args[0])]) - st.figs[st.ids[str(a.args[0])]].damage,
                                          str(a)))

@@ -133,7 +133,7 @@ def agent_stat(agent_id: str, act: int, n_heroes: int) -> Stat:
 #: the kinds of quests of a campaign
 KINDS = ("quest", "interlude", "finale")
 CAMPAIGN_KEYS = {"kind", "plot_deck", "threat", "faceup", "facedown", "fortune", "lieutenants", "upgrades", "items",
-                 "equipment", "overlord_deck", "encounter"}
+                 "equipment", "overlord_deck", "encounter", "overlord_relics"}
 #: our hero upgrades bought with XP (see data/campaigns): id -> extra Health
 UPGRADE_HEALTH = {"toughness": 1}
 
@@ -195,4 +195,7 @@ def normalize_campaign(doc: Any, heroes: list[str]) -> JSON:
     if "equipment" in doc:
         # the cards each hero has equipped (validated by the rule module ``items``)
         out["equipment"] = doc["equipment"]
+    if "overlord_relics" in doc:
+        # the lieutenant relics the overlord has won (validated by the rule module ``lieutenants``)
+        out["overlord_relics"] = doc["overlord_relics"]
     return out

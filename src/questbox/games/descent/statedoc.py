@@ -86,12 +86,13 @@ MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
     "classes": {"cripple": ("fig",), "tempest": ("fig", "nat")}, "heroes": {}, "quest": {}, "search": {},
     "lieutenants": {"fury-pass": (), "fury-fail": (), "not-me": (), "shift": ("fid", "nat", "text"),
                     "then": ("fid", "text"), "promote": ("fid",), "havoc": ("fid",),
-                    "overpower": ("fid", "fid")},
+                    "overpower": ("fid", "fid"), "zorek": ("fid", "fid"), "kiss": ("fid", "any")},
 }
 MOD_DECISIONS: dict[str, tuple[str, ...]] = {
     "mod:feats:move": ("fig",), "mod:search:power": ("die", "*"), "mod:campaign:give": ("hero", "*"),
     "mod:campaign:masses": ("fig",), "mod:campaign:comrade": ("fig",),
     "mod:lieutenants:shift": ("fid", "nat", "text"), "mod:lieutenants:not-me": ("fid",),
+    "mod:lieutenants:relic": ("fid",),
 }
 #: the module steps and decisions that need an attack in progress, or the turn of their figure
 MOD_NEED_ATTACK = frozenset({"forceful", "mod:search:power", "mod:campaign:comrade", "fury-pass", "fury-fail",
@@ -225,6 +226,13 @@ class PlotDoc(StrictModel):
     retest: list[Annotated[int, Field(ge=0, le=1)]] = Field(default_factory=list)
 
 
+class RitualDoc(StrictModel):
+    """Unholy Ritual while its discards are asked: the cards it drew, how many to discard."""
+
+    cards: list[str]
+    discard: Points
+
+
 class OverlordDeckDoc(StrictModel):
     """``mods.overlord`` (:mod:`questbox.games.descent.modules.overlord`): card ids, one per copy."""
 
@@ -234,6 +242,13 @@ class OverlordDeckDoc(StrictModel):
     played: dict[str, Points]
     #: the cards whose effect lasts (``modules/overlord_cards.py``)
     active: dict[str, list[str]] = Field(default_factory=dict)
+    #: Plan Ahead and Unholy Ritual, Explosive Runes (``modules/overlord_more.py``)
+    plan: list[str] | None = None
+    known: list[str] = Field(default_factory=list)
+    ritual: RitualDoc | None = None
+    runes: dict[str, Points] = Field(default_factory=dict)
+    #: the monster last hurt by an attack and its space (Rise Again's mark)
+    fell: list[str] = Field(default_factory=list)
 
 
 #: a strict model of each rule module's state that the engine keeps in ``mods``

@@ -159,12 +159,14 @@ class ItemCard:
     is_weapon: ClassVar[bool] = False
 
     def __init__(self, cid: str, *, surges: tuple[Surge, ...] = (), pierce: int = 0, rng: int = 0, health: int = 0,
-                 speed_cap: int | None = None, ranged_bonus: int = 0) -> None:
+                 speed_cap: int | None = None, ranged_bonus: int = 0, stamina: int = 0) -> None:
         self.id = cid
         #: a weapon's surge abilities the engine plays; Pierce of its attacks, range added to them
         self.surges, self.pierce, self.range = surges, pierce, rng
         #: +Health; a Speed the hero's cannot rise above; +range to each of the hero's ranged attacks
         self.health, self.speed_cap, self.ranged_bonus = health, speed_cap, ranged_bonus
+        #: +Stamina (Ring of Power)
+        self.stamina = stamina
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         """What the hero ``fi`` (who has the card equipped and ready) may do with it at ``point``."""
@@ -187,9 +189,10 @@ def weapon(cid: str, *surges: tuple[str, int] | tuple[str, int, int], pierce: in
     return _Weapon(cid, surges=_s(*surges), pierce=pierce, rng=rng)
 
 
-def worn(cid: str, *, health: int = 0, speed_cap: int | None = None, ranged_bonus: int = 0) -> ItemCard:
+def worn(cid: str, *, health: int = 0, speed_cap: int | None = None, ranged_bonus: int = 0,
+         stamina: int = 0) -> ItemCard:
     """Armor or another card whose effect is a static change to the hero."""
-    return ItemCard(cid, health=health, speed_cap=speed_cap, ranged_bonus=ranged_bonus)
+    return ItemCard(cid, health=health, speed_cap=speed_cap, ranged_bonus=ranged_bonus, stamina=stamina)
 
 
 def _use(cid: str) -> Action:
@@ -386,6 +389,7 @@ CARDS: dict[str, ItemCard] = {c.id: c for c in (
     worn("demonhide-leather"),
     worn("iron-bound-ring", health=2),
     worn("scorpion-helm", ranged_bonus=1),
+    worn("ring-of-power", stamina=1),
     # cards played at their windows
     AddShield("iron-shield"), AddShield("heavy-steel-shield"), DarkGodShield("shield-of-the-dark-god"),
     HeavyCloak("heavy-cloak"), ManaWeave("mana-weave"), LuckyCharm("lucky-charm"), TivalCrystal("tival-crystal"),
@@ -435,6 +439,7 @@ class ItemsModule(RuleModule):
             h: tuple(check_equipment(list(v), f"campaign.equipment.{h}")) for h, v in raw.items()}
         for h, eq in self.equipment.items():
             enc.add_stat(hero_stat(enc.stats[h], list(eq), enc.lib.heroes[h].speed))
+        _raise_stamina(enc, self.equipment)
         #: the heroes who fight with an equipped weapon, not their class weapon (modules/classes.py)
         self.armed = frozenset(h for h, eq in self.equipment.items()
                                if any(items()[c].attack is not None and c in CARDS for c in eq))
@@ -489,6 +494,18 @@ class ItemsModule(RuleModule):
                   and action in CARDS[cid].offers(st, fi, point, ctx) and cid not in st.figs[fi].exhausted)
         st.figs[fi].exhausted.append(cid)
         CARDS[cid].take(st, fi, point, ctx, action)
+
+
+def _raise_stamina(enc: Encounter, equipment: dict[str, tuple[str, ...]]) -> None:
+    """The cards that raise a hero's Stamina (Ring of Power): the encounter's own copy of the
+    library gets the hero sheets with it (the Stamina every rule reads, ``state.stamina``)."""
+    more = {h: sum(CARDS[c].stamina for c in eq if c in CARDS) for h, eq in equipment.items()}
+    more = {h: n for h, n in more.items() if n}
+    if more:
+        heroes = {**enc.lib.heroes}
+        for h, n in more.items():
+            heroes[h] = replace(heroes[h], stamina=heroes[h].stamina + n)
+        enc.lib = replace(enc.lib, heroes=heroes)
 
 
 def item_space(enc: Encounter) -> list[Action]:

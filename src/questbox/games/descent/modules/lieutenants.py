@@ -32,14 +32,18 @@ nothing (Knockback); ``("havoc", Belthir)`` attacks every figure Cry Havoc's mov
 (noted at ``enter-space`` in ``havoc``); ``("promote", minion)`` plays a passed Promotion
 (:func:`~questbox.games.descent.abilities.promotable`).
 
+The overlord's relics (``campaign.overlord_relics``): given to the lieutenants before round 1 and
+played as :mod:`~questbox.games.descent.modules.lieutenant_relics` says.
+
 The mod's state: ``{"figures": [ids of the lieutenant figures], "havoc": [ids of the figures Cry
-Havoc's move went through so far]}``.
+Havoc's move went through so far]}``, with ``relics`` and ``relic_used`` when relics are given.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+import questbox.games.descent.modules.lieutenant_relics as relic
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.abilities import add_figures
 from questbox.games.descent.combat import FOLLOW, MISS
@@ -60,19 +64,24 @@ RALLY: Final = Action("rally")
 #: monster becomes the target of Not Me! (data: Splig's id)
 SHIFT: Final = "mod:lieutenants:shift"
 NOT_ME: Final = "mod:lieutenants:not-me"
+#: the windows the relics play at (only when the overlord has relics)
+RELIC_WINDOWS: Final = frozenset({"after-setup", "attack-declared", "activation-start"})
 
 
 class LieutenantsModule(RuleModule):
     """The lieutenant figures' passives and stat lines (see the module docstring)."""
 
     name = NAME
-    listens = frozenset({"turn-start", "attack-resolved", "attack-before-roll", "enter-space"})
+    listens = frozenset({"turn-start", "attack-resolved", "attack-before-roll", "enter-space", "after-setup",
+                         "attack-declared", "activation-start"})
     offers_at = frozenset({"attack-before-roll", "attack-after-roll", "monster-turn", "enter-space"})
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(enc)
         #: the lieutenant groups' stat keys
         self.keys = frozenset(g.master_stat for g in enc.groups if g.lieutenant)
+        #: the overlord's relics that his lieutenants may wield in this encounter
+        self.relics = relic.owned(enc)
 
     def init(self, st: DescentState) -> Any:
         figs = [i for i, f in enumerate(st.figs) if f.stat in self.keys]
@@ -88,13 +97,20 @@ class LieutenantsModule(RuleModule):
 
     # -- mandatory effects -----------------------------------------------------------------------
     def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
+        if self.relics and window in RELIC_WINDOWS:
+            self._relics(st, window, ctx)
+            return
         if window == "turn-start" and ctx[0] == -1:
+            if self.relics:
+                relic.refresh(st)
             for fi in self._lieutenants(st):
                 if st.figs[fi].status == "active" and self._has(st, fi, "regeneration-1"):
                     st.emit("info", f"Regeneration: {st.name(fi)} recovers 1 heart.")
                     st.recover(fi, hearts=1)
         elif window == "attack-resolved":
             self._aftershock(st)
+            if self.relics:
+                relic.on_attack_resolved(st)
         elif window == "enter-space":
             turn = st.turn
             fi, square = ctx
@@ -108,6 +124,14 @@ class LieutenantsModule(RuleModule):
             if (atk is not None and FOLLOW not in atk.flags and self._has(st, atk.target, "not-me")
                     and self._not_me_targets(st, atk.target)):
                 st.test(atk.target, "awareness", st.mod_task(NAME, ("not-me",)), None, "Not Me!")
+
+    def _relics(self, st: DescentState, window: str, ctx: Ctx) -> None:
+        if window == "after-setup":
+            relic.ask_next(st, self.relics)
+        elif window == "attack-declared":
+            relic.on_attack_declared(st)
+        elif window == "activation-start" and st.figs[ctx[0]].stat in self.keys:
+            relic.on_activation(st, ctx[0])
 
     def _not_me_targets(self, st: DescentState, fi: int) -> list[int]:
         atk = st.attack
@@ -135,6 +159,10 @@ class LieutenantsModule(RuleModule):
                     if st.figs[h].status == "active" and st.adjacent(fi, h)]
         if point == "monster-turn":
             turn = st.turn
+            kiss = relic.kiss_offers(st, ctx[0]) if self.relics and st.figs[ctx[0]].stat in self.keys else []
+            if kiss:
+                return [*kiss, *([RALLY] if self._has(st, ctx[0], "rally") and turn is not None
+                                 and turn.actions > 0 and turn.kind != "extra" and st.attack is None else [])]
             if (self._has(st, ctx[0], "rally") and turn is not None and turn.actions > 0 and turn.kind != "extra"
                     and st.attack is None):
                 return [RALLY]
@@ -155,6 +183,9 @@ class LieutenantsModule(RuleModule):
         if action.name == "overpower":
             fi, h = ctx[0], str(action.args[0])
             st.test(fi, "might", st.mod_task(NAME, ("overpower", st.figs[fi].id, h)), None, "Overpower")
+            return
+        if action.name == "kiss":
+            relic.kiss(st, ctx[0], action)
             return
         if action == RALLY:
             fi = ctx[0]
@@ -189,6 +220,12 @@ class LieutenantsModule(RuleModule):
             return
         if word == "promote":
             self._promote(st, st.ids[str(payload[1])])
+            return
+        if word == "zorek":
+            relic.zorek(st, st.ids[str(payload[1])], st.ids[str(payload[2])])
+            return
+        if word == "kiss":
+            relic.kiss_lands(st, st.ids[str(payload[1])], bool(payload[2]))
             return
         if word == "havoc":
             self._havoc(st, st.ids[str(payload[1])])
@@ -268,6 +305,10 @@ class LieutenantsModule(RuleModule):
             st.test(h, "willpower", None, (ADD_CONDITION, h, "immobilized"), "Dominion")
 
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
+        if d.kind == relic.RELIC:
+            from questbox.games.descent.flow import PASS
+
+            return [*relic.choices(st, st.ids[str(d.data[0])], self.relics), PASS]
         if d.kind == SHIFT:
             fid, n, _ = d.data
             names = st.enc.board.names
@@ -275,6 +316,9 @@ class LieutenantsModule(RuleModule):
         return [Action("not-me", (st.figs[m].id,)) for m in self._not_me_targets(st, st.ids[str(d.data[0])])]
 
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
+        if d.kind == relic.RELIC:
+            relic.decide(st, d, action, self.relics)
+            return
         if d.kind == SHIFT:
             fid, _, then = d.data
             h = st.ids[str(fid)]
@@ -294,6 +338,8 @@ class LieutenantsModule(RuleModule):
         st.emit("info", f"Not Me!: {st.name(m)} becomes the target of the attack.", {"target": st.figs[m].id})
 
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        if d.kind == relic.RELIC:
+            return f"the relic {st.name(st.ids[str(d.data[0])])} wields in this quest"
         if d.kind == SHIFT:
             return f"where {st.name(st.ids[str(d.data[0])])} is moved to"
         return "the monster that becomes the target instead (Not Me!)"
@@ -322,6 +368,7 @@ def lieutenant_space(enc: Encounter) -> list[Action]:
     for word in ("sacrifice", "not-me", "promotion", "flank"):
         if word in abilities or (word == "flank" and "flanking" in abilities):
             out += [Action(word, (m,)) for m in monsters]
+    out += relic.space(enc)
     if abilities & {"seduce", "dominion", "knockback"}:
         board = enc.board
         out += [Action("shift", (board.names[s],)) for s in board.spaces if board.passable[s]]

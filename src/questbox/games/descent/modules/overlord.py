@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import questbox.games.descent.modules.overlord_cards as more
+import questbox.games.descent.modules.overlord_more as late
 from questbox.core import JSON, Action, Decision, Rng, Seat
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.flow import PASS, STEP, CardPlay
@@ -93,10 +94,13 @@ PLAYS: dict[str, dict[str, Callable[[DescentState, Ctx], bool]]] = {
         "bloodlust": lambda st, ctx: st.figs[ctx[0]].side == "hero",
     },
 }
-for _w, _cards in more.WHEN.items():
+for _w, _cards in (*more.WHEN.items(), *late.WHEN.items()):
     PLAYS.setdefault(_w, {}).update(_cards)
-#: the windows whose lasting card effects the module plays (``overlord_cards.on``)
+#: the cards that take a choice (``card <id> <choice>``)
+ARGS = {**more.ARGS, **late.ARGS}
+#: the windows whose lasting card effects the module plays (``overlord_cards.on``, ``overlord_more.on``)
 LASTING = frozenset({"attack-after-damage", "attack-resolved", "action-performed", "turn-end"})
+LATE = frozenset({"test-after-roll", "activation-start", "turn-start", "turn-end", "attack-before-damage"})
 UTHUK = f"mod:{NAME}:uthuk"
 
 
@@ -104,7 +108,7 @@ class OverlordDeck(RuleModule):
     """The Overlord deck: hand, draws, cards played at their windows (see the module docstring)."""
 
     name = NAME
-    listens = frozenset({"turn-start", *PLAYS, *LASTING})
+    listens = frozenset({"turn-start", *PLAYS, *LASTING, *LATE})
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(enc)
@@ -149,6 +153,7 @@ class OverlordDeck(RuleModule):
         return cast(JSON, got)
 
     def view(self, st: DescentState, seat: Seat | None, data: Any) -> Any:
+        late.show(st.mods[NAME], data, seat == OVERLORD)
         data["deck"] = len(data["deck"])
         if seat != OVERLORD:
             data["hand"] = len(data["hand"])
@@ -161,7 +166,7 @@ class OverlordDeck(RuleModule):
         if seat == OVERLORD:
             deck = sorted(m["deck"])
             rng.shuffle(deck)
-            m["deck"] = deck
+            m["deck"] = late.keep_known(m, deck)
             return
         pool = sorted([*m["hand"], *m["deck"]])
         rng.shuffle(pool)
@@ -191,6 +196,8 @@ class OverlordDeck(RuleModule):
     def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
         if window in LASTING:
             more.on(self, st, window, ctx)
+        if window in LATE:
+            late.on(self, st, window, ctx)
         if window == "turn-start" and ctx[0] == -1:
             # his start-of-turn cards first, then the draw
             st.tasks.append(st.mod_task(NAME, ("turn-draw",)))
@@ -234,8 +241,8 @@ class OverlordDeck(RuleModule):
                 assert atk is not None
                 n = len(atk.dice) if window == "attack-after-roll" else len(atk.def_dice)
                 out.extend(_card(cid, i) for i in range(n))
-            elif cid in more.ARGS:
-                out.extend(_card(cid, *args) for args in more.ARGS[cid](st, ctx))
+            elif cid in ARGS:
+                out.extend(_card(cid, *args) for args in ARGS[cid](st, ctx))
             else:
                 out.append(_card(cid))
         return out
@@ -243,17 +250,24 @@ class OverlordDeck(RuleModule):
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
         if d.kind == UTHUK:
             return more.uthuk_actions()
+        if d.kind in late.KINDS:
+            return late.KINDS[d.kind][0](st, d)
         p = cast(CardPlay, d.data)
         return [*self.playable(st, p.window, p.ctx), PASS]
 
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
         if d.kind == UTHUK:
             return "Uthuk Demon Trap: test Awareness or Might"
+        if d.kind in late.KINDS:
+            return late.KINDS[d.kind][2]
         return "play an Overlord card now, or pass"
 
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
         if d.kind == UTHUK:
             more.uthuk_decide(st, int(d.data[0]), action)
+            return
+        if d.kind in late.KINDS:
+            late.KINDS[d.kind][1](st, d, action)
             return
         if action == PASS:
             return
@@ -287,7 +301,7 @@ class OverlordDeck(RuleModule):
             st.suffer(payload[1], 1)
         elif what == "trap":
             self._trap_fails(st, payload[1], payload[2])
-        elif not more.run(self, st, payload):
+        elif not more.run(self, st, payload) and not late.run(self, st, payload):
             raise AssertionError(f"overlord: no step {what!r}")
 
     def _trap_fails(self, st: DescentState, card: str, fi: int) -> None:
@@ -418,6 +432,7 @@ EFFECTS: dict[str, Callable[[OverlordDeck, DescentState, str, Ctx, Action], None
     "word-of-pain": _word_of_pain,
     "bloodlust": _bloodlust,
     **more.EFFECTS,
+    **late.EFFECTS,
 }
 
 
@@ -429,14 +444,17 @@ def bot_card(st: DescentState, legal: list[Action]) -> Action:
     picks), else ``pass``; and the hero's pick of Uthuk Demon Trap (``overlord_cards.bot_uthuk``)."""
     if legal and legal[0].name == "test":           # Uthuk Demon Trap: the hero's pick
         return more.bot_uthuk(st, int(st.pending[-1].data[0]), legal)
+    if legal and legal[0].name in ("plan", "discard", "charm"):     # Plan Ahead, Unholy Ritual, Dark Charm
+        return late.bot_decide(st, legal)
+    picks = {**more.BOT_PICK, **late.BOT_PICK}
     atk = st.attack
     dice = st.enc.lib.dice
     for a in legal:
         if a.name != "card":
             continue
         cid = str(a.args[0])
-        if cid in more.BOT_PICK:
-            pick = more.BOT_PICK[cid](st, [x for x in legal if x.name == "card" and x.args[0] == cid])
+        if cid in picks:
+            pick = picks[cid](st, [x for x in legal if x.name == "card" and x.args[0] == cid])
             if pick is not None:
                 return pick
             continue
@@ -478,6 +496,8 @@ def card_space(enc: Encounter) -> list[Action]:
         "dark-fortune": list(range(MAX_POOL)), "dark-resilience": monsters, "blood-rage": monsters,
         "reinforce": [g.id for g in enc.groups], "diabolic-power": sorted(catalog().overlord),
         "schemes": list(more.TYPES), "poison-dart": ["awareness", "might"]}
+    choices["unholy-ritual"] = [g.id for g in enc.groups]
+    choices["dark-charm"] = [h.id for h in enc.heroes]
     out: list[Action] = []
     for cid in sorted({c for cards in PLAYS.values() for c in cards}):
         if cid in choices:
@@ -485,4 +505,5 @@ def card_space(enc: Encounter) -> list[Action]:
         else:
             out.append(_card(cid))
     return [*out, PASS, Action("surge", ("critical-blow",)), Action("surge", ("expert-blow",)),
-            *more.uthuk_actions()]
+            *more.uthuk_actions(), *late.space(sorted(catalog().overlord), [h.id for h in enc.heroes],
+                        [enc.board.names[s] for s in enc.board.spaces if enc.board.passable[s]])]
