@@ -107,3 +107,24 @@ def test_simulate_out_json_and_force(tmp_path: Path) -> None:
     assert json.loads(out.read_text())["plot_deck"] is None
     res = runner.invoke(app, ["campaign", "simulate", "--campaigns", "1", "--heroes", "3"])
     assert res.exit_code == 0 and "overlord wins" in res.stdout and "leoric" in res.stdout
+
+
+def test_bench_campaigns_writes_the_markdown_table(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    md, js = tmp_path / "t.md", tmp_path / "t.json"
+    cmd = [sys.executable, str(root / "bench" / "campaigns.py"), "--campaigns", "1", "--jobs", "1",
+           "--heroes", "2", "--plots", "first-legion,none", "--md", str(md), "--json", str(js)]
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
+    text = md.read_text()
+    assert "command: `python bench/campaigns.py --campaigns 1" in text and "load average" in text
+    rows = [line for line in text.splitlines() if line.startswith("| 2 (")]
+    assert [r.split("|")[2].strip() for r in rows] == ["first-legion", "none"]
+    assert [r["plot_deck"] for r in json.loads(js.read_text())] == ["first-legion", None]
+    again = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    assert again.returncode == 1 and again.stderr.startswith("error: ") and "--force" in again.stderr
+    assert md.read_text() == text
