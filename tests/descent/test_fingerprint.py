@@ -55,13 +55,13 @@ CAMPAIGN_EXPECTED: dict[int, str] = {
 }
 
 BOT_EXPECTED: dict[int, str] = {
-    2: "d5666670296b5ac05dc839707460ad39a503d8019c3ec1dbac5d9c9f545a18fb",
-    3: "68b3a979f1bffd179a93c1716e1a8527f91331a42e43039fb50a3a9557d1fe78",
-    4: "a6393a78926ce6056154a0d3941a417894483dfb63128e9cf1483a8fce8d9160",
-    5: "195d0dc4f11f46eca2a22e0c19b4ca670ea121ce0f3efef232680842faadf459",
+    2: "54e6f9e0aa6632cbe4fd7b79807ef9db9685c94e7baf2a6bf738debb07b8f29e",
+    3: "63c7e7b3050bf8435acc76a0814a9eb1b460d653cfa9ac2947f54fa988aebf46",
+    4: "0c3660a4c9cdf666cc861cefcbd729f1e019f0f2dcb09052d81f183bd507fd24",
+    5: "c9d1945fb4db7227d65aea1cb34047649b88cd7e1d482bf9d68afe7aa917bda9",
 }
 
-CAMPAIGN_BOT_EXPECTED = "5e0c42e581d9fb7c70bf577a1612fdb25410372d803f98566ac748db2e6a8dde"
+CAMPAIGN_BOT_EXPECTED = "1a984b35acd597ddb935fa1827efbc11ddc2333a0b261c6161df8e29b8a458f6"
 
 
 def fingerprint(n: int, seeds: int = SEEDS, game: Game = GAME) -> str:
