@@ -43,10 +43,15 @@ def _load() -> str:
         return "?"
 
 
-def _header(argv: list[str], started: str, load0: str, times: list[str]) -> str:
-    dirty = " (with uncommitted changes)" if _git("status", "--porcelain", "--untracked-files=no") else ""
+def _commit() -> str:
+    """The commit measured (read at the start), and whether the code differs from it."""
+    dirty = _git("status", "--porcelain", "--untracked-files=no", "--", "src", "bench")
+    return f"`{_git('rev-parse', '--short', 'HEAD')}`" + (" (with uncommitted changes)" if dirty else "")
+
+
+def _header(argv: list[str], commit: str, started: str, load0: str, times: list[str]) -> str:
     pure = "pure Python" if os.environ.get("QUESTBOX_PURE") else "compiled engine where built"
-    return (f"Measured at commit `{_git('rev-parse', '--short', 'HEAD')}`{dirty}, {pure}, "
+    return (f"Measured at commit {commit}, {pure}, "
             f"started {started} UTC, load average (1, 5, 15 min) {load0} at the start, {_load()} now; "
             f"command: `python bench/campaigns.py {' '.join(argv)}`. "
             f"Time per cell (wall clock): {', '.join(times)}.\n\n")
@@ -75,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     except SetupError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    commit = _commit()
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M")
     load0 = _load()
     reports: list[dict[str, Any]] = []
@@ -87,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         times.append(f"{len(heroes)} heroes / {plot or 'none'} {dt:.0f} s")
         print(f"{len(heroes)} heroes, {plot or 'none'}: {rep['overlord_wins']}/{rep['campaigns']} overlord wins, "
               f"{dt:.0f} s", file=sys.stderr, flush=True)
-        Path(a.md).write_text(_header(argv, started, load0, times) + markdown(reports))
+        Path(a.md).write_text(_header(argv, commit, started, load0, times) + markdown(reports))
         if a.json:
             Path(a.json).write_text(json.dumps(reports, indent=1) + "\n")
     return 0
