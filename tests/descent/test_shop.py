@@ -226,7 +226,8 @@ def test_the_campaigns_action_space_holds_the_shop_and_the_equipped_cards_action
 
 
 def test_the_simulation_reports_the_shop_items_bought_and_the_search_gold() -> None:
-    from questbox.games.descent.campaign_play import run_campaign, simulate
+    from questbox.games.descent.campaign_play import run_campaign
+    from questbox.games.descent.campaign_stats import simulate
 
     report = simulate(2, 5, ["syndrael", "avric"], "first-legion")
     logs = [run_campaign(5 + i, ["syndrael", "avric"], "first-legion") for i in range(2)]

@@ -180,7 +180,7 @@ def test_campaign_simulate_plays_the_saradyn_road() -> None:
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main(["simulate", "--campaigns", "2", "--campaign", "saradyn"]) == 0
+        assert main(["simulate", "--campaigns", "2", "--campaign", "saradyn", "--json"]) == 0
     report = json.loads(out.getvalue())
     assert report["campaign"] == "saradyn" and report["campaigns"] == 2
     assert sum(n for q, n in report["quests"].items() if q.startswith("hollow-barrow:")) == 2

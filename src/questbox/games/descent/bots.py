@@ -7,7 +7,8 @@ pick among the legal actions by simple plans:
 * **heroes**: stand up or revive first; then heal a badly hurt hero; attack the best target in
   reach (the quest's goal monster first, then what they can defeat); otherwise move to the space
   from which the best attack can be made, or towards the goal (opening doors on the way), using
-  fatigue for the last steps; search tokens nearby when nothing better is at hand; rest when tired.
+  fatigue for the last steps; search tokens close and safe when nothing better is at hand
+  (:mod:`search_bots`); rest when tired.
 * **overlord**: activate the monsters that can attack first; each attacks the hero it can hurt
   most (a ranged monster first moves to a space in line of sight at a short distance, a melee
   monster next to its target); the quest's goal monster waits in its lair until heroes come near.
@@ -28,6 +29,7 @@ from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
 from questbox.games.descent.quest_bots import tile_goal_action
+from questbox.games.descent.search_bots import search_bonus, search_spots
 from questbox.games.descent.skill_bots import heal_choice, holy_choice, react_choice, skill_attacks, turn_card_choice
 from questbox.games.descent.state import DescentState
 from questbox.games.descent.tactics import (
@@ -283,6 +285,7 @@ class _HeroMind:
         self.goal_sq = [s for g in goals for s in st.squares(g)]
         self.enemies = st.enemies(fi)
         self.board = board
+        self.spots = search_spots(st)
 
     def goal_dist(self, s: int) -> int:
         if not self.goal_sq:
@@ -345,7 +348,9 @@ class _HeroMind:
         return max(0, min(dist[m] for m in mates) - 2)
 
     def square_score(self, s: int, can_attack: bool) -> float:
-        score = -0.6 * self.goal_dist(s) - 1.5 * self.threat(s) - 0.15 * self.spread(s)
+        threat = self.threat(s)
+        score = -0.6 * self.goal_dist(s) - 1.5 * threat - 0.15 * self.spread(s)
+        score += search_bonus(self.spots, s, can_attack, threat)
         if can_attack:
             score += 1.5 * self.attack_from(s)
         if not self.melee:
@@ -423,6 +428,8 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
         return a
     if best is not None and best[0] > 0.25:
         return best[1]
+    for a in _by_name(legal, "search"):        # a token in reach (search_bots)
+        return a
     # movement
     here = f.pos
     cur = mind.square_score(here, turn.actions > 0)
@@ -441,8 +448,6 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
         more = st.moves(fi, turn.mp + 1)
         if any(mind.attack_from(v[2]) > 0.3 for v in more.values()):
             return FATIGUE
-    for a in _by_name(legal, "search"):
-        return a
     for a in _by_name(legal, "greedy"):
         if f.fatigue < st.stamina(fi) - 2:
             return a

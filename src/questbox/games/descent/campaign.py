@@ -18,7 +18,8 @@ from questbox.core import JSON, Action, SetupError
 from questbox.core.errors import NotationError, QuestboxError
 from questbox.games.descent.campaign_bots import bot_action
 from questbox.games.descent.campaign_log import HEROES_SEAT, apply, load_log, new_log, show, to_move, view
-from questbox.games.descent.campaign_play import play_quest, record_replay, simulate
+from questbox.games.descent.campaign_play import play_quest, record_replay
+from questbox.games.descent.campaign_stats import simulate
 
 
 def _save(path: str, log: JSON) -> None:
@@ -56,13 +57,19 @@ def main(argv: list[str] | None = None) -> int:
     rec = sub.add_parser("record", help="record a quest played with `questbox play ... --save REPLAY` in the log")
     rec.add_argument("log")
     rec.add_argument("replay")
-    sim = sub.add_parser("simulate", help="bot campaigns: overlord win rate, plot cards bought and used")
+    sim = sub.add_parser("simulate", help="bot campaigns: overlord win rate, cards bought and played, length")
     sim.add_argument("--campaigns", type=_count, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--heroes", default="syndrael,avric")
-    sim.add_argument("--plot", default="first-legion")
+    sim.add_argument("--seed", type=int, default=0, help="the first campaign's seed (then seed+1, ...)")
+    sim.add_argument("--heroes", default="syndrael,avric",
+                     help="2-4 heroes (hero or hero:class, comma separated) or a count 2, 3, 4 "
+                          "(syndrael, avric, leoric, tomble)")
+    sim.add_argument("--plot", default="first-legion", help="the overlord's Plot deck, or none (without the pack's)")
     sim.add_argument("--overlord-deck", action="store_true", help="with the Overlord deck")
     sim.add_argument("--campaign", default="harrowmere", help="the campaign (data/campaigns)")
+    sim.add_argument("--jobs", type=_count, default=1, help="processes (the report is the same for any number)")
+    sim.add_argument("--json", action="store_true", help="the report as JSON (default: a table)")
+    sim.add_argument("--out", default=None, help="also write the JSON report to FILE")
+    sim.add_argument("--force", action="store_true", help="replace --out FILE if it exists")
     a = p.parse_args(argv)
     try:
         return _run(a)
@@ -137,9 +144,17 @@ def _run(a: argparse.Namespace) -> int:
         _save(a.log, log)
         print(show(log))
     elif a.cmd == "simulate":
-        report = simulate(a.campaigns, a.seed, a.heroes.split(","), None if a.plot == "none" else a.plot,
-                          a.overlord_deck, a.campaign)
-        print(json.dumps(report, indent=1))
+        from questbox.games.descent.campaign_model import campaign_data
+        from questbox.games.descent.campaign_stats import party, plot_deck, table
+
+        heroes, plot = party(a.heroes), plot_deck(a.plot)
+        campaign_data(a.campaign)
+        if a.out and Path(a.out).exists() and not a.force:
+            raise SetupError(f"{a.out} exists: pass --force to replace it")
+        report = simulate(a.campaigns, a.seed, heroes, plot, a.overlord_deck, a.campaign, a.jobs)
+        if a.out:
+            _save(a.out, report)
+        print(json.dumps(report, indent=1) if a.json else table(report))
     return 0
 
 

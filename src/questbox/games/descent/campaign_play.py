@@ -1,25 +1,32 @@
 """Playing a campaign: a quest of the log between agents, whole campaigns between the bots and
-their statistics (``questbox campaign simulate``), and a saved replay recorded in the log."""
+their statistics (``questbox campaign simulate``, :mod:`~questbox.games.descent.campaign_stats`),
+and a saved replay recorded in the log."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
-from questbox.core import JSON, SetupError
+from questbox.core import JSON, Action, SetupError
 from questbox.games.descent.campaign_bots import bot_action
 from questbox.games.descent.campaign_log import apply, encounter_setup, new_log, record, to_move
 from questbox.games.descent.state import DescentState
 
 
-def play_quest(log: JSON, agents: dict[str, Any], seed: int) -> tuple[JSON, Any]:
+def play_quest(log: JSON, agents: dict[str, Any], seed: int,
+               observe: Callable[[str, Action], None] | None = None) -> tuple[JSON, Any]:
+    """The log after the quest (its next encounter) the agents played, and the quest's last state;
+    ``observe(seat, action)`` sees each move after it is applied."""
     from questbox.core import get_game
 
     st = get_game("descent").new(encounter_setup(log), seed=seed)
     steps = 0
     while not st.is_over():
         seat = st.to_move()[0]
-        st.apply(seat, agents[seat].act(st, seat))
+        act = agents[seat].act(st, seat)
+        st.apply(seat, act)
+        if observe is not None:
+            observe(seat, act)
         steps += 1
         if steps > 20000:
             raise RuntimeError("a quest did not end")
@@ -27,9 +34,13 @@ def play_quest(log: JSON, agents: dict[str, Any], seed: int) -> tuple[JSON, Any]
 
 
 def run_campaign(seed: int, heroes: list[str], plot_deck: str | None, campaign: str = "harrowmere",
-                 seats: str = "party", overlord_deck: bool = False) -> JSON:
+                 seats: str = "party", overlord_deck: bool = False,
+                 observe: Callable[[str, Action], None] | None = None,
+                 quest_over: Callable[[DescentState], None] | None = None) -> JSON:
     """A whole campaign between bots (the plot bot on every seat); ``overlord_deck``: with the
-    Overlord deck (the bot overlord buys class cards)."""
+    Overlord deck (the bot overlord buys class cards). ``observe(seat, action)`` sees each move of
+    the quests, ``quest_over(state)`` each quest's (encounter's) last state (the statistics of
+    :mod:`~questbox.games.descent.campaign_stats`)."""
     from questbox.games.descent.encounter import normalize_setup, seat_names
     from questbox.games.descent.plot_bots import PlotAgent
 
@@ -39,7 +50,9 @@ def run_campaign(seed: int, heroes: list[str], plot_deck: str | None, campaign: 
     k = 0
     while log["phase"] != "over":
         if log["phase"] == "quest":
-            log, _st = play_quest(log, agents, seed * 10 + k)
+            log, st = play_quest(log, agents, seed * 10 + k, observe)
+            if quest_over is not None:
+                quest_over(st)
             k += 1
             continue
         seat = to_move(log)
@@ -71,33 +84,3 @@ def _campaign_of(log: JSON) -> Any:
     from questbox.games.descent.encounter import normalize_setup
 
     return normalize_setup(encounter_setup(log))["campaign"]
-
-
-def simulate(n: int, seed: int, heroes: list[str], plot: str | None, overlord_deck: bool = False,
-             campaign: str = "harrowmere") -> JSON:
-    wins = 0
-    classes: Counter[str] = Counter()
-    skills: Counter[str] = Counter()        # the skill cards the heroes bought (issue #18)
-    bought: Counter[str] = Counter()
-    used: Counter[str] = Counter()
-    quests: Counter[str] = Counter()
-    shop: Counter[str] = Counter()
-    search_gold = 0
-    for i in range(n):
-        log = run_campaign(seed + i, heroes, plot, campaign, overlord_deck=overlord_deck)
-        classes.update(log.get("overlord_deck", []))
-        skills.update(c for cs in log.get("skills", {}).values() for c in cs)
-        wins += log["winner"] == "overlord"
-        bought.update(log["stats"]["bought"])
-        used.update(log["stats"]["triggered"])
-        shop.update(log["stats"].get("shop_bought", []))
-        for h in log["history"]:
-            quests[f"{h['quest']}:{h['winner']}"] += 1
-            search_gold += h.get("search_gold", 0)
-    return {"campaigns": n, **({"campaign": campaign} if campaign != "harrowmere" else {}), "plot_deck": plot,
-            "heroes": heroes, "overlord_wins": wins,
-            "overlord_win_rate": wins / n if n else 0.0, "bought": dict(bought.most_common()),
-            "triggered": dict(used.most_common()), "quests": dict(sorted(quests.items())),
-            "shop_bought": dict(shop.most_common()), "search_gold_per_campaign": search_gold / n if n else 0.0,
-            "skills_bought": dict(skills.most_common()),
-            **({"overlord_cards_bought": dict(classes.most_common())} if overlord_deck else {})}
