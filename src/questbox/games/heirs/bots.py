@@ -245,27 +245,34 @@ class HeuristicAgent:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        assert isinstance(state, HeirsState)
         i = state.seats.index(seat)
+        rng = self.rng
+        policy = self.simple
+        samples = self.samples
+        horizon = self.horizon
         best: list[Action] = []
         top = -1e18
         for a in legal:
             total = 0.0
-            for _ in range(self.samples):
-                sim = state.determinize(seat, self.rng)
-                assert isinstance(sim, HeirsState)
+            for _ in range(samples):
+                sim = state.determinize(seat, rng)
                 turn = sim.turn
                 sim.apply(seat, a)
                 steps = 0
-                while (not sim.over and steps < self.horizon and sim.turn == turn
-                       and sim.to_move() == (seat,)):
-                    sim.apply(seat, self.simple.act(sim, seat))
+                # the rest of its own turn: while the game goes on and the seat is still to move
+                while not sim.over and steps < horizon and sim.turn == turn:
+                    pending = sim.pending
+                    if not pending or pending[-1].seat != seat:
+                        break
+                    sim.apply_legal(seat, policy.act(sim, seat))
                     steps += 1
                 total += position_value(sim, i)
             if total > top + 1e-9:
                 best, top = [a], total
             elif abs(total - top) <= 1e-9:
                 best.append(a)
-        return best[self.rng.below(len(best))]
+        return best[rng.below(len(best))]
 
 
 def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:

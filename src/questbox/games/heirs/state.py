@@ -184,6 +184,12 @@ class HeirsState(State):
             self.pending.clear()
         return ev
 
+    def apply_legal(self, seat: Seat, action: Action) -> list[Event]:
+        """:meth:`apply` for an action just taken from ``legal_actions(seat)`` (a bot's lookahead):
+        the same transition, without the check that it is legal."""
+        self._legal = None
+        return self._apply(seat, action)
+
     def clone(self) -> HeirsState:
         return HeirsState(self.cs, self.o, self.n, self.rng.copy(), self)
 
