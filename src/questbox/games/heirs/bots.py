@@ -35,6 +35,8 @@ class SimpleAgent:
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"{seat} has no legal action")
+        if len(legal) == 1:  # nothing to score; the tie-break draw is made all the same
+            return legal[self.rng.below(1)]
         assert isinstance(state, HeirsState)
         ctx = _Context(state, seat)
         best: list[Action] = []
@@ -200,32 +202,43 @@ def position_value(st: HeirsState, i: int) -> float:
     """
     if st.over:
         return 1000.0 if st.seats[i] in st.winners else -1000.0
-    mm = st.cs.mm
-
-    def progress(score: int, chain: list[int], need: int) -> float:
-        return 30.0 * score + 30.0 * min(len(chain), need) / max(1, need)
-
-    mine = progress(st.scores[i], st.chains[i], st.required(i))
-    opp = max((progress(st.scores[j], st.chains[j], st.required(j)) for j in range(st.n) if j != i),
-              default=0.0)
-    bneed = st.black_required()
-    blen = max((len(ch) for ch in st.bchains), default=0)
+    # written out (no inner function, no generators): it scores every determinized copy
+    scores = st.scores
+    chains = st.chains
+    off = st.o.chain_offset
+    need = scores[i] + off
+    chain = chains[i]
+    mine = 30.0 * scores[i] + 30.0 * min(len(chain), need) / max(1, need)
+    opp = 0.0
+    first = True
+    for j in range(st.n):
+        if j != i:
+            nj = scores[j] + off
+            v = 30.0 * scores[j] + 30.0 * min(len(chains[j]), nj) / max(1, nj)
+            if first or v > opp:
+                opp = v
+                first = False
+    bneed = st.btoken + off
+    blen = 0
+    for ch in st.bchains:
+        if len(ch) > blen:
+            blen = len(ch)
     black = 30.0 * st.btoken + 30.0 * min(blen, bneed) / max(1, bneed)
     if not st.bdown and blen >= bneed - 1:
         black += 12.0
-    chain = st.chains[i]
+    hand = st.hands[i]
     fit = 0.0
     if chain:
-        ends = (chain[0], chain[-1])
-        fits = mm[ends[0]] | mm[ends[1]]
-        for c in st.hands[i]:
+        mm = st.cs.mm
+        fits = mm[chain[0]] | mm[chain[-1]]
+        for c in hand:
             if fits >> c & 1:
                 fit += 1.5
     else:
-        fit = 1.5 * min(1, len(st.hands[i]))
-    hand = 0.4 * min(len(st.hands[i]), st.o.draw_limit)
+        fit = 1.5 * min(1, len(hand))
+    held = 0.4 * min(len(hand), st.o.draw_limit)
     tokens = 0.6 * sum(st.tokens[i])
-    return mine - 0.8 * opp - 1.1 * black + fit + hand + tokens
+    return mine - 0.8 * opp - 1.1 * black + fit + held + tokens
 
 
 class HeuristicAgent:
