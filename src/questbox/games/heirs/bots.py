@@ -101,7 +101,10 @@ class _Context:
             self.ends = fit[chain[0]] | fit[chain[-1]]
         else:
             self.ends = 0
-        black_len = max((len(ch) for ch in st.bchains), default=0)
+        black_len = 0
+        for ch in st.bchains:
+            if len(ch) > black_len:
+                black_len = len(ch)
         self.black_danger = black_len >= st.black_required() - 2 and black_len > 0 and not st.bdown
 
     def fits_end(self, cid: str) -> bool:
