@@ -16,7 +16,7 @@ from questbox.core.actions import Action
 from questbox.core.rng import Rng
 from questbox.core.state import Game, Seat, State
 from questbox.games.heirs.cards import COLOUR_INDEX, CardSet
-from questbox.games.heirs.common import SEAT_INDEX, SEATS
+from questbox.games.heirs.common import SEAT_INDEX, SEATS, below
 from questbox.games.heirs.state import HeirsState
 
 #: colour preference when a scored chain raises a token (Webs and Grow first)
@@ -36,7 +36,7 @@ class SimpleAgent:
         if not legal:
             raise ValueError(f"{seat} has no legal action")
         if len(legal) == 1:  # nothing to score; the tie-break draw is made all the same
-            return legal[self.rng.below(1)]
+            return legal[below(self.rng, 1)]
         assert isinstance(state, HeirsState)
         ctx = _Context(state, seat)
         best: list[Action] = []
@@ -47,7 +47,7 @@ class SimpleAgent:
                 best, top = [a], v
             elif v == top:
                 best.append(a)
-        return best[self.rng.below(len(best))]
+        return best[below(self.rng, len(best))]
 
 
 def simple(*, game: Game | None = None, seed: int = 0, **params: Any) -> SimpleAgent:
@@ -288,7 +288,7 @@ class HeuristicAgent:
                 best, top = [a], total
             elif abs(total - top) <= 1e-9:
                 best.append(a)
-        return best[rng.below(len(best))]
+        return best[below(rng, len(best))]
 
 
 def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:

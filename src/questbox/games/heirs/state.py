@@ -51,7 +51,9 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     STEP_INDEX,
     STEP_NAMES,
     TERMINATIONS,
+    below,
     place,
+    shuffle_ints,
     target_names,
 )
 from questbox.games.heirs.kinds import KINDS, kind_of
@@ -184,6 +186,19 @@ class HeirsState(State):
             self.pending.clear()
         return ev
 
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        """:meth:`State.legal_actions <questbox.core.state.State.legal_actions>` (the same list,
+        cached the same way), here so that the compiled engine runs it natively: the bots ask it
+        every decision of every lookahead."""
+        if seat is None:
+            return super().legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
     def apply_legal(self, seat: Seat, action: Action) -> list[Event]:
         """:meth:`apply` for an action just taken from ``legal_actions(seat)`` (a bot's lookahead):
         the same transition, without the check that it is legal."""
@@ -224,7 +239,7 @@ class HeirsState(State):
         deck it does not know (it keeps the top cards it knows) and cards another seat is looking
         at privately (Lore). Zone sizes are kept. Two states that look the same to ``seat`` give the
         same result for the same ``rng``, so a bot's choice can never depend on what it cannot see."""
-        c = self.clone()
+        c = HeirsState(self.cs, self.o, self.n, rng, self)  # its own generator is drawn below
         i = SEAT_INDEX[seat]
         deck = c.deck
         hidden = min(c.kf[i], len(deck))
@@ -236,8 +251,8 @@ class HeirsState(State):
         if private_look:
             pool.extend(c.look)
         pool.sort()  # canonical: the result depends only on what `seat` sees and on `rng`
-        rng.shuffle(pool)
-        c.rng = Rng(rng.below(1 << 62))  # future chance is unknown too
+        shuffle_ints(rng, pool)
+        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
         for j in others:
