@@ -18,6 +18,7 @@ from __future__ import annotations
 import questbox.games.heirs.turn as turn
 import questbox.games.heirs.view as view
 from questbox.core.actions import Action
+from questbox.core.errors import IllegalAction
 from questbox.core.events import Event
 from questbox.core.rng import Rng
 from questbox.core.state import JSON, Outcome, Seat, State
@@ -198,6 +199,18 @@ class HeirsState(State):
         actions = self._legal_actions(seat)
         self._legal = (seat, actions)
         return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        """:meth:`State.apply <questbox.core.state.State.apply>` (the same check, the same errors),
+        here so that the compiled engine runs it natively; a notation or ``seat=None`` goes the
+        core's way."""
+        if seat is None or not isinstance(action, Action):
+            return super().apply(seat, action)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._explain_illegal(seat, action, legal))
+        self._legal = None
+        return self._apply(seat, action)
 
     def apply_legal(self, seat: Seat, action: Action) -> list[Event]:
         """:meth:`apply` for an action just taken from ``legal_actions(seat)`` (a bot's lookahead):
