@@ -2,6 +2,7 @@
 
 * ``common.shuffle_ints`` / ``common.below`` make the core generator's draws (the lookahead's
   determinization and the tie-breaks run them compiled);
+* a lookahead copy (``quiet``) builds no events and plays the same;
 * the ``simple`` policy scores actions from the typed state: every score equals the score the
   rules of thumb gave from the JSON view (the reference, kept here), on positions of random games
   with the shipped deck and with a deck whose ids do not start with their colour's letter.
@@ -15,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from questbox.agents.random_agent import RandomAgent
-from questbox.core import Rng
+from questbox.core import Rng, make_agent
 from questbox.core.actions import Action
 from questbox.core.state import JSON
 from questbox.games.heirs import GAME
 from questbox.games.heirs.bots import RAISE_ORDER, _Context, _score
 from questbox.games.heirs.cards import default_cards
-from questbox.games.heirs.common import below, shuffle_ints
+from questbox.games.heirs.common import QUIET, below, shuffle_ints
 from questbox.games.heirs.state import HeirsState
 
 
@@ -161,3 +162,25 @@ def test_simple_scores_from_the_state_equal_the_scores_from_the_view() -> None:
         checked += _check_games({"players": n}, 3)
         checked += _check_games({"players": n, "cards": _odd_deck()}, 1)
     assert checked > 2000
+
+
+def test_a_quiet_copy_plays_the_same_and_writes_no_event() -> None:
+    """A lookahead copy (``quiet``) makes the same transitions as a loud one, returns no event, and
+    :data:`~questbox.games.heirs.common.QUIET` stays empty (every event append checks for it)."""
+    moves = 0
+    for n in (1, 2, 3, 4):
+        for g in range(4):
+            loud = GAME.new({"players": n}, seed=100 + g)
+            quiet = loud.clone()
+            quiet.quiet = True
+            walker = RandomAgent(seed=g)
+            while not loud.is_over():
+                seat = loud.to_move()[0]
+                a = walker.act(loud, seat)
+                loud.apply(seat, a)
+                assert quiet.apply(seat, a) == []
+                assert quiet.to_json() == loud.to_json()
+                moves += 1
+    assert QUIET == [] and moves > 500
+    make_agent("heuristic", GAME, seed=1).act(GAME.new({"players": 3}, seed=5), "p1")
+    assert QUIET == []

@@ -273,6 +273,7 @@ class HeuristicAgent:
             total = 0.0
             for _ in range(samples):
                 sim = state.determinize(seat, rng)
+                sim.quiet = True  # nobody reads a copy's events
                 turn = sim.turn
                 sim.apply(seat, a)
                 steps = 0

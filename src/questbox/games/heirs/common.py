@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from questbox.core.actions import Action
+from questbox.core.events import Event
 from questbox.core.rng import Rng
 from questbox.core.state import JSON, Decision
 from questbox.games.heirs.cards import COLOURS
@@ -27,6 +28,11 @@ STEP_INDEX: dict[str, int] = {s: i for i, s in enumerate(STEP_NAMES)}
 SEATS: tuple[str, ...] = ("p1", "p2", "p3", "p4")
 SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
 SPECTATOR = "spectator"
+
+#: the events list of an action applied on a bot's lookahead copy (``HeirsState.quiet``): nothing is
+#: written to it (every ``append`` of an event checks for it first) and nobody reads the events
+#: there, so the lookahead builds no event texts. It stays empty (tests/heirs/test_bot_speed.py).
+QUIET: list[Event] = []
 
 #: knowledge of a card pushed onto the deck: every seat / nobody (else a seat index)
 PUBLIC, NOBODY = -1, -2

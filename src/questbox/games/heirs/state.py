@@ -36,6 +36,7 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     ORDERS,
     PASS,
     PUBLIC,
+    QUIET,
     RAISE,
     S_ACT,
     S_ACT_END,
@@ -73,7 +74,7 @@ class HeirsState(State):
     """One position. See the module docstring for the representation; ``to_json`` for the paths."""
 
     __slots__ = ("bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
-                 "discard", "ev", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "reason",
+                 "discard", "ev", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "quiet", "reason",
                  "scores", "selected", "step", "tokens", "turn", "winners")
 
     cs: CardSet
@@ -103,6 +104,8 @@ class HeirsState(State):
     reason: str
     #: the events of the action being applied (where a decision kind's ``resolve`` writes)
     ev: list[Event]
+    #: a bot's lookahead copy: its actions write no events (``ev`` is :data:`~.common.QUIET`)
+    quiet: bool
 
     def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng, of: HeirsState | None = None) -> None:
         """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
@@ -112,6 +115,7 @@ class HeirsState(State):
         self.o = o
         self.n = n
         self.ev = []
+        self.quiet = False
         if of is not None:
             self._copy(of)
             return
@@ -174,7 +178,7 @@ class HeirsState(State):
         return (kind if kind is not None else kind_of(d.kind)).legal(self, d)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        ev: list[Event] = []
+        ev: list[Event] = QUIET if self.quiet else []
         self.ev = ev
         d = self.pending.pop()
         kind = _KINDS.get(d.kind)
@@ -374,8 +378,9 @@ class HeirsState(State):
             self._restock(ev)
             return
         self.btoken += 1
-        ev.append(Event("deck-empty", f"The deck runs out: the Black Token moves up to {self.btoken}.",
-                        None, {"black_token": self.btoken}))
+        if ev is not QUIET:
+            ev.append(Event("deck-empty", f"The deck runs out: the Black Token moves up to {self.btoken}.",
+                            None, {"black_token": self.btoken}))
         if self.btoken >= self.o.black_target:
             self._lose(ev, f"the Black Token reached {self.o.black_target}")
         self._restock(ev)
@@ -397,17 +402,20 @@ class HeirsState(State):
         index = self.cs.index
         self.deck[:] = [index[x] for x in reversed(order)]
         self.kf = [len(cards)] * (self.n + 1)
-        ev.append(Event("shuffle", f"The deck is shuffled ({len(cards)} cards)."))
+        if ev is not QUIET:
+            ev.append(Event("shuffle", f"The deck is shuffled ({len(cards)} cards)."))
         if self.bdown:
             self.bdown = False
-            ev.append(Event("black-up", "The deck was shuffled: the Black Wizard flips face up."))
+            if ev is not QUIET:
+                ev.append(Event("black-up", "The deck was shuffled: the Black Wizard flips face up."))
 
     def _flip(self, ev: list[Event]) -> None:
         """An empty discard pile takes the top card of the deck (never the deck's last card)."""
         if not self.discard and len(self.deck) >= 2:
             c = self.deck.pop()
             self.discard.append(c)
-            ev.append(Event("flip", f"{self.cs.ids[c]} is flipped to start the discard pile."))
+            if ev is not QUIET:
+                ev.append(Event("flip", f"{self.cs.ids[c]} is flipped to start the discard pile."))
 
     def _push_deck(self, c: int, knower: int) -> None:
         """Put ``c`` on top of the deck; ``knower`` is PUBLIC, NOBODY or the seat that placed it."""
@@ -434,15 +442,17 @@ class HeirsState(State):
         self.winners = ()
         self.reason = f"{why}: all players lose"
         self.step = S_OVER
-        ev.append(Event("lose", f"The Black Wizard wins: {why}. All players lose."))
+        if ev is not QUIET:
+            ev.append(Event("lose", f"The Black Wizard wins: {why}. All players lose."))
 
     def _win(self, i: int, ev: list[Event]) -> None:
         self.over = True
         self.winners = (SEATS[i],)
         self.reason = f"{SEATS[i]} reached {self.scores[i]}"
         self.step = S_OVER
-        ev.append(Event("win", f"{SEATS[i]} reaches {self.scores[i]} and is crowned Wizard King!",
-                        None, {"winner": SEATS[i]}))
+        if ev is not QUIET:
+            ev.append(Event("win", f"{SEATS[i]} reaches {self.scores[i]} and is crowned Wizard King!",
+                            None, {"winner": SEATS[i]}))
 
     def _check_black(self, ev: list[Event]) -> None:
         """Score the Black Chain(s) if complete: discard them all, the Black Token moves up one."""
@@ -461,8 +471,9 @@ class HeirsState(State):
             self.discard.extend(ch)
             ch.clear()
         self.btoken += 1
-        ev.append(Event("black-score", f"The Black Chain is complete ({' '.join(gone)}): discarded; the "
-                        f"Black Token moves up to {self.btoken}.", None, {"black_token": self.btoken}))
+        if ev is not QUIET:
+            ev.append(Event("black-score", f"The Black Chain is complete ({' '.join(gone)}): discarded; the "
+                            f"Black Token moves up to {self.btoken}.", None, {"black_token": self.btoken}))
         if self.btoken >= self.o.black_target:
             self._lose(ev, f"the Black Token reached {self.o.black_target}")
 
@@ -485,8 +496,10 @@ class HeirsState(State):
         seat = SEATS[i]
         ids = self.cs.ids
         k = len(cards)
-        ev.append(Event(kind, f"{seat} {verb} {' '.join(ids[c] for c in cards) or 'nothing'}{where}.", (seat,)))
-        ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}{where}.", None, None, (seat,)))
+        if ev is not QUIET:
+            ev.append(Event(kind, f"{seat} {verb} {' '.join(ids[c] for c in cards) or 'nothing'}{where}.", (seat,)))
+        if ev is not QUIET:
+            ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}{where}.", None, None, (seat,)))
 
     # == the turn ==================================================================================
     def _advance(self, ev: list[Event]) -> None:
@@ -513,4 +526,5 @@ class HeirsState(State):
         if limit and self.turn > limit:
             self._lose(ev, f"the turn limit ({limit} turns) passed and the ritual is complete")
             return
-        ev.append(Event("turn", f"Turn {self.turn}: {SEATS[self.cur]} to play."))
+        if ev is not QUIET:
+            ev.append(Event("turn", f"Turn {self.turn}: {SEATS[self.cur]} to play."))
