@@ -19,7 +19,10 @@ every run (this engine's too) is a fresh process, so that none inherits another'
 
     python bench/bots.py [--seconds 3] [--runs 3] [--games heirs,hero-ik] [--atlas-parties 20]
                          [--atlas-games 20] [--jobs 2] [--iters 100] [--compare pure,../old/src]
-                         [--json out.json]
+                         [--cpu] [--heuristic-only] [--json out.json]
+
+``--cpu`` times the heuristic games by CPU time (on a shared machine the wall clock mostly measures
+the others' load); ``--heuristic-only`` skips the baseline, ISMCTS and the atlas.
 """
 
 from __future__ import annotations
@@ -45,21 +48,24 @@ from questbox.sim.atlas import AtlasConfig, run_atlas
 from questbox.sim.runner import SimConfig, play_one
 
 
-def heuristic_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
-    """Heuristic (else random) bots at every seat, games back to back for about ``seconds``."""
+def heuristic_for(game: Game, n: int, seconds: float, seed: int, cpu: bool = False) -> dict[str, float]:
+    """Heuristic (else random) bots at every seat, games back to back for about ``seconds`` (of the
+    process's CPU time with ``cpu``, which other processes on a loaded machine hardly change; else
+    of wall-clock time)."""
     spec = "heuristic" if "heuristic" in game.agents() else "random"
     cfg = SimConfig(game.id, (spec,) * n, 1 << 30, seed)
     for i in range(3):                          # untimed: imports, data files and caches load here
         play_one(cfg, (1 << 29) + i)
+    clock = time.process_time if cpu else time.perf_counter
     decisions = done = 0
-    start = time.perf_counter()
+    start = clock()
     while True:
         row = play_one(cfg, done)
         decisions += int(row["length"])
         done += 1
-        if time.perf_counter() - start >= seconds:
+        if clock() - start >= seconds:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {"games_per_s": done / elapsed, "decisions_per_s": decisions / elapsed,
             "decisions_per_game": decisions / done}
 
@@ -116,11 +122,11 @@ def engine_env(engine: str) -> dict[str, str]:
     return env
 
 
-def heuristic_in(engine: str, gid: str, n: int, seconds: float, seed: int) -> dict[str, float]:
+def heuristic_in(engine: str, gid: str, n: int, seconds: float, seed: int, cpu: bool = False) -> dict[str, float]:
     """:func:`heuristic_for` in a subprocess on another engine (see ``--compare``)."""
     code = ("import json, sys; sys.path.insert(0, 'bench'); from bots import heuristic_for; "
             "from questbox.core import games; "
-            f"print(json.dumps(heuristic_for(games()[{gid!r}], {n}, {seconds}, {seed})))")
+            f"print(json.dumps(heuristic_for(games()[{gid!r}], {n}, {seconds}, {seed}, {cpu})))")
     done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
                           env=engine_env(engine), capture_output=True, text=True, check=True)
     row: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -153,7 +159,7 @@ def compare_atlas(engines: list[str], parties: int, games_per_cell: int, jobs: i
     return out
 
 
-def compare(engines: list[str], chosen: list[str], seconds: float, runs: int) -> dict[str, Any]:
+def compare(engines: list[str], chosen: list[str], seconds: float, runs: int, cpu: bool = False) -> dict[str, Any]:
     """Heuristic games/s of this engine and of each of ``engines``, run after run in turn."""
     out: dict[str, Any] = {}
     print()
@@ -166,7 +172,7 @@ def compare(engines: list[str], chosen: list[str], seconds: float, runs: int) ->
             for r in range(runs):
                 seed = 2000 + 17 * r
                 for e in (list(rows) if r % 2 == 0 else list(reversed(rows))):
-                    rows[e].append(heuristic_in(e, gid, n, seconds, seed))  # a fresh process each
+                    rows[e].append(heuristic_in(e, gid, n, seconds, seed, cpu))  # a fresh process each
             rates = {e: median(v) for e, v in rows.items()}
             out[f"{gid}/{n}"] = rates
             for e, rate in rates.items():
@@ -187,6 +193,10 @@ def main() -> None:
     ap.add_argument("--atlas-parties", type=int, default=20, help="hero-ik parties in the atlas timing (0: skip)")
     ap.add_argument("--atlas-games", type=int, default=20, help="games a cell in the atlas timing")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the atlas timing")
+    ap.add_argument("--cpu", action="store_true", help="time the heuristic games by the process's CPU time "
+                    "(a loaded machine changes it little) instead of the wall clock")
+    ap.add_argument("--heuristic-only", action="store_true", help="only the heuristic games (no OpenSpiel "
+                    "baseline, ISMCTS nor atlas): with --compare, the quick before/after of one game")
     ap.add_argument("--json", default=None, help="also write the results here")
     args = ap.parse_args()
 
@@ -194,6 +204,15 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     result: dict[str, Any] = {"machine": {"python": sys.version.split()[0], "platform": platform.platform(),
                                           "cpus": os.cpu_count(), "load_1min": load}, "games": {}}
+    if args.heuristic_only:
+        result["compare"] = compare(args.compare.split(",") if args.compare else [], chosen, args.seconds,
+                                    args.runs, args.cpu)
+        result["machine"]["load_1min_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"load average (1 min): {load:.2f} before, {result['machine']['load_1min_after']:.2f} after, "
+              f"on {os.cpu_count()} cores; {'CPU' if args.cpu else 'wall-clock'} time")
+        if args.json:
+            Path(args.json).write_text(json.dumps(result, indent=2))
+        return
     base_runs = [openspiel_ttt(args.seconds, 1000 + r) for r in range(args.runs)]
     base = median([b for b in base_runs if b]) if all(base_runs) else None
     result["openspiel_python_tic_tac_toe"] = base
@@ -209,7 +228,7 @@ def main() -> None:
     for gid in chosen:
         game = games()[gid]
         for n in game.seat_counts:
-            rate = median([heuristic_for(game, n, args.seconds, 2000 + 17 * r) for r in range(args.runs)])
+            rate = median([heuristic_for(game, n, args.seconds, 2000 + 17 * r, args.cpu) for r in range(args.runs)])
             rate["ismcts_iters_per_s"] = statistics.median(
                 ismcts_for(game, n, args.seconds, args.iters) for _ in range(args.runs)) if args.iters else 0.0
             b = base["decisions_per_s"] if base else float("nan")
@@ -220,7 +239,7 @@ def main() -> None:
                   f"| {rate['ratio_decisions']:.3f} | {rate['decisions_per_game']:.1f} "
                   f"| {rate['ismcts_iters_per_s']:,.0f} | {rate['ratio_ismcts']:.3f} |", flush=True)
     if args.compare:
-        result["compare"] = compare(args.compare.split(","), chosen, args.seconds, args.runs)
+        result["compare"] = compare(args.compare.split(","), chosen, args.seconds, args.runs, args.cpu)
         result["machine"]["load_1min_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     if args.atlas_parties:
         a = atlas_time(args.atlas_parties, args.atlas_games, args.jobs)

@@ -22,6 +22,7 @@ from questbox.games.heirs.common import (
     NUMBER,
     ORDERS,
     PUBLIC,
+    QUIET,
     SEAT_INDEX,
     SEATS,
     Kind,
@@ -105,7 +106,8 @@ def lord(st: HeirsState, i: int, k: int, ev: list[Event]) -> None:
         if st.discard:  # data: (cards taken so far, *the pile it looked at)
             st.pending.append(Decision(seat, "heal-death", HealDeathData(0, tuple(st.discard))))
         else:
-            ev.append(Event("heal", "Heal Death: the discard pile is empty."))
+            if ev is not QUIET:
+                ev.append(Event("heal", "Heal Death: the discard pile is empty."))
     elif k == BURN:
         st.pending.append(Decision(seat, "precise-number"))
     elif k == LORE:
@@ -121,7 +123,8 @@ def lord(st: HeirsState, i: int, k: int, ev: list[Event]) -> None:
 def _select(st: HeirsState, i: int, kind: str, lvl: int, ev: list[Event]) -> None:
     st.selected = (kind, lvl)
     what = {"lore": f"Lore {lvl}", "prior": f"Prior {lvl}", "ancient-lore": "Ancient Lore"}[kind]
-    ev.append(Event("select", f"{SEATS[i]} selects {what} for the Draw Step."))
+    if ev is not QUIET:
+        ev.append(Event("select", f"{SEATS[i]} selects {what} for the Draw Step."))
 
 
 # == Heal / Heal Death =============================================================================
@@ -130,7 +133,8 @@ def heal(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
     """Look at the top ``lvl`` cards of the discard pile and take one into the hand."""
     top = st.discard[-lvl:] if lvl > 0 else []
     if not top:
-        ev.append(Event("heal", "Heal: there is nothing to take."))
+        if ev is not QUIET:
+            ev.append(Event("heal", "Heal: there is nothing to take."))
     elif len(top) == 1:
         _take_discard(st, i, top[0], ev)
     else:
@@ -140,7 +144,8 @@ def heal(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
 def _take_discard(st: HeirsState, i: int, c: int, ev: list[Event]) -> None:
     st.discard.remove(c)
     st.hands[i].append(c)
-    ev.append(Event("take", f"{SEATS[i]} takes {st.cs.ids[c]} from the discard pile."))
+    if ev is not QUIET:
+        ev.append(Event("take", f"{SEATS[i]} takes {st.cs.ids[c]} from the discard pile."))
     st._flip(ev)
 
 
@@ -218,7 +223,8 @@ def _burn_next(st: HeirsState, i: int, budget: int, ev: list[Event]) -> None:
     if acts and acts[0] is not DONE:
         st.pending.append(Decision(SEATS[i], "burn", BurnData(budget)))
     else:
-        ev.append(Event("burn", f"Burn: nothing left to burn ({budget} discard(s) unused)."))
+        if ev is not QUIET:
+            ev.append(Event("burn", f"Burn: nothing left to burn ({budget} discard(s) unused)."))
 
 
 class BurnKind(Kind):
@@ -257,7 +263,8 @@ def _burn(st: HeirsState, i: int, budget: int, a: Action, ev: list[Event]) -> No
         hand.remove(c)
         st.discard.append(c)
         budget -= 2
-        ev.append(Event("burn", f"{seat} burns a random card from {SEATS[j]}'s hand: {cs.ids[c]}."))
+        if ev is not QUIET:
+            ev.append(Event("burn", f"{seat} burns a random card from {SEATS[j]}'s hand: {cs.ids[c]}."))
     else:
         c = cs.index[str(a.args[0])]
         if c in st.hands[i]:
@@ -278,7 +285,8 @@ def _burn(st: HeirsState, i: int, budget: int, a: Action, ev: list[Event]) -> No
                         break
         st.discard.append(c)
         budget -= cost
-        ev.append(Event("burn", f"{seat} burns {cs.ids[c]} from {where}."))
+        if ev is not QUIET:
+            ev.append(Event("burn", f"{seat} burns {cs.ids[c]} from {where}."))
     _burn_next(st, i, budget, ev)
 
 
@@ -306,7 +314,8 @@ class PreciseNumberKind(Kind):
 
     def resolve(self, st: HeirsState, d: Decision, a: Action) -> None:
         k = int(a.args[0])
-        st.ev.append(Event("precise-burn", f"{d.seat} selects {k}: every chain and hand is burned down to {k}."))
+        if st.ev is not QUIET:
+            st.ev.append(Event("precise-burn", f"{d.seat} selects {k}: every chain and hand is burned down to {k}."))
         _precise_next(st, k, 0, st.ev)
 
 
@@ -319,7 +328,8 @@ def _precise_next(st: HeirsState, k: int, pos: int, ev: list[Event]) -> None:
             if k > 0:
                 st.pending.append(Decision(SEATS[owner], "precise-discard", PreciseDiscardData(k, pos)))
                 return
-            ev.append(Event("burn", f"Precise Burn discards {' '.join(ids[c] for c in lst)}."))
+            if ev is not QUIET:
+                ev.append(Event("burn", f"Precise Burn discards {' '.join(ids[c] for c in lst)}."))
             st.discard.extend(lst)
             lst.clear()
         pos += 1
@@ -342,7 +352,8 @@ class PreciseDiscardKind(Kind):
         lst = _precise_zone(st, pos)[1]
         lst.remove(c)
         st.discard.append(c)
-        st.ev.append(Event("burn", f"{d.seat} discards {st.cs.ids[c]} (Precise Burn)."))
+        if st.ev is not QUIET:
+            st.ev.append(Event("burn", f"{d.seat} discards {st.cs.ids[c]} (Precise Burn)."))
         if len(lst) > k:
             st.pending.append(d)
         else:
@@ -360,7 +371,8 @@ def _reveal(st: HeirsState, k: int, ev: list[Event]) -> None:
         got.append(c)
     st.look.extend(got)
     st.look_seat = PUBLIC
-    ev.append(Event("reveal", f"Revealed: {' '.join(st.cs.ids[c] for c in got) or 'nothing'}."))
+    if ev is not QUIET:
+        ev.append(Event("reveal", f"Revealed: {' '.join(st.cs.ids[c] for c in got) or 'nothing'}."))
 
 
 def grow(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
@@ -411,7 +423,8 @@ def _grow_next(st: HeirsState, i: int, ev: list[Event]) -> None:
         st.pending.append(Decision(SEATS[i], "grow"))
         return
     ids = st.cs.ids
-    ev.append(Event("discard", f"Grow: {' '.join(ids[c] for c in st.look)} can join no chain: discarded."))
+    if ev is not QUIET:
+        ev.append(Event("discard", f"Grow: {' '.join(ids[c] for c in st.look)} can join no chain: discarded."))
     st.discard.extend(st.look)
     st.look.clear()
 
@@ -433,8 +446,9 @@ class GrowKind(Kind):
         ch = _target_chain(st, t)[0]
         st.look.remove(c)
         place(ch, c, str(a.args[2]))
-        st.ev.append(Event("grow", f"{d.seat} grows {cs.ids[c]} onto {names[t]}'s chain: "
-                           f"{' '.join(cs.ids[x] for x in ch)}."))
+        if st.ev is not QUIET:
+            st.ev.append(Event("grow", f"{d.seat} grows {cs.ids[c]} onto {names[t]}'s chain: "
+                               f"{' '.join(cs.ids[x] for x in ch)}."))
         _grow_next(st, SEAT_INDEX[d.seat], st.ev)
 
 
@@ -488,12 +502,14 @@ class AuraKind(Kind):
         st.look.remove(c)
         if a.name == "discard":
             st.discard.append(c)
-            st.ev.append(Event("discard", f"{d.seat} discards {cs.ids[c]} (Grow Aura)."))
+            if st.ev is not QUIET:
+                st.ev.append(Event("discard", f"{d.seat} discards {cs.ids[c]} (Grow Aura)."))
         else:
             ch = st.chains[SEAT_INDEX[d.seat]]
             place(ch, c, str(a.args[1]) if a.args[1:] else "right")
-            st.ev.append(Event("chain", f"{d.seat} chains {cs.ids[c]} (Grow Aura): "
-                               f"{' '.join(cs.ids[x] for x in ch)}."))
+            if st.ev is not QUIET:
+                st.ev.append(Event("chain", f"{d.seat} chains {cs.ids[c]} (Grow Aura): "
+                                   f"{' '.join(cs.ids[x] for x in ch)}."))
         _aura_next(st, cast(AuraData, d.data).picks + 1)
 
 
@@ -505,7 +521,8 @@ def _webs_next(st: HeirsState, i: int, left: int, lord_: int, ev: list[Event]) -
         return
     if lord_ and not st.bdown:
         st.bdown = True
-        ev.append(Event("black-down", "Tower Webs: the Black Wizard flips face down."))
+        if ev is not QUIET:
+            ev.append(Event("black-down", "Tower Webs: the Black Wizard flips face down."))
 
 
 class WebsKind(Kind):
@@ -536,7 +553,8 @@ class WebsKind(Kind):
                 ch.remove(c)
                 break
         st._push_deck(c, PUBLIC)
-        ev.append(Event("webs", f"{d.seat} returns {cs.ids[c]} to the top of the deck."))
+        if ev is not QUIET:
+            ev.append(Event("webs", f"{d.seat} returns {cs.ids[c]} to the top of the deck."))
         _webs_next(st, i, left - 1, tower, ev)
 
     def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
@@ -696,7 +714,8 @@ def prior(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
     cards = st.deck + hand + st.discard
     hand.clear()
     st.discard.clear()
-    ev.append(Event("prior", f"{SEATS[i]} shuffles their hand and the discard pile into the deck."))
+    if ev is not QUIET:
+        ev.append(Event("prior", f"{SEATS[i]} shuffles their hand and the discard pile into the deck."))
     st._new_deck(cards, ev)
     st._flip(ev)
     st._draw(i, lvl, ev)
@@ -711,7 +730,8 @@ def prior_tower(st: HeirsState, i: int, ev: list[Event]) -> None:
         zone.clear()
     st.discard.clear()
     st.look.clear()
-    ev.append(Event("prior-tower", "Prior Tower: every other card is shuffled into the deck."))
+    if ev is not QUIET:
+        ev.append(Event("prior-tower", "Prior Tower: every other card is shuffled into the deck."))
     st._new_deck(cards, ev)
     st._flip(ev)
     ids = st.cs.ids
@@ -723,7 +743,8 @@ def prior_tower(st: HeirsState, i: int, ev: list[Event]) -> None:
         c = st._take(ev)
         if c >= 0:
             ch.append(c)
-            ev.append(Event("deal", f"{ids[c]} is dealt to a chain."))
+            if ev is not QUIET:
+                ev.append(Event("deal", f"{ids[c]} is dealt to a chain."))
     for p in order:
         got: list[int] = []
         for _ in range(3):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from questbox.core.events import Event
 from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
-from questbox.games.heirs.common import NOBODY, ORDERS, PUBLIC, SEATS, place
+from questbox.games.heirs.common import NOBODY, ORDERS, PUBLIC, QUIET, SEATS, place
 
 if TYPE_CHECKING:
     from questbox.games.heirs.state import HeirsState
@@ -175,10 +175,12 @@ def heal(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
             st.discard.remove(c)
             ch = st.bchains[bi]
             _put(ch, c, ends[0])
-            ev.append(Event("black-heal", f"Black Heal {lvl}: {ids[c]} joins {st._black_name(bi)}."))
+            if ev is not QUIET:
+                ev.append(Event("black-heal", f"Black Heal {lvl}: {ids[c]} joins {st._black_name(bi)}."))
             st._flip(ev)
             return
-    ev.append(Event("black-heal", f"Black Heal {lvl}: no card of the discard pile matches."))
+    if ev is not QUIET:
+        ev.append(Event("black-heal", f"Black Heal {lvl}: no card of the discard pile matches."))
 
 
 def burn(st: HeirsState, lvl: int, ev: list[Event]) -> None:
@@ -197,13 +199,15 @@ def burn(st: HeirsState, lvl: int, ev: list[Event]) -> None:
                 if len(st.chains[p]) > size:
                     best, size = p, len(st.chains[p])
             if best < 0:
-                ev.append(Event("black-burn", "Black Burn: no player has a card left."))
+                if ev is not QUIET:
+                    ev.append(Event("black-burn", "Black Burn: no player has a card left."))
                 return
             lst, where = st.chains[best], "chain"
         c = cs.index[st.rng.choice([cs.ids[x] for x in lst])]
         lst.remove(c)
         st.discard.append(c)
-        ev.append(Event("black-burn", f"Black Burn: {cs.ids[c]} is burned from {SEATS[best]}'s {where}."))
+        if ev is not QUIET:
+            ev.append(Event("black-burn", f"Black Burn: {cs.ids[c]} is burned from {SEATS[best]}'s {where}."))
 
 
 def lore(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
@@ -221,15 +225,17 @@ def lore(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
     for c, _, end in plan:
         _put(ch, c, end)
         seen.remove(c)
-    ev.append(Event("black-lore", f"Black Lore {lvl}: looks at {len(seen) + len(plan)} card(s); "
-                    f"chains {' '.join(cs.ids[c] for c in [p[0] for p in plan]) or 'none'}."))
+    if ev is not QUIET:
+        ev.append(Event("black-lore", f"Black Lore {lvl}: looks at {len(seen) + len(plan)} card(s); "
+                        f"chains {' '.join(cs.ids[c] for c in [p[0] for p in plan]) or 'none'}."))
     if seen:
         order = [cs.ids[c] for c in seen]
         if len(order) > 1:
             st.rng.shuffle(order)
         for x in reversed(order):
             st._push_deck(cs.index[x], NOBODY)
-        ev.append(Event("black-lore", f"{len(seen)} card(s) are shuffled back on top of the deck."))
+        if ev is not QUIET:
+            ev.append(Event("black-lore", f"{len(seen)} card(s) are shuffled back on top of the deck."))
 
 
 def grow(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
@@ -243,21 +249,25 @@ def grow(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
         if c < 0:
             break
         seen.append(c)
-    ev.append(Event("black-grow", f"Black Grow {lvl} reveals {' '.join(ids[c] for c in seen) or 'nothing'}."))
+    if ev is not QUIET:
+        ev.append(Event("black-grow", f"Black Grow {lvl} reveals {' '.join(ids[c] for c in seen) or 'nothing'}."))
     chain_ids = list(range(len(st.bchains))) if st.n == 1 else [bi]
     plan = most_placed(st, seen, tuple(_ends(st, b) for b in chain_ids))
     for c, j, end in plan:
         b = chain_ids[j]
         _put(st.bchains[b], c, end)
         seen.remove(c)
-        ev.append(Event("black-grow", f"{ids[c]} joins {st._black_name(b)}."))
+        if ev is not QUIET:
+            ev.append(Event("black-grow", f"{ids[c]} joins {st._black_name(b)}."))
     for c, p, end in fewest_placed(st, seen):
         _put(st.chains[p], c, end)
         seen.remove(c)
-        ev.append(Event("black-grow", f"{ids[c]} joins {SEATS[p]}'s chain."))
+        if ev is not QUIET:
+            ev.append(Event("black-grow", f"{ids[c]} joins {SEATS[p]}'s chain."))
     if seen:
         st.discard.extend(seen)
-        ev.append(Event("black-grow", f"Discarded: {' '.join(ids[c] for c in seen)}."))
+        if ev is not QUIET:
+            ev.append(Event("black-grow", f"Discarded: {' '.join(ids[c] for c in seen)}."))
 
 
 def webs(st: HeirsState, lvl: int, ev: list[Event]) -> None:
@@ -270,14 +280,16 @@ def webs(st: HeirsState, lvl: int, ev: list[Event]) -> None:
             if len(st.chains[p]) > size:
                 best, size = p, len(st.chains[p])
         if best < 0:
-            ev.append(Event("black-webs", "Black Webs: every player chain is empty."))
+            if ev is not QUIET:
+                ev.append(Event("black-webs", "Black Webs: every player chain is empty."))
             return
         lst = st.chains[best]
         c = cs.index[st.rng.choice([cs.ids[x] for x in lst])]
         lst.remove(c)
         st._push_deck(c, PUBLIC)
-        ev.append(Event("black-webs", f"Black Webs: {cs.ids[c]} goes from {SEATS[best]}'s chain to the "
-                        "top of the deck."))
+        if ev is not QUIET:
+            ev.append(Event("black-webs", f"Black Webs: {cs.ids[c]} goes from {SEATS[best]}'s chain to the "
+                            "top of the deck."))
 
 
 def prior(st: HeirsState, lvl: int, ev: list[Event]) -> None:
@@ -290,4 +302,5 @@ def prior(st: HeirsState, lvl: int, ev: list[Event]) -> None:
             break
         st.discard.append(c)
         gone.append(ids[c])
-    ev.append(Event("black-prior", f"Black Prior {lvl}: discards {' '.join(gone) or 'nothing'} from the deck."))
+    if ev is not QUIET:
+        ev.append(Event("black-prior", f"Black Prior {lvl}: discards {' '.join(gone) or 'nothing'} from the deck."))

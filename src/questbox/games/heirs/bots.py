@@ -14,7 +14,9 @@ from typing import Any
 
 from questbox.core.actions import Action
 from questbox.core.rng import Rng
-from questbox.core.state import JSON, Game, Seat, State
+from questbox.core.state import Game, Seat, State
+from questbox.games.heirs.cards import COLOUR_INDEX, CardSet
+from questbox.games.heirs.common import SEAT_INDEX, SEATS, below
 from questbox.games.heirs.state import HeirsState
 
 #: colour preference when a scored chain raises a token (Webs and Grow first)
@@ -33,17 +35,19 @@ class SimpleAgent:
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"{seat} has no legal action")
-        view = state.view(seat)
-        ctx = _context(view, seat)
+        if len(legal) == 1:  # nothing to score; the tie-break draw is made all the same
+            return legal[below(self.rng, 1)]
+        assert isinstance(state, HeirsState)
+        ctx = _Context(state, seat)
         best: list[Action] = []
         top = -1e9
         for a in legal:
-            v = _score(ctx, view, seat, a)
+            v = _score(ctx, a)
             if v > top:
                 best, top = [a], v
             elif v == top:
                 best.append(a)
-        return best[self.rng.below(len(best))]
+        return best[below(self.rng, len(best))]
 
 
 def simple(*, game: Game | None = None, seed: int = 0, **params: Any) -> SimpleAgent:
@@ -53,98 +57,137 @@ def simple(*, game: Game | None = None, seed: int = 0, **params: Any) -> SimpleA
     return SimpleAgent(game=game, seed=seed)
 
 
-def _me(view: JSON, seat: Seat) -> JSON:
-    return next(p for p in view["players"] if p["seat"] == seat)
-
-
-def _owner(view: JSON, cid: str) -> str | None:
-    for p in view["players"]:
-        if cid in p["chain"]:
-            return str(p["seat"])
-    for ch in view["black"]["chains"]:
-        if cid in ch:
-            return "black"
-    return None
-
-
 def _fits(a: str, b: str) -> bool:
+    """Whether card ids ``a`` and ``b`` read as the same colour or the same number (by their ids:
+    the first letter, the rest but ``L``); the rules of thumb think in ids."""
     return a[:1] == b[:1] or (a[1:] == b[1:] and a[1:] != "L")
 
 
-def _context(view: JSON, seat: Seat) -> tuple[JSON, list[str], list[str], bool]:
-    """What every action's score reads, worked out once a decision: the seat's own entry, its
-    chain and the chain's ends, and whether the Black Wizard's chain is close to scoring."""
-    me = _me(view, seat)
-    chain: list[str] = me["chain"]
-    ends = [chain[0], chain[-1]] if chain else []
-    black = view["black"]
-    black_len = max((len(ch) for ch in black["chains"]), default=0)
-    black_danger = black_len >= black["needs"] - 2 and black_len > 0 and not black["face_down"]
-    return me, chain, ends, black_danger
+#: the card set :data:`_FIT` was worked out for, and for each card the bit mask of the cards whose
+#: ids :func:`_fits` its id (itself included)
+_FIT_CS: list[CardSet] = []
+_FIT: list[tuple[int, ...]] = []
 
 
-def _score(ctx: tuple[JSON, list[str], list[str], bool], view: JSON, seat: Seat, a: Action) -> float:
-    me, chain, ends, black_danger = ctx
+def _fit_masks(cs: CardSet) -> tuple[int, ...]:
+    if _FIT_CS and _FIT_CS[0] is cs:
+        return _FIT[0]
+    ids = cs.ids
+    masks = tuple(sum(1 << x for x in range(cs.n) if _fits(ids[x], ids[c])) for c in range(cs.n))
+    _FIT_CS[:] = [cs]
+    _FIT[:] = [masks]
+    return masks
+
+
+class _Context:
+    """What every action's score reads, worked out once a decision from the typed state (only what
+    ``seat`` may see: its own chain and tokens, every chain's cards, the Black Wizard's state, the
+    decision's kind): the seat, its chain, the mask of cards that fit the chain's ends, and whether
+    the Black Wizard's chain is close to scoring."""
+
+    __slots__ = ("black_danger", "chain", "cs", "ends", "seat", "st", "tokens")
+
+    def __init__(self, st: HeirsState, seat: Seat) -> None:
+        i = SEAT_INDEX[seat]
+        cs = st.cs
+        chain = st.chains[i]
+        self.st = st
+        self.cs = cs
+        self.seat = seat
+        self.chain = chain
+        self.tokens = st.tokens[i]
+        if chain:
+            fit = _fit_masks(cs)
+            self.ends = fit[chain[0]] | fit[chain[-1]]
+        else:
+            self.ends = 0
+        black_len = 0
+        for ch in st.bchains:
+            if len(ch) > black_len:
+                black_len = len(ch)
+        self.black_danger = black_len >= st.black_required() - 2 and black_len > 0 and not st.bdown
+
+    def fits_end(self, cid: str) -> bool:
+        """Whether card ``cid`` fits an end of the seat's chain."""
+        return bool(self.ends >> self.cs.index[cid] & 1)
+
+    def owner(self, cid: str) -> str | None:
+        """Whose chain holds card ``cid`` (``"black"``: a Black Chain; ``None``: in no chain)."""
+        st = self.st
+        c = self.cs.index[cid]
+        for j in range(st.n):
+            if c in st.chains[j]:
+                return SEATS[j]
+        for ch in st.bchains:
+            if c in ch:
+                return "black"
+        return None
+
+
+def _score(ctx: _Context, a: Action) -> float:
     name = a.name
-    args = [str(x) for x in a.args]
+    args = a.args
+    seat = ctx.seat
     if name in ("chain", "start"):
         return 10.0
     if name == "grow":
-        target = args[1]
+        target = str(args[1])
         return 10.0 if target == seat else (-10.0 if target.startswith("black") else -2.0)
     if name == "burn":
-        owner = _owner(view, args[0])
+        owner = ctx.owner(str(args[0]))
         if owner == "black":
             return 9.0
         if owner is None:  # own hand
-            return -3.0 if any(_fits(args[0], e) for e in ends) else -1.0
+            return -3.0 if ctx.fits_end(str(args[0])) else -1.0
         if owner == seat:
             return -8.0
         return 3.0
     if name == "burn-hand":
         return 4.0
     if name == "return":
-        if view["pending"] and view["pending"][-1]["kind"] == "webs":
-            owner = _owner(view, args[0])
+        pending = ctx.st.pending
+        if pending and pending[-1].kind == "webs":
+            owner = ctx.owner(str(args[0]))
             return 9.0 if owner == "black" else (-9.0 if owner == seat else 1.0)
-        return 0.0 if any(_fits(args[0], e) for e in ends) else 1.0
+        return 0.0 if ctx.fits_end(str(args[0])) else 1.0
     if name == "done":
         return 0.5
     if name in ("keep", "take"):
-        return 5.0 if any(_fits(args[0], e) for e in ends) or not chain else 1.0
+        return 5.0 if ctx.fits_end(str(args[0])) or not ctx.chain else 1.0
     if name == "discard":
-        return -1.0 if any(_fits(args[0], e) for e in ends) else 1.0
+        return -1.0 if ctx.fits_end(str(args[0])) else 1.0
     if name == "raise":
-        return 6.0 - RAISE_ORDER.index(args[0]) - 0.5 * int(me["tokens"][args[0]])
+        k = str(args[0])
+        return 6.0 - RAISE_ORDER.index(k) - 0.5 * ctx.tokens[COLOUR_INDEX[k]]
     if name == "cast":
-        k = args[0]
-        if k == "B" and black_danger:
+        k = str(args[0])
+        if k == "B" and ctx.black_danger:
             return 8.0
-        if k == "O" and black_danger:
+        if k == "O" and ctx.black_danger:
             return 7.0
-        return 2.0 + 0.2 * int(me["tokens"][k])
+        return 2.0 + 0.2 * ctx.tokens[COLOUR_INDEX[k]]
     if name == "command":
-        c = args[0]
-        if c[:1] in "BO" and black_danger:
+        c = str(args[0])
+        if c[:1] in "BO" and ctx.black_danger:
             return 7.5 + (0.5 if c[1:] == "L" else 0.0)
         if c in ("GL", "YL"):
             return 5.0
         if c[:1] == "G":
             return 4.0
-        return 2.5 if not any(_fits(c, e) for e in ends) else 1.0
+        return 2.5 if not ctx.fits_end(c) else 1.0
     if name == "absorb":
-        c = args[0]
+        c = str(args[0])
         bonus = 0.6 if c[:1] in "BO" else 0.0
-        return (3.0 if not any(_fits(c, e) for e in ends) else 0.5) + bonus
+        return (3.0 if not ctx.fits_end(c) else 0.5) + bonus
     if name == "skip-cast":
         return 1.0
     if name == "ability":
-        sel = view.get("selected") or []
+        sel = ctx.st.selected
         return 6.0 if sel and sel[0] in ("lore", "ancient-lore") else 1.5
     if name == "draw":
         return 3.0
     if name == "number":
-        return -abs(int(args[0]) - len(chain))
+        return -abs(int(str(args[0])) - len(ctx.chain))
     if name == "skip":
         return 2.0
     return 0.0
@@ -162,32 +205,43 @@ def position_value(st: HeirsState, i: int) -> float:
     """
     if st.over:
         return 1000.0 if st.seats[i] in st.winners else -1000.0
-    mm = st.cs.mm
-
-    def progress(score: int, chain: list[int], need: int) -> float:
-        return 30.0 * score + 30.0 * min(len(chain), need) / max(1, need)
-
-    mine = progress(st.scores[i], st.chains[i], st.required(i))
-    opp = max((progress(st.scores[j], st.chains[j], st.required(j)) for j in range(st.n) if j != i),
-              default=0.0)
-    bneed = st.black_required()
-    blen = max((len(ch) for ch in st.bchains), default=0)
+    # written out (no inner function, no generators): it scores every determinized copy
+    scores = st.scores
+    chains = st.chains
+    off = st.o.chain_offset
+    need = scores[i] + off
+    chain = chains[i]
+    mine = 30.0 * scores[i] + 30.0 * min(len(chain), need) / max(1, need)
+    opp = 0.0
+    first = True
+    for j in range(st.n):
+        if j != i:
+            nj = scores[j] + off
+            v = 30.0 * scores[j] + 30.0 * min(len(chains[j]), nj) / max(1, nj)
+            if first or v > opp:
+                opp = v
+                first = False
+    bneed = st.btoken + off
+    blen = 0
+    for ch in st.bchains:
+        if len(ch) > blen:
+            blen = len(ch)
     black = 30.0 * st.btoken + 30.0 * min(blen, bneed) / max(1, bneed)
     if not st.bdown and blen >= bneed - 1:
         black += 12.0
-    chain = st.chains[i]
+    hand = st.hands[i]
     fit = 0.0
     if chain:
-        ends = (chain[0], chain[-1])
-        fits = mm[ends[0]] | mm[ends[1]]
-        for c in st.hands[i]:
+        mm = st.cs.mm
+        fits = mm[chain[0]] | mm[chain[-1]]
+        for c in hand:
             if fits >> c & 1:
                 fit += 1.5
     else:
-        fit = 1.5 * min(1, len(st.hands[i]))
-    hand = 0.4 * min(len(st.hands[i]), st.o.draw_limit)
+        fit = 1.5 * min(1, len(hand))
+    held = 0.4 * min(len(hand), st.o.draw_limit)
     tokens = 0.6 * sum(st.tokens[i])
-    return mine - 0.8 * opp - 1.1 * black + fit + hand + tokens
+    return mine - 0.8 * opp - 1.1 * black + fit + held + tokens
 
 
 class HeuristicAgent:
@@ -207,27 +261,35 @@ class HeuristicAgent:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        assert isinstance(state, HeirsState)
         i = state.seats.index(seat)
+        rng = self.rng
+        policy = self.simple
+        samples = self.samples
+        horizon = self.horizon
         best: list[Action] = []
         top = -1e18
         for a in legal:
             total = 0.0
-            for _ in range(self.samples):
-                sim = state.determinize(seat, self.rng)
-                assert isinstance(sim, HeirsState)
+            for _ in range(samples):
+                sim = state.determinize(seat, rng)
+                sim.quiet = True  # nobody reads a copy's events
                 turn = sim.turn
                 sim.apply(seat, a)
                 steps = 0
-                while (not sim.over and steps < self.horizon and sim.turn == turn
-                       and sim.to_move() == (seat,)):
-                    sim.apply(seat, self.simple.act(sim, seat))
+                # the rest of its own turn: while the game goes on and the seat is still to move
+                while not sim.over and steps < horizon and sim.turn == turn:
+                    pending = sim.pending
+                    if not pending or pending[-1].seat != seat:
+                        break
+                    sim.apply_legal(seat, policy.act(sim, seat))
                     steps += 1
                 total += position_value(sim, i)
             if total > top + 1e-9:
                 best, top = [a], total
             elif abs(total - top) <= 1e-9:
                 best.append(a)
-        return best[self.rng.below(len(best))]
+        return best[below(rng, len(best))]
 
 
 def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:

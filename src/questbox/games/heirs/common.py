@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from questbox.core.actions import Action
+from questbox.core.events import Event
+from questbox.core.rng import Rng
 from questbox.core.state import JSON, Decision
 from questbox.games.heirs.cards import COLOURS
 
@@ -26,6 +28,11 @@ STEP_INDEX: dict[str, int] = {s: i for i, s in enumerate(STEP_NAMES)}
 SEATS: tuple[str, ...] = ("p1", "p2", "p3", "p4")
 SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
 SPECTATOR = "spectator"
+
+#: the events list of an action applied on a bot's lookahead copy (``HeirsState.quiet``): nothing is
+#: written to it (every ``append`` of an event checks for it first) and nobody reads the events
+#: there, so the lookahead builds no event texts. It stays empty (tests/heirs/test_bot_speed.py).
+QUIET: list[Event] = []
 
 #: knowledge of a card pushed onto the deck: every seat / nobody (else a seat index)
 PUBLIC, NOBODY = -1, -2
@@ -109,3 +116,40 @@ class Kind:
         """The payload from a saved document's list (validated by :mod:`.statedoc` before)."""
         make = self.payload
         return make(*data) if make is not None else ()
+
+
+# -- the bots' draws, compiled ---------------------------------------------------------------------
+# The lookahead bot shuffles a determinized copy's unseen cards for every candidate action, and the
+# rule-of-thumb policy breaks a tie every decision: with the engine compiled, the core generator's
+# Python methods took half the time. These make the same draws as :meth:`Rng.shuffle` and
+# :meth:`Rng.below` (SplitMix64, written out), and leave the generator where those would;
+# a keyed or scripted generator takes the core's methods (tests/heirs/test_bots.py compares them).
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN64 = 0x9E3779B97F4A7C15
+
+
+def shuffle_ints(rng: Rng, items: list[int]) -> None:
+    """``rng.shuffle(items)``: the same order, the same generator state after."""
+    if rng.script is not None or rng._key is not None:
+        rng.shuffle(items)
+        return
+    s: int = rng._s
+    for i in range(len(items) - 1, 0, -1):
+        s = (s + _GOLDEN64) & _MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    rng._s = s
+
+
+def below(rng: Rng, n: int) -> int:
+    """``rng.below(n)``: the same number, the same generator state after."""
+    if n <= 0 or rng.script is not None or rng._key is not None:
+        return rng.below(n)
+    s = (rng._s + _GOLDEN64) & _MASK64
+    rng._s = s
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) % n

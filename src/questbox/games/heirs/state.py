@@ -18,6 +18,7 @@ from __future__ import annotations
 import questbox.games.heirs.turn as turn
 import questbox.games.heirs.view as view
 from questbox.core.actions import Action
+from questbox.core.errors import IllegalAction
 from questbox.core.events import Event
 from questbox.core.rng import Rng
 from questbox.core.state import JSON, Outcome, Seat, State
@@ -35,6 +36,7 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     ORDERS,
     PASS,
     PUBLIC,
+    QUIET,
     RAISE,
     S_ACT,
     S_ACT_END,
@@ -51,7 +53,9 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     STEP_INDEX,
     STEP_NAMES,
     TERMINATIONS,
+    below,
     place,
+    shuffle_ints,
     target_names,
 )
 from questbox.games.heirs.kinds import KINDS, kind_of
@@ -70,7 +74,7 @@ class HeirsState(State):
     """One position. See the module docstring for the representation; ``to_json`` for the paths."""
 
     __slots__ = ("bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
-                 "discard", "ev", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "reason",
+                 "discard", "ev", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "quiet", "reason",
                  "scores", "selected", "step", "tokens", "turn", "winners")
 
     cs: CardSet
@@ -100,6 +104,8 @@ class HeirsState(State):
     reason: str
     #: the events of the action being applied (where a decision kind's ``resolve`` writes)
     ev: list[Event]
+    #: a bot's lookahead copy: its actions write no events (``ev`` is :data:`~.common.QUIET`)
+    quiet: bool
 
     def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng, of: HeirsState | None = None) -> None:
         """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
@@ -109,6 +115,7 @@ class HeirsState(State):
         self.o = o
         self.n = n
         self.ev = []
+        self.quiet = False
         if of is not None:
             self._copy(of)
             return
@@ -171,7 +178,7 @@ class HeirsState(State):
         return (kind if kind is not None else kind_of(d.kind)).legal(self, d)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        ev: list[Event] = []
+        ev: list[Event] = QUIET if self.quiet else []
         self.ev = ev
         d = self.pending.pop()
         kind = _KINDS.get(d.kind)
@@ -183,6 +190,37 @@ class HeirsState(State):
         if self.over:
             self.pending.clear()
         return ev
+
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        """:meth:`State.legal_actions <questbox.core.state.State.legal_actions>` (the same list,
+        cached the same way), here so that the compiled engine runs it natively: the bots ask it
+        every decision of every lookahead."""
+        if seat is None:
+            return super().legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        """:meth:`State.apply <questbox.core.state.State.apply>` (the same check, the same errors),
+        here so that the compiled engine runs it natively; a notation or ``seat=None`` goes the
+        core's way."""
+        if seat is None or not isinstance(action, Action):
+            return super().apply(seat, action)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._explain_illegal(seat, action, legal))
+        self._legal = None
+        return self._apply(seat, action)
+
+    def apply_legal(self, seat: Seat, action: Action) -> list[Event]:
+        """:meth:`apply` for an action just taken from ``legal_actions(seat)`` (a bot's lookahead):
+        the same transition, without the check that it is legal."""
+        self._legal = None
+        return self._apply(seat, action)
 
     def clone(self) -> HeirsState:
         return HeirsState(self.cs, self.o, self.n, self.rng.copy(), self)
@@ -218,7 +256,7 @@ class HeirsState(State):
         deck it does not know (it keeps the top cards it knows) and cards another seat is looking
         at privately (Lore). Zone sizes are kept. Two states that look the same to ``seat`` give the
         same result for the same ``rng``, so a bot's choice can never depend on what it cannot see."""
-        c = self.clone()
+        c = HeirsState(self.cs, self.o, self.n, rng, self)  # its own generator is drawn below
         i = SEAT_INDEX[seat]
         deck = c.deck
         hidden = min(c.kf[i], len(deck))
@@ -230,8 +268,8 @@ class HeirsState(State):
         if private_look:
             pool.extend(c.look)
         pool.sort()  # canonical: the result depends only on what `seat` sees and on `rng`
-        rng.shuffle(pool)
-        c.rng = Rng(rng.below(1 << 62))  # future chance is unknown too
+        shuffle_ints(rng, pool)
+        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
         for j in others:
@@ -340,8 +378,9 @@ class HeirsState(State):
             self._restock(ev)
             return
         self.btoken += 1
-        ev.append(Event("deck-empty", f"The deck runs out: the Black Token moves up to {self.btoken}.",
-                        None, {"black_token": self.btoken}))
+        if ev is not QUIET:
+            ev.append(Event("deck-empty", f"The deck runs out: the Black Token moves up to {self.btoken}.",
+                            None, {"black_token": self.btoken}))
         if self.btoken >= self.o.black_target:
             self._lose(ev, f"the Black Token reached {self.o.black_target}")
         self._restock(ev)
@@ -363,17 +402,20 @@ class HeirsState(State):
         index = self.cs.index
         self.deck[:] = [index[x] for x in reversed(order)]
         self.kf = [len(cards)] * (self.n + 1)
-        ev.append(Event("shuffle", f"The deck is shuffled ({len(cards)} cards)."))
+        if ev is not QUIET:
+            ev.append(Event("shuffle", f"The deck is shuffled ({len(cards)} cards)."))
         if self.bdown:
             self.bdown = False
-            ev.append(Event("black-up", "The deck was shuffled: the Black Wizard flips face up."))
+            if ev is not QUIET:
+                ev.append(Event("black-up", "The deck was shuffled: the Black Wizard flips face up."))
 
     def _flip(self, ev: list[Event]) -> None:
         """An empty discard pile takes the top card of the deck (never the deck's last card)."""
         if not self.discard and len(self.deck) >= 2:
             c = self.deck.pop()
             self.discard.append(c)
-            ev.append(Event("flip", f"{self.cs.ids[c]} is flipped to start the discard pile."))
+            if ev is not QUIET:
+                ev.append(Event("flip", f"{self.cs.ids[c]} is flipped to start the discard pile."))
 
     def _push_deck(self, c: int, knower: int) -> None:
         """Put ``c`` on top of the deck; ``knower`` is PUBLIC, NOBODY or the seat that placed it."""
@@ -400,15 +442,17 @@ class HeirsState(State):
         self.winners = ()
         self.reason = f"{why}: all players lose"
         self.step = S_OVER
-        ev.append(Event("lose", f"The Black Wizard wins: {why}. All players lose."))
+        if ev is not QUIET:
+            ev.append(Event("lose", f"The Black Wizard wins: {why}. All players lose."))
 
     def _win(self, i: int, ev: list[Event]) -> None:
         self.over = True
         self.winners = (SEATS[i],)
         self.reason = f"{SEATS[i]} reached {self.scores[i]}"
         self.step = S_OVER
-        ev.append(Event("win", f"{SEATS[i]} reaches {self.scores[i]} and is crowned Wizard King!",
-                        None, {"winner": SEATS[i]}))
+        if ev is not QUIET:
+            ev.append(Event("win", f"{SEATS[i]} reaches {self.scores[i]} and is crowned Wizard King!",
+                            None, {"winner": SEATS[i]}))
 
     def _check_black(self, ev: list[Event]) -> None:
         """Score the Black Chain(s) if complete: discard them all, the Black Token moves up one."""
@@ -427,8 +471,9 @@ class HeirsState(State):
             self.discard.extend(ch)
             ch.clear()
         self.btoken += 1
-        ev.append(Event("black-score", f"The Black Chain is complete ({' '.join(gone)}): discarded; the "
-                        f"Black Token moves up to {self.btoken}.", None, {"black_token": self.btoken}))
+        if ev is not QUIET:
+            ev.append(Event("black-score", f"The Black Chain is complete ({' '.join(gone)}): discarded; the "
+                            f"Black Token moves up to {self.btoken}.", None, {"black_token": self.btoken}))
         if self.btoken >= self.o.black_target:
             self._lose(ev, f"the Black Token reached {self.o.black_target}")
 
@@ -451,8 +496,10 @@ class HeirsState(State):
         seat = SEATS[i]
         ids = self.cs.ids
         k = len(cards)
-        ev.append(Event(kind, f"{seat} {verb} {' '.join(ids[c] for c in cards) or 'nothing'}{where}.", (seat,)))
-        ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}{where}.", None, None, (seat,)))
+        if ev is not QUIET:
+            ev.append(Event(kind, f"{seat} {verb} {' '.join(ids[c] for c in cards) or 'nothing'}{where}.", (seat,)))
+        if ev is not QUIET:
+            ev.append(Event(kind, f"{seat} {verb} {k} card{'s' if k != 1 else ''}{where}.", None, None, (seat,)))
 
     # == the turn ==================================================================================
     def _advance(self, ev: list[Event]) -> None:
@@ -479,4 +526,5 @@ class HeirsState(State):
         if limit and self.turn > limit:
             self._lose(ev, f"the turn limit ({limit} turns) passed and the ritual is complete")
             return
-        ev.append(Event("turn", f"Turn {self.turn}: {SEATS[self.cur]} to play."))
+        if ev is not QUIET:
+            ev.append(Event("turn", f"Turn {self.turn}: {SEATS[self.cur]} to play."))

@@ -27,6 +27,7 @@ from questbox.games.heirs.common import (
     ORDERS,
     PASS,
     PUBLIC,
+    QUIET,
     RAISE,
     S_ACT_END,
     S_CHAIN,
@@ -56,8 +57,9 @@ def begin_act(st: HeirsState, ev: list[Event]) -> None:
     if st.hands[i] or any(st.tokens[i]) or st.o.may_pass:
         st.pending.append(Decision(SEATS[i], "act"))
     else:
-        ev.append(Event("act", f"{SEATS[i]} has no card and no ability: nothing to Command, Absorb "
-                        "or Cast."))
+        if ev is not QUIET:
+            ev.append(Event("act", f"{SEATS[i]} has no card and no ability: nothing to Command, Absorb "
+                            "or Cast."))
 
 
 def end_act(st: HeirsState, ev: list[Event]) -> None:
@@ -88,8 +90,9 @@ def score(st: HeirsState, ev: list[Event]) -> None:
             ch.clear()
             st.scores[i] += 1
             scored.append(i)
-            ev.append(Event("score", f"{SEATS[i]} completes a chain ({text}) and moves up to "
-                            f"{st.scores[i]}.", None, {"seat": SEATS[i], "score": st.scores[i]}))
+            if ev is not QUIET:
+                ev.append(Event("score", f"{SEATS[i]} completes a chain ({text}) and moves up to "
+                                f"{st.scores[i]}.", None, {"seat": SEATS[i], "score": st.scores[i]}))
     for i in cw:
         if st.scores[i] >= o.target:
             st._win(i, ev)
@@ -110,9 +113,11 @@ def _push_raise(st: HeirsState, i: int, ev: list[Event]) -> None:
         st.pending.append(Decision(SEATS[i], "raise"))
     elif can:
         tok[can[0]] += 1
-        ev.append(Event("raise", f"{SEATS[i]} raises {COLOURS[can[0]]} to {tok[can[0]]}."))
+        if ev is not QUIET:
+            ev.append(Event("raise", f"{SEATS[i]} raises {COLOURS[can[0]]} to {tok[can[0]]}."))
     else:
-        ev.append(Event("raise", f"{SEATS[i]}'s ability tokens are all at the top."))
+        if ev is not QUIET:
+            ev.append(Event("raise", f"{SEATS[i]}'s ability tokens are all at the top."))
 
 
 def begin_draw(st: HeirsState, ev: list[Event]) -> None:
@@ -132,13 +137,15 @@ def deal(st: HeirsState, ev: list[Event]) -> None:
     nb = len(st.bchains)
     while st.bi < nb:
         if st.bdown:
-            ev.append(Event("deal", "The Black Wizard is face down: no card is dealt to him."))
+            if ev is not QUIET:
+                ev.append(Event("deal", "The Black Wizard is face down: no card is dealt to him."))
             st.bi = nb
             break
         bi = st.bi
         c = st._take(ev)
         if c < 0:
-            ev.append(Event("deal", "There is no card to deal to the Black Chain."))
+            if ev is not QUIET:
+                ev.append(Event("deal", "There is no card to deal to the Black Chain."))
             st.bi += 1
             continue
         ch = st.bchains[bi]
@@ -147,8 +154,9 @@ def deal(st: HeirsState, ev: list[Event]) -> None:
             if st.over:  # the deck ran out taking it: the card stays revealed
                 return
             st.look_seat = PUBLIC
-            ev.append(Event("reveal", f"{st.cs.ids[c]} is dealt to the Black Chain: "
-                            f"{SEATS[st.cur]} chooses the end."))
+            if ev is not QUIET:
+                ev.append(Event("reveal", f"{st.cs.ids[c]} is dealt to the Black Chain: "
+                                f"{SEATS[st.cur]} chooses the end."))
             st.pending.append(Decision(SEATS[st.cur], "deal", _DEAL_DATA[bi]))
             return
         ch.append(c)
@@ -168,8 +176,9 @@ def after_deal(st: HeirsState, bi: int, c: int, ev: list[Event]) -> None:
     token of its colour and perform his ability."""
     cs = st.cs
     name = st._black_name(bi)
-    ev.append(Event("deal", f"{cs.ids[c]} joins {name}: "
-                    f"{' '.join(cs.ids[x] for x in st.bchains[bi])}."))
+    if ev is not QUIET:
+        ev.append(Event("deal", f"{cs.ids[c]} joins {name}: "
+                        f"{' '.join(cs.ids[x] for x in st.bchains[bi])}."))
     st._check_black(ev)
     if st.over:
         return
@@ -193,7 +202,8 @@ def refill(st: HeirsState, ev: list[Event]) -> None:
             c = st._take(ev)
             if c >= 0:
                 st.chains[i].append(c)
-                ev.append(Event("refill", f"{ids[c]} is dealt to {SEATS[i]}'s empty chain."))
+                if ev is not QUIET:
+                    ev.append(Event("refill", f"{ids[c]} is dealt to {SEATS[i]}'s empty chain."))
 
 
 #: the steps that run without a choice, by ``step`` (``STEP_NAMES``; ``over`` runs nothing)
@@ -252,7 +262,8 @@ class ActKind(Kind):
             c = cs.index[str(a.args[0])]
             st.hands[i].remove(c)
             st.play = c
-            ev.append(Event("command", f"{seat} commands {cs.describe(c)}."))
+            if ev is not QUIET:
+                ev.append(Event("command", f"{seat} commands {cs.describe(c)}."))
             if cs.lord[c]:
                 abilities.lord(st, i, cs.col[c], ev)
             else:
@@ -265,14 +276,17 @@ class ActKind(Kind):
             tok = st.tokens[i]
             if tok[k] < st.o.max_level:
                 tok[k] += 1
-            ev.append(Event("absorb", f"{seat} absorbs {cs.ids[c]}: {COLOURS[k]} is now {tok[k]}."))
+            if ev is not QUIET:
+                ev.append(Event("absorb", f"{seat} absorbs {cs.ids[c]}: {COLOURS[k]} is now {tok[k]}."))
             st.pending.append(Decision(seat, "absorb-cast", _ABSORB_DATA[k]))
         elif name == "cast":
             k = COLOUR_INDEX[str(a.args[0])]
-            ev.append(Event("cast", f"{seat} casts {COLOURS[k]} at level {st.tokens[i][k]}."))
+            if ev is not QUIET:
+                ev.append(Event("cast", f"{seat} casts {COLOURS[k]} at level {st.tokens[i][k]}."))
             abilities.basic(st, i, k, st.tokens[i][k], ev)
         else:
-            ev.append(Event("pass", f"{seat} passes step 1."))
+            if ev is not QUIET:
+                ev.append(Event("pass", f"{seat} passes step 1."))
 
 
 class AbsorbCastKind(Kind):
@@ -289,7 +303,8 @@ class AbsorbCastKind(Kind):
         if a.name == "cast":
             i = SEAT_INDEX[d.seat]
             k = COLOUR_INDEX[cast(AbsorbCastData, d.data).colour]
-            st.ev.append(Event("cast", f"{d.seat} casts {COLOURS[k]} at once, at level {st.tokens[i][k]}."))
+            if st.ev is not QUIET:
+                st.ev.append(Event("cast", f"{d.seat} casts {COLOURS[k]} at once, at level {st.tokens[i][k]}."))
             abilities.basic(st, i, k, st.tokens[i][k], st.ev)
 
 
@@ -332,7 +347,8 @@ class ChainKind(Kind):
         st.hands[i].remove(c)
         ch = st.chains[i]
         place(ch, c, str(a.args[1]) if a.args[1:] else "right")
-        st.ev.append(Event("chain", f"{d.seat} chains {cs.ids[c]}: {' '.join(cs.ids[x] for x in ch)}."))
+        if st.ev is not QUIET:
+            st.ev.append(Event("chain", f"{d.seat} chains {cs.ids[c]}: {' '.join(cs.ids[x] for x in ch)}."))
         if st.hands[i] and len(ch) < st.required(i) and len(chain_legal(st, i)) > 1:
             st.pending.append(d)
 
@@ -352,7 +368,8 @@ class RaiseKind(Kind):
         tok = st.tokens[SEAT_INDEX[d.seat]]
         k = COLOUR_INDEX[str(a.args[0])]
         tok[k] += 1
-        st.ev.append(Event("raise", f"{d.seat} raises {COLOURS[k]} to {tok[k]}."))
+        if st.ev is not QUIET:
+            st.ev.append(Event("raise", f"{d.seat} raises {COLOURS[k]} to {tok[k]}."))
 
 
 class CheckKind(Kind):
@@ -370,7 +387,8 @@ class CheckKind(Kind):
         seat = d.seat
         if a.name == "skip":
             st.selected = None
-            ev.append(Event("skip", f"{seat} skips the Draw Step."))
+            if ev is not QUIET:
+                ev.append(Event("skip", f"{seat} skips the Draw Step."))
             return
         i = SEAT_INDEX[seat]
         cs = st.cs
@@ -378,7 +396,8 @@ class CheckKind(Kind):
         hand = st.hands[i]
         hand.remove(c)
         st.discard.append(c)
-        ev.append(Event("discard", f"{seat} discards {cs.ids[c]}."))
+        if ev is not QUIET:
+            ev.append(Event("discard", f"{seat} discards {cs.ids[c]}."))
         if len(hand) > st.o.draw_limit:
             st.pending.append(Decision(seat, "check-discard"))
         elif st.selected is not None:
