@@ -48,10 +48,10 @@ EXPECTED: dict[int, str] = {
 }
 
 CAMPAIGN_EXPECTED: dict[int, str] = {
-    2: "7d0261c628cc16176e7c96c34cbf886379348f3eb91b76603259e57306897d28",
-    3: "91f8206e0533bb18f61dce8cda6dfffa0033000af3921038c1e4612733babcf5",
-    4: "c15632ff3e8ce500d825bc32c90cd90eed8651b1f8da79a0e8b351fa20f91c01",
-    5: "0efec53c4a1b23a4d27ae572311bb4a6192742b740c7cb099634ab1101cd8e3c",
+    2: "1d1404fc9eac31a6abda3a70f1d26af1018f873debea6bffef98ae6b3161d95b",
+    3: "346b86400e233fffd9dac3a597484b9475ce53d74556d47d7a72976e613a5d4b",
+    4: "fbee833ce741b0fd12d982653551f54e35b9323f75249e4f10957905a8290a86",
+    5: "c7d73972179f1fafe75b83939b292aaf01dc2e18ab4d6fb994463dc3849754ea",
 }
 
 BOT_EXPECTED: dict[int, str] = {
@@ -61,7 +61,7 @@ BOT_EXPECTED: dict[int, str] = {
     5: "c9d1945fb4db7227d65aea1cb34047649b88cd7e1d482bf9d68afe7aa917bda9",
 }
 
-CAMPAIGN_BOT_EXPECTED = "3400039e49876688b09d734685cce1475f8d275f58f300deba97f46c8570152a"
+CAMPAIGN_BOT_EXPECTED = "427d6769d8c7731afdae480e4e0ad393179b708aa7aca4ac17b9d59767ecd562"
 
 
 def fingerprint(n: int, seeds: int = SEEDS, game: Game = GAME) -> str:
