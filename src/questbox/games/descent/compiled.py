@@ -38,6 +38,7 @@ MODULES = (
     "questbox.games.descent.combat",
     "questbox.games.descent.conditions",
     "questbox.games.descent.encounter",
+    "questbox.games.descent.evaluation",
     "questbox.games.descent.flow",
     "questbox.games.descent.geometry",
     "questbox.games.descent.hero_turns",

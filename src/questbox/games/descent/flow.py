@@ -101,6 +101,11 @@ CARD_PLAY: Final = "mod:overlord:play"      # CardPlay: an Overlord card to play
 FORTUNE_GIVE: Final = "mod:campaign:give"   # Tied: which tied hero gets a fortune token
 MASSES: Final = "mod:campaign:masses"       # Masses: Threatening Masses, end the turn or test
 COMRADE: Final = "mod:campaign:comrade"     # Comrade: Comrade, suffer fatigue or spend no surges
+UTHUK: Final = "mod:overlord:uthuk"         # the hero's attribute for Uthuk Demon Trap's test
+CHARM: Final = "mod:overlord:charm"         # Dark Charm: where the charmed hero moves or whom he attacks
+PLAN: Final = "mod:overlord:plan"           # Plan Ahead: the order of the cards seen
+RITUAL: Final = "mod:overlord:ritual"       # Unholy Ritual: the cards put back
+RELIC_GIVE: Final = "mod:lieutenants:relic"  # a lieutenant relic given before round 1
 
 
 # ------------------------------------------------------------------------------ decision payloads
@@ -180,8 +185,7 @@ PAYLOADS: Final[dict[str, type[tuple[Any, ...]] | None]] = {
     FEAT_MOVE: FeatMove, SEARCH_POWER: tuple, CARD_PLAY: CardPlay,
     FORTUNE_GIVE: tuple, MASSES: Masses, COMRADE: Comrade,
     # the Overlord cards' own decisions (modules/overlord_cards.py, overlord_more.py) and the relics'
-    "mod:overlord:uthuk": tuple, "mod:overlord:charm": tuple, "mod:overlord:plan": None,
-    "mod:overlord:ritual": None, "mod:lieutenants:relic": tuple,
+    UTHUK: tuple, CHARM: tuple, PLAN: None, RITUAL: None, RELIC_GIVE: tuple,
 }
 
 

@@ -251,7 +251,7 @@ class DescentGame(Game):
     def evaluate(self, state: State) -> Mapping[Seat, float] | None:
         if not isinstance(state, DescentState):
             return None
-        from questbox.games.descent.bots import evaluate
+        from questbox.games.descent.evaluation import evaluate
 
         p = evaluate(state)
         return {s: (1.0 - p if s == "overlord" else p) for s in state.seats}
