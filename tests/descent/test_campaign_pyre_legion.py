@@ -15,25 +15,26 @@ from questbox.games.descent.campaign_play import run_campaign
 from questbox.games.descent.data import read_quest
 
 HEROES = ["syndrael", "avric"]
-QUESTS = ["farrow-pyre", "ardus-muster", "warren-raid", "hollow-barrow", "drowned-chapel"]
+QUESTS = ["farrow-pyre", "ardus-muster", "warren-raid", "farrow-pyre", "hollow-barrow", "drowned-chapel"]
 
 
-def test_the_campaign_plays_the_lieutenant_quests_and_names_ardus_after_the_muster() -> None:
+def test_the_campaign_plays_the_lieutenant_quests_and_names_ardus_for_its_last_two() -> None:
     cm = campaign_data("pyre-legion")
     assert [q.quest for q in cm.quests] == QUESTS and cm.source.startswith("ours") and cm.story
     featured = [sorted(g.lieutenant for g in read_quest(q.quest).groups if g.lieutenant) for q in cm.quests]
-    assert featured[:2] == [["lord-merick-farrow"], ["ardus"]]
-    # the campaign names Ardus as its lieutenant for each quest after the Muster (DLP-AGENT-08)
-    assert [q.lieutenants for q in cm.quests] == [[], [], ["ardus"], ["ardus"], ["ardus"]]
+    assert featured == [["lord-merick-farrow"], ["ardus"], [], ["lord-merick-farrow"], [], []]
+    assert [q.act for q in cm.quests] == [None, None, None, 2, 2, None]
+    # the campaign names Ardus as its lieutenant for its last two quests (DLP-AGENT-08)
+    assert [q.lieutenants for q in cm.quests] == [[], [], [], [], ["ardus"], ["ardus"]]
 
 
 def test_a_bot_campaign_is_played_to_the_end_with_xp_plot_cards_and_relics() -> None:
     log = run_campaign(1, HEROES, "first-legion", campaign="pyre-legion")
     assert log["phase"] == "over" and log["winner"] == log["history"][-1]["winner"]
     assert [h["quest"] for h in log["history"]] == QUESTS
-    barrow = log["history"][3]
+    barrow = log["history"][4]
     assert barrow["winner"] == barrow["encounters"][1]
-    # XP: 1 for every player after each of the 5 quests, 1 more for each quest his side won; what
+    # XP: 1 for every player after each of the 6 quests, 1 more for each quest his side won; what
     # is left after the Spend XP steps is at most that
     won = {side: sum(h["winner"] == side for h in log["history"]) for side in ("heroes", "overlord")}
     assert won["heroes"] + won["overlord"] == len(QUESTS)
