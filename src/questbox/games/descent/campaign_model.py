@@ -56,6 +56,8 @@ class CampaignModel(_M):
     id: str
     name: str
     source: str
+    #: a few sentences of the campaign's story (optional)
+    story: str = ""
     quests: list[CampaignQuest] = Field(min_length=1)
     rewards: Rewards
     upgrades: list[Upgrade]
