@@ -112,3 +112,21 @@ def payload_is(st: DescentState, want: type[tuple[Any, ...]], value: tuple[Any, 
     assert isinstance(loaded, DescentState)
     for d in (st.pending[-1], loaded.pending[-1]):
         assert type(d.data) is want and d.data == value, (d.kind, type(d.data), d.data)
+
+
+# -- a small arena: two heroes, two zombies (the class cards' tests)
+ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
+
+
+def duel(heroes: tuple[str, ...] = ("syndrael", "leoric"), first: str | None = None,
+         monsters: list[dict[str, Any]] | None = None, **kw: Any) -> DescentState:
+    """Two heroes against ``monsters`` (two zombies) in a small arena, the first activated."""
+    st = new(setup(quest(groups=monsters or ZOMBIES), heroes=heroes, **kw))
+    act(st, f"activate {first or heroes[0].split(':')[0]}")
+    return st
+
+
+def hit(events: list[Any]) -> dict[str, Any]:
+    """The data of the first ``hit`` event."""
+    got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
+    return got

@@ -15,7 +15,7 @@ from questbox.core import Action
 from questbox.games.descent import GAME
 from questbox.games.descent.movement import blocked
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, by_hand, fig, group, names, new, put, quest, setup
+from tests.descent.helpers import act, by_hand, fig, group, hit, names, new, put, quest, setup
 
 ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
 NECRO = ("tarha:necromancer", "grisban")
@@ -172,11 +172,6 @@ def test_the_terminal_labels_the_reanimate_as_a_figure_of_its_own() -> None:
 
 
 # ================================================================================= the cards
-def hit(events: list[Any]) -> dict[str, Any]:
-    got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
-    return got
-
-
 def test_undead_might_gives_the_reanimate_two_health_and_a_heart_on_its_attack() -> None:
     st = raised(skills={"tarha": ["undead-might"]})
     t, fam = st.figs[fig(st, "tarha")], fig(st, FAM)

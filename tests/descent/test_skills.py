@@ -18,21 +18,7 @@ from questbox.games.descent.catalog import catalog
 from questbox.games.descent.data import library
 from questbox.games.descent.skills import CARDS, class_skills
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, by_hand, fig, group, names, new, put, quest, setup
-
-ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
-
-
-def duel(heroes: tuple[str, ...] = ("syndrael", "leoric"), first: str | None = None,
-         monsters: list[dict[str, Any]] | None = None, **kw: Any) -> DescentState:
-    st = new(setup(quest(groups=monsters or ZOMBIES), heroes=heroes, **kw))
-    act(st, f"activate {first or heroes[0].split(':')[0]}")
-    return st
-
-
-def hit(events: list[Any]) -> dict[str, Any]:
-    got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
-    return got
+from tests.descent.helpers import ZOMBIES, act, by_hand, duel, fig, group, hit, names, new, put, quest, setup
 
 
 def surges(st: DescentState) -> list[str]:

@@ -6,24 +6,8 @@ R2 ♥1, R1 ♥1, ♥2 ⚡; brown 0 0 0 1 1 2; gray 0 1 1 1 2 3; black 0 2 2 2 3
 
 from __future__ import annotations
 
-from typing import Any
-
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, fig, group, names, new, put, quest, setup
-
-ZOMBIES = [group("zombie", "zombie", ["B1", "H6"], minions=2)]
-
-
-def duel(heroes: tuple[str, ...] = ("syndrael", "leoric"), first: str | None = None,
-         monsters: list[dict[str, Any]] | None = None, **kw: Any) -> DescentState:
-    st = new(setup(quest(groups=monsters or ZOMBIES), heroes=heroes, **kw))
-    act(st, f"activate {first or heroes[0].split(':')[0]}")
-    return st
-
-
-def hit(events: list[Any]) -> dict[str, Any]:
-    got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
-    return got
+from tests.descent.helpers import ZOMBIES, act, duel, fig, group, hit, names, new, put, quest, setup
 
 
 def attacks(st: DescentState) -> list[str]:
