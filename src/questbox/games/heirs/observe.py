@@ -264,22 +264,7 @@ class HeirsEncoder:
                 ix.append(b + _DECISION[kind])
                 vx.append(1.0)
             b += len(DECISIONS)
-            ix += range(b, b + 5)
-            vx += (1.0, float(dec["seat"] == seat), dec.get("left", 0) / ml,
-                   float(dec.get("must_spend", False)), float(dec.get("own_only", False)))
-            data = dec["data"]
-            if kind != "heal-death":
-                for j, x in enumerate(data[:2]):
-                    if isinstance(x, int | float):
-                        ix.append(b + 5 + j)
-                        vx.append(max(float(x), 0.0) / 8)
-            if kind == "absorb-cast" and data and data[0] in COLOUR_INDEX:
-                ix.append(b + 7 + COLOUR_INDEX[data[0]])
-                vx.append(1.0)
-            chain = dec.get("chain")
-            if chain is not None:
-                ix.append(b + 7 + len(COLOURS) + (1 if chain == "black2" else 0))
-                vx.append(1.0)
+            _decision_slots(ix, vx, b, kind, dec["seat"] == seat, dec, ml)
         out = np.bincount(ix, weights=vx, minlength=self.size)
         return np.clip(out, 0.0, 1.0).astype(np.float32)
 
@@ -435,24 +420,32 @@ class HeirsEncoder:
             rules = KINDS.get(kind) or kind_of(kind)
             doc: JSON = {"seat": dec.seat, "kind": kind, "data": rules.dump(dec.data)}
             rules.view(st, dec, doc)
-            ix += range(b, b + 5)
-            vx += (1.0, float(dec.seat == seat), doc.get("left", 0) / ml,
-                   float(doc.get("must_spend", False)), float(doc.get("own_only", False)))
-            data = doc["data"]
-            if kind != "heal-death":
-                for j, x in enumerate(data[:2]):
-                    if isinstance(x, int | float):
-                        ix.append(b + 5 + j)
-                        vx.append(max(float(x), 0.0) / 8)
-            if kind == "absorb-cast" and data and data[0] in COLOUR_INDEX:
-                ix.append(b + 7 + COLOUR_INDEX[data[0]])
-                vx.append(1.0)
-            chain = doc.get("chain")
-            if chain is not None:
-                ix.append(b + 7 + len(COLOURS) + (1 if chain == "black2" else 0))
-                vx.append(1.0)
+            _decision_slots(ix, vx, b, kind, dec.seat == seat, doc, ml)
         out = np.bincount(ix, weights=vx, minlength=self.size)
         return np.clip(out, 0.0, 1.0).astype(np.float32)
+
+
+def _decision_slots(ix: list[int], vx: list[float], b: int, kind: str, mine: bool, doc: JSON,
+                    ml: float) -> None:
+    """The slots of a pending decision after its kind's (from its view document ``doc``):
+    asked, asked of this seat, what is left to spend, the flags, two numbers of its data, the
+    colour of an absorb-cast, the chain."""
+    ix += range(b, b + 5)
+    vx += (1.0, float(mine), doc.get("left", 0) / ml,
+           float(doc.get("must_spend", False)), float(doc.get("own_only", False)))
+    data = doc["data"]
+    if kind != "heal-death":
+        for j, x in enumerate(data[:2]):
+            if isinstance(x, int | float):
+                ix.append(b + 5 + j)
+                vx.append(max(float(x), 0.0) / 8)
+    if kind == "absorb-cast" and data and data[0] in COLOUR_INDEX:
+        ix.append(b + 7 + COLOUR_INDEX[data[0]])
+        vx.append(1.0)
+    chain = doc.get("chain")
+    if chain is not None:
+        ix.append(b + 7 + len(COLOURS) + (1 if chain == "black2" else 0))
+        vx.append(1.0)
 
 
 def encoder(setup: JSON | None) -> HeirsEncoder:
