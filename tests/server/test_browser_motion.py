@@ -52,6 +52,12 @@ def _click_move(t: Table, page: Any, attr: str, space: str, seat: str, action: s
     t.wait(page)
 
 
+def _slides_done(page: Any) -> None:
+    """Wait until no figure of the map is in a transition."""
+    page.wait_for_function("![...document.querySelectorAll('[data-figure]')]"
+                           ".some(f => f.getAnimations().length)", timeout=5000)
+
+
 def _at(t: Table, seat: str) -> str:
     return str(next(h["at"] for h in t.state.view(seat)["heroes"] if h["seat"] == seat))
 
@@ -88,7 +94,9 @@ def test_heroica_hero_slides_and_the_last_move_stays_marked(web: ServerProc, bro
     assert page.get_attribute(f"[data-space='{start}']", "data-last-move") == "from"
     assert page.get_attribute("svg.hq-board [data-figure='p1']", "data-moved") == "true"
     assert page.get_attribute("svg.hq-board [data-figure='p1']", "data-at") == end
-    # a redraw where nobody moved keeps the mark and slides nothing
+    # a redraw where nobody moved keeps the mark and slides nothing (once the slide above has
+    # ended: a transition still running when the page redraws may be restarted by it)
+    _slides_done(page)
     page.evaluate("window.__slides = []")
     t.act("p2", "roll")      # the other seat rolls (through the API): the page redraws
     t.wait(page)
