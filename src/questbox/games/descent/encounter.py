@@ -269,8 +269,10 @@ def _build(setup: JSON) -> Encounter:
     enc.module_names = tuple(names)
     enc.modules = mods
     enc.by_name = {m.name: m for m in mods}
-    enc.listeners = {w: tuple(m for m in mods if w in m.listens) for w in WINDOWS}
-    enc.offerers = {w: tuple(m for m in mods if w in m.offers_at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
+    listening = [(m, m.listens_here()) for m in mods]     # (only the windows each can act at here)
+    offering = [(m, m.offers_here()) for m in mods]
+    enc.listeners = {w: tuple(m for m, at in listening if w in at) for w in WINDOWS}
+    enc.offerers = {w: tuple(m for m, at in offering if w in at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
     enc.quiet = frozenset(w for w in WINDOWS if not enc.listeners[w] and not enc.offerers[w])
     enc.webs = any("web" in s.abilities for s in enc.stats.values())
     return enc

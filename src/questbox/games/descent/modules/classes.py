@@ -43,6 +43,23 @@ class ClassesModule(RuleModule):
             got = self._held = frozenset(c for h in self.enc.heroes for c in h.kit)
         return got
 
+    def listens_here(self) -> frozenset[str]:
+        """The windows the party's cards listen to, and an attack's first and last windows where a
+        class weapon's own text may play (Throwing Knives, Reaper's Scythe)."""
+        out = {w for cards in (self._cards or self._kits()).values() for c in cards for w in c.listens}
+        for h in self.enc.heroes:
+            weapon = self.enc.lib.cards.get(h.weapon)
+            if weapon is None or weapon.adjacent_hearts:
+                out.add("attack-declared")
+            if weapon is None or weapon.defeat_hearts:
+                out.add("attack-resolved")
+        return self.listens & out
+
+    def offers_here(self) -> frozenset[str]:
+        """The windows and points where the party's cards offer something."""
+        return self.offers_at & {w for cards in (self._cards or self._kits()).values() for c in cards
+                                 for w in c.offers_at}
+
     def cards(self, st: DescentState, fi: int) -> tuple[ClassCard, ...]:
         """The played class cards of hero ``fi`` (its kit's, in kit order)."""
         return (self._cards or self._kits()).get(st.figs[fi].stat, ())
