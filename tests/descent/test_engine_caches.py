@@ -18,11 +18,13 @@ from hypothesis import strategies as stq
 
 from questbox.core import JSON, Rng
 from questbox.games.descent import GAME
+from questbox.games.descent.data import library
 from questbox.games.descent.encounter import _cached, encounter, normalize_setup
 from questbox.games.descent.modules.classes import ClassesModule
 from questbox.games.descent.modules.heroes import HeroAbilities
 from questbox.games.descent.rules import RuleModule
 from questbox.games.descent.skills import class_skills
+from tests.descent.helpers import fig, new, quest, setup
 
 #: a hero of each class (the two of each archetype)
 CLASSES = {"syndrael": "knight", "grisban": "berserker", "avric": "disciple", "ashrian": "spiritspeaker",
@@ -96,3 +98,28 @@ def test_a_window_lists_only_the_modules_that_can_act_there(every_window: None) 
     # a card that listens there brings the module back (Tumble: turn-start)
     enc = encounter(normalize_setup(_party(["syndrael", "tomble"], [[], ["tumble"]])))
     assert "classes" in [m.name for m in enc.listeners["turn-start"]]
+
+
+def _arena(equipment: dict[str, list[str]], skills: dict[str, list[str]]) -> JSON:
+    return setup(quest(), heroes=("syndrael", "leoric:runemaster"), skills=skills,
+                 campaign={"equipment": equipment})
+
+
+def test_stamina_is_read_once_per_encounter_not_shared_between_encounters() -> None:
+    """Encounters of one quest and party share their static part; Ring of Power (an item, when
+    the encounter is built) and Iron Will (a skill) change Leoric's Stamina in one and not in
+    the others, read in turns: a cache shared between them, or filled before the items module
+    raised the sheet, would give one of them another's."""
+    base = library().heroes["leoric"].stamina
+    plain = new(_arena({}, {}))
+    ring = new(_arena({"leoric": ["ring-of-power"]}, {}))
+    will = new(_arena({}, {"leoric": ["iron-will"]}))
+    both = new(_arena({"leoric": ["ring-of-power"]}, {"leoric": ["iron-will"]}))
+    for _ in range(2):
+        for st, more in ((ring, 1), (plain, 0), (both, 2), (will, 1)):
+            assert st.stamina(fig(st, "leoric")) == base + more
+            assert st.stamina(fig(st, "syndrael")) == library().heroes["syndrael"].stamina
+            assert st.clone().stamina(fig(st, "leoric")) == base + more
+    # a saved game of the ring's encounter reads the ring's Stamina
+    loaded = GAME.from_json(json.loads(json.dumps(ring.to_json())))
+    assert loaded.view("heroes")["figures"]["leoric"]["stamina"] == base + 1
