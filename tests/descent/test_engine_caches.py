@@ -123,3 +123,21 @@ def test_stamina_is_read_once_per_encounter_not_shared_between_encounters() -> N
     # a saved game of the ring's encounter reads the ring's Stamina
     loaded = GAME.from_json(json.loads(json.dumps(ring.to_json())))
     assert loaded.view("heroes")["figures"]["leoric"]["stamina"] == base + 1
+
+
+def test_the_class_weapons_texts_follow_the_weapon_wielded_in_each_encounter() -> None:
+    """The classes module reads once per encounter which heroes wield a class weapon with a text
+    of its own (Throwing Knives: +1 heart next to the target); Tomble with and without an equipped
+    Shop weapon (the same static encounter), attacking in turns."""
+    from tests.descent.helpers import ZOMBIES, act
+
+    def hearts(equipment: dict[str, list[str]]) -> int:
+        st = new(setup(quest(groups=ZOMBIES), heroes=("tomble", "leoric"), campaign={"equipment": equipment}))
+        act(st, "activate tomble")
+        st.rng.script = [5, 5, 1]          # blue ♥1, yellow R1 ♥1; brown 0 (zombie-1 is next to him)
+        got: int = next(e for e in act(st, "attack zombie-1") if e.kind == "hit").data["hearts"]
+        return got
+
+    for _ in range(2):
+        assert hearts({}) == 3                         # the knives' +1
+        assert hearts({"tomble": ["iron-spear"]}) == 2  # the spear's dice, no knives
