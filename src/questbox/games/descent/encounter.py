@@ -109,6 +109,9 @@ class Encounter:
     offer_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: the figures' names in the narration, by (figure id, stat key), made once (``figure_name``)
     names: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, repr=False)
+    #: the heroes' Stamina by hero id, read once (``skill_hooks.hero_stamina``: the sheet as the
+    #: modules left it when the encounter was built, and the kit's cards; neither changes after)
+    staminas: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def figure_name(self, fid: str, side: str, stat: str) -> str:
         """A figure in words (see ``DescentState.name``), remembered in :attr:`names`."""
@@ -257,7 +260,7 @@ def _build(setup: JSON) -> Encounter:
     """The encounter of a normalized setup: its static part (cached, shared by the setups that
     differ only in their ``campaign`` key, as a campaign's quests do) and its own rule modules."""
     static = _static(json.dumps({k: v for k, v in setup.items() if k != "campaign"}, sort_keys=True))
-    enc = replace(static, setup=setup, stats=dict(static.stats), names={})    # (modules may add stat lines)
+    enc = replace(static, setup=setup, stats=dict(static.stats), names={}, staminas={})   # (modules may add stat lines)
     names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
              *(["feats"] if setup.get("heroic_feats") else []),
              *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []),
@@ -266,11 +269,14 @@ def _build(setup: JSON) -> Encounter:
     if len(set(names)) != len(names):
         raise SetupError(f"modules: a module is listed twice ({', '.join(names)})")
     mods = tuple(module_factory(m)(enc) for m in names)
+    enc.staminas.clear()        # (the modules may have raised a sheet's Stamina: Ring of Power)
     enc.module_names = tuple(names)
     enc.modules = mods
     enc.by_name = {m.name: m for m in mods}
-    enc.listeners = {w: tuple(m for m in mods if w in m.listens) for w in WINDOWS}
-    enc.offerers = {w: tuple(m for m in mods if w in m.offers_at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
+    listening = [(m, m.listens_here()) for m in mods]     # (only the windows each can act at here)
+    offering = [(m, m.offers_here()) for m in mods]
+    enc.listeners = {w: tuple(m for m, at in listening if w in at) for w in WINDOWS}
+    enc.offerers = {w: tuple(m for m, at in offering if w in at) for w in (*WINDOWS, "hero-turn", "monster-turn")}
     enc.quiet = frozenset(w for w in WINDOWS if not enc.listeners[w] and not enc.offerers[w])
     enc.webs = any("web" in s.abilities for s in enc.stats.values())
     return enc

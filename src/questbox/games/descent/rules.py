@@ -88,6 +88,18 @@ class RuleModule:
         """The module's initial state (JSON data) for a new encounter, or ``None``."""
         return None
 
+    def listens_here(self) -> frozenset[str]:
+        """The windows of :attr:`listens` where this module may do something in its encounter
+        (asked once, when the encounter is built: a window left out costs the flow nothing). A
+        module whose effects belong to what the encounter holds (its heroes, their cards) leaves
+        out the windows that nothing held names; it must not leave out one where :meth:`on`
+        could still act."""
+        return self.listens
+
+    def offers_here(self) -> frozenset[str]:
+        """The same as :meth:`listens_here` for :attr:`offers_at` and :meth:`offers`."""
+        return self.offers_at
+
     def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
         """Mandatory effects at ``window``."""
 

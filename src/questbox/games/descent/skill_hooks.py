@@ -77,18 +77,26 @@ def rune_weapon(st: DescentState, fi: int) -> bool:
 
 
 def hero_stamina(enc: Encounter, hero: str) -> int:
-    """A hero's Stamina as his kit gives it: his sheet's, +1 with Iron Will."""
-    base = enc.lib.heroes[hero].stamina
-    mod = enc.by_name.get("classes")
-    if mod is None or "iron-will" not in cast("ClassesModule", mod).kits():
-        return base
-    return base + 1 if any(h.id == hero and "iron-will" in h.kit for h in enc.heroes) else base
+    """A hero's Stamina as his kit gives it: his sheet's (with the items the modules added when
+    the encounter was built), +1 with Iron Will; remembered in ``enc.staminas``."""
+    got = enc.staminas.get(hero)
+    if got is None:
+        got = enc.lib.heroes[hero].stamina
+        mod = enc.by_name.get("classes")
+        if (mod is not None and "iron-will" in cast("ClassesModule", mod).kits()
+                and any(h.id == hero and "iron-will" in h.kit for h in enc.heroes)):
+            got += 1
+        enc.staminas[hero] = got
+    return got
 
 
 def stamina(st: DescentState, fi: int) -> int:
     """Figure ``fi``'s Stamina (:func:`hero_stamina`; a monster has none)."""
     f = st.figs[fi]
-    return hero_stamina(st.enc, f.stat) if f.side == "hero" else 0
+    if f.side != "hero":
+        return 0
+    got = st.enc.staminas.get(f.stat)
+    return hero_stamina(st.enc, f.stat) if got is None else got
 
 
 #: a turn flag ``drew:<card>``: the hero drew that Search card this turn and holds Appraisal

@@ -193,8 +193,9 @@ class DescentState(State):
     def health(self, fi: int) -> int:
         return self.enc.stats[self.figs[fi].stat].health + self.figs[fi].hp_bonus
 
-    def stamina(self, fi: int) -> int:
-        return skill_hooks.stamina(self, fi)        # (the hero's sheet, and his class cards')
+    def stamina(self, fi: int) -> int:      # (the hero's sheet and class cards: skill_hooks.hero_stamina)
+        f = self.figs[fi]
+        return (self.enc.staminas.get(f.stat) or skill_hooks.stamina(self, fi)) if f.side == "hero" else 0
 
     def attribute(self, fi: int, attr: str) -> int | None:
         attrs = self.stat(fi).attributes

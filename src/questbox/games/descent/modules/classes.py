@@ -14,6 +14,7 @@ from questbox.games.descent.rules import Ctx, RuleModule
 from questbox.games.descent.skills import BY_ACTION, CARDS, ClassCard
 
 if TYPE_CHECKING:
+    from questbox.games.descent.data import Card
     from questbox.games.descent.state import DescentState
 
 
@@ -34,6 +35,8 @@ class ClassesModule(RuleModule):
     _listening: dict[str, dict[str, tuple[ClassCard, ...]]] | None = None
     _offering: dict[str, dict[str, tuple[ClassCard, ...]]] | None = None
     _held: frozenset[str] | None = None
+    #: by hero, his class weapon with a text of its own he wields (``_weapon_texts``)
+    _armed: dict[str, tuple[str, Card]] | None = None
 
     def kits(self) -> frozenset[str]:
         """Every class card some hero of the encounter holds (for the rules' hooks: a card nobody
@@ -42,6 +45,23 @@ class ClassesModule(RuleModule):
         if got is None:
             got = self._held = frozenset(c for h in self.enc.heroes for c in h.kit)
         return got
+
+    def listens_here(self) -> frozenset[str]:
+        """The windows the party's cards listen to, and an attack's first and last windows where a
+        class weapon's own text may play (Throwing Knives, Reaper's Scythe)."""
+        out = {w for cards in (self._cards or self._kits()).values() for c in cards for w in c.listens}
+        for h in self.enc.heroes:
+            weapon = self.enc.lib.cards.get(h.weapon)
+            if weapon is None or weapon.adjacent_hearts:
+                out.add("attack-declared")
+            if weapon is None or weapon.defeat_hearts:
+                out.add("attack-resolved")
+        return self.listens & out
+
+    def offers_here(self) -> frozenset[str]:
+        """The windows and points where the party's cards offer something."""
+        return self.offers_at & {w for cards in (self._cards or self._kits()).values() for c in cards
+                                 for w in c.offers_at}
 
     def cards(self, st: DescentState, fi: int) -> tuple[ClassCard, ...]:
         """The played class cards of hero ``fi`` (its kit's, in kit order)."""
@@ -116,15 +136,24 @@ class ClassesModule(RuleModule):
         atk = st.attack
         if atk is None or st.figs[atk.attacker].side != "hero":
             return
-        spec = next(h for h in self.enc.heroes if h.id == st.figs[atk.attacker].stat)
-        weapon = self.enc.card(spec.weapon)
-        # a hero may wield an equipped Shop weapon instead (the items module's ``armed``): the class
-        # weapon's own texts are then not his
-        armed = st.figs[atk.attacker].stat in getattr(self.enc.by_name.get("items"), "armed", frozenset())
-        own = (atk.source == spec.weapon or atk.source in CARDS) and not armed
-        if window == "attack-declared" and own and weapon.adjacent_hearts and st.adjacent(atk.attacker, atk.target):
+        armed = self._armed
+        if armed is None:
+            armed = self._armed = self._weapon_texts()
+        got = armed.get(st.figs[atk.attacker].stat)
+        if got is None or not (atk.source == got[0] or atk.source in CARDS):
+            return
+        weapon = got[1]
+        if window == "attack-declared" and weapon.adjacent_hearts and st.adjacent(atk.attacker, atk.target):
             atk.bonus_hearts += weapon.adjacent_hearts
-        if (window == "attack-resolved" and own and weapon.defeat_hearts and atk.defeated
+        if (window == "attack-resolved" and weapon.defeat_hearts and atk.defeated
                 and st.figs[atk.attacker].status == "active"):
             st.emit("item", f"{st.name(atk.attacker)} draws strength from the kill ({weapon.name}).")
             st.recover(atk.attacker, hearts=weapon.defeat_hearts)
+
+    def _weapon_texts(self) -> dict[str, tuple[str, Card]]:
+        """By hero: his class weapon (id, card) when one of its own texts may play: it has one, and
+        he wields it (a hero may wield an equipped Shop weapon instead: the items module's
+        ``armed``, fixed when the encounter is built)."""
+        shop: frozenset[str] = getattr(self.enc.by_name.get("items"), "armed", frozenset())
+        weapons = [(h, self.enc.card(h.weapon)) for h in self.enc.heroes if h.id not in shop]
+        return {h.id: (h.weapon, w) for h, w in weapons if w.adjacent_hearts or w.defeat_hearts}

@@ -11,6 +11,11 @@ if TYPE_CHECKING:
     from questbox.games.descent.state import DescentState
 
 CONDITION_PRIORITY = ("poisoned", "diseased", "immobilized", "stunned")
+#: the window of each hero's ability (:meth:`HeroAbilities.on`), and the offer point: an encounter
+#: listens (offers) only at its heroes' windows
+LISTENS_BY_HERO = {"avric": "attack-declared", "tomble": "attack-before-defense", "leoric": "attack-before-damage",
+                   "ashrian": "activation-start", "syndrael": "turn-end", "grisban": "action-performed"}
+OFFERS_BY_HERO = {"tarha": "attack-after-roll", "jain": "attack-before-damage"}
 
 
 class HeroAbilities(RuleModule):
@@ -21,6 +26,14 @@ class HeroAbilities(RuleModule):
 
     def init(self, st: DescentState) -> Any:
         return {"tarha_round": 0} if any(h.id == "tarha" for h in self.enc.heroes) else None
+
+    def listens_here(self) -> frozenset[str]:
+        here = {h.id for h in self.enc.heroes}
+        return frozenset(w for h, w in LISTENS_BY_HERO.items() if h in here)
+
+    def offers_here(self) -> frozenset[str]:
+        here = {h.id for h in self.enc.heroes}
+        return frozenset(w for h, w in OFFERS_BY_HERO.items() if h in here)
 
     @staticmethod
     def _hero(st: DescentState, hid: str) -> int | None:
