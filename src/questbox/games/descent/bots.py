@@ -383,7 +383,7 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
             return scored[1]
     if turn.actions > 0 and MOVE in legal:
         extra = st.moves(fi, turn.mp + st.stat(fi).speed)
-        if extra and max(mind.square_score(v[2], turn.actions > 1) for v in extra.values()) > cur + 0.3:
+        if any(mind.square_score(v[2], turn.actions > 1) > cur + 0.3 for v in extra.values()):
             return MOVE
     if (FATIGUE in legal and turn.actions > 0 and f.fatigue < st.stamina(fi) - 1 and hp_left > 2
             and mind.attack_from(here) == 0):
@@ -459,8 +459,12 @@ class _MonsterMind:
         fp = board.footprint(doors, s, w, h) if (w, h) != (1, 1) else (s,)
         best = -99.0
         if fp is not None:
+            dist = board.dist_from(doors, s) if len(fp) == 1 else None
             for t, theirs, unblocked in self.targets:
-                d = board.distance(doors, fp, theirs)
+                if dist is None:
+                    d = board.distance(doors, fp, theirs)
+                else:                   # (board.distance's figure, read from the one table)
+                    d = dist[theirs[0]] if len(theirs) == 1 else min((dist[q] for q in theirs), default=999)
                 if self.melee:
                     if d <= self.reach and (d == 1 or board.sight(doors, fp, theirs, unblocked)):
                         v = self._hit(t, d)
@@ -470,7 +474,8 @@ class _MonsterMind:
                     v = self._hit(t, d)
                 else:
                     v = float(-d)
-                best = max(best, v)
+                if v > best:
+                    best = v
         self._scores[s] = best
         return best
 
@@ -523,7 +528,7 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
         return best[1]
     if MOVE in legal:
         more = st.moves(fi, turn.mp + st.stat(fi).speed)
-        if more and max(mind.score(v[2]) for v in more.values()) > here + 0.01:
+        if any(mind.score(v[2]) > here + 0.01 for v in more.values()):      # (the best one is not needed)
             return MOVE
     for a in legal:
         if a.name in ("flail", "howl", "heal"):
