@@ -186,8 +186,9 @@ class _HeroMind:
         self.doors = st.doors
         self.spots = search_spots(st)
         self.enemy_sq = [st.squares(e) for e in self.enemies]
+        self.enemy_one = [q[0] if len(q) == 1 else -1 for q in self.enemy_sq]
         self._goal_dists: list[list[int]] | None = None
-        self._threats: list[tuple[tuple[int, ...], int, float]] | None = None
+        self._threats: list[tuple[tuple[int, ...], int, int, float]] | None = None
         self._mates: list[int] | None = None
         self._unblocked: list[frozenset[int]] | None = None
         self._hits: dict[tuple[int, int], float] = {}
@@ -222,14 +223,15 @@ class _HeroMind:
         unblocked = self._unblocked
         for k, e in enumerate(self.enemies):
             theirs = self.enemy_sq[k]
-            if any(t in adj for t in theirs):
+            one = self.enemy_one[k]
+            if (one in adj) if one >= 0 else any(t in adj for t in theirs):
                 d = 1
             elif self.melee:
                 continue
             else:
                 if dist is None:
                     dist = board.dist_from(self.doors, s)
-                d = min((dist[t] for t in theirs), default=999)
+                d = dist[one] if one >= 0 else min((dist[t] for t in theirs), default=999)
                 if d > 7:
                     continue
                 if unblocked is None:
@@ -245,35 +247,45 @@ class _HeroMind:
 
     def danger(self, s: int) -> int:
         adj = self.board.adjacency(self.doors)[s]
-        return sum(1 for theirs in self.enemy_sq if any(t in adj for t in theirs))
+        n = 0
+        for k, one in enumerate(self.enemy_one):
+            if (one in adj) if one >= 0 else any(t in adj for t in self.enemy_sq[k]):
+                n += 1
+        return n
 
     def threat(self, s: int) -> float:
         """Roughly the damage the monsters could deal to this hero on ``s`` next overlord turn,
         as a share of his remaining Health."""
+        return self._threat(self.board.dist_from(self.doors, s))
+
+    def _threat(self, dist: list[int]) -> float:
         threats = self._threats
         if threats is None:
             threats = self._threats = self._enemy_threats()
-        dist = self.board.dist_from(self.doors, s)
         total = 0.0
-        for theirs, limit, hurt in threats:
-            if min(dist[q] for q in theirs) <= limit:
+        for theirs, one, limit, hurt in threats:
+            if (dist[one] if one >= 0 else min(dist[q] for q in theirs)) <= limit:
                 total += hurt
         return total / max(1, remaining(self.st, self.fi))
 
-    def _enemy_threats(self) -> list[tuple[tuple[int, ...], int, float]]:
-        """Each enemy's squares, the range within which it threatens, and what it would deal."""
+    def _enemy_threats(self) -> list[tuple[tuple[int, ...], int, int, float]]:
+        """Each enemy's squares (its one square, else -1), the range within which it threatens,
+        and what it would deal."""
         st = self.st
         defense = mean_shields(st.stat(self.fi).defense)
-        out: list[tuple[tuple[int, ...], int, float]] = []
+        out: list[tuple[tuple[int, ...], int, int, float]] = []
         for k, e in enumerate(self.enemies):
             se = st.stat(e)
             melee = se.attack == "melee"
             limit = se.speed + (2 if "reach" in se.abilities else 1) if melee else se.speed + 5
             p, h, _ = pool_odds(se.dice, 0 if melee else 3, melee)
-            out.append((self.enemy_sq[k], limit, p * max(0.3, h + 0.5 - defense)))
+            out.append((self.enemy_sq[k], self.enemy_one[k], limit, p * max(0.3, h + 0.5 - defense)))
         return out
 
     def spread(self, s: int) -> int:
+        return self._spread(self.board.dist_from(self.doors, s))
+
+    def _spread(self, dist: list[int]) -> int:
         mates = self._mates
         if mates is None:
             st = self.st
@@ -281,7 +293,6 @@ class _HeroMind:
                                    if h != self.fi and st.figs[h].status == "active"]
         if not mates:
             return 0
-        dist = self.board.dist_from(self.doors, s)
         return max(0, min(dist[m] for m in mates) - 2)
 
     def square_score(self, s: int, can_attack: bool) -> float:
@@ -289,8 +300,9 @@ class _HeroMind:
         got = self._scores.get(key)
         if got is not None:
             return got
-        threat = self.threat(s)
-        score = -0.6 * self.goal_dist(s) - 1.5 * threat - 0.15 * self.spread(s)
+        dist = self.board.dist_from(self.doors, s)
+        threat = self._threat(dist)
+        score = -0.6 * self.goal_dist(s) - 1.5 * threat - 0.15 * self._spread(dist)
         score += search_bonus(self.spots, s, can_attack, threat)
         if can_attack:
             score += 1.5 * self.attack_from(s)
@@ -434,7 +446,8 @@ class _MonsterMind:
         self.reach = 2 if "reach" in stt.abilities else 1
         self.dims = st.figs[fi].dims
         occ = st.occupied(fi)
-        self.targets = [(t, theirs, frozenset(occ - set(theirs))) for t in heroes for theirs in (st.squares(t),)]
+        self.targets = [(t, theirs, theirs[0] if len(theirs) == 1 else -1, frozenset(occ - set(theirs)))
+                        for t in heroes for theirs in (st.squares(t),)]
         self._hits: dict[tuple[int, int], float] = {}
         self._scores: dict[int, float] = {}
 
@@ -460,11 +473,11 @@ class _MonsterMind:
         best = -99.0
         if fp is not None:
             dist = board.dist_from(doors, s) if len(fp) == 1 else None
-            for t, theirs, unblocked in self.targets:
+            for t, theirs, one, unblocked in self.targets:
                 if dist is None:
                     d = board.distance(doors, fp, theirs)
                 else:                   # (board.distance's figure, read from the one table)
-                    d = dist[theirs[0]] if len(theirs) == 1 else min((dist[q] for q in theirs), default=999)
+                    d = dist[one] if one >= 0 else min((dist[q] for q in theirs), default=999)
                 if self.melee:
                     if d <= self.reach and (d == 1 or board.sight(doors, fp, theirs, unblocked)):
                         v = self._hit(t, d)
