@@ -167,6 +167,11 @@ def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
 
 # -- heroes -----------------------------------------------------------------------------------
 class _HeroMind:
+    """One hero decision's square scores. What does not depend on the square scored (the
+    enemies' squares and threat, the goal's distance tables, the mates' squares, the value of
+    hitting an enemy at a range) is worked out once for the decision, and each square's score
+    once (the same numbers, in the same order, as computing them afresh)."""
+
     def __init__(self, st: DescentState, fi: int) -> None:
         self.st = st
         self.fi = fi
@@ -178,76 +183,132 @@ class _HeroMind:
         self.goal_sq = [s for g in goals for s in st.squares(g)]
         self.enemies = st.enemies(fi)
         self.board = board
+        self.doors = st.doors
         self.spots = search_spots(st)
+        self.enemy_sq = [st.squares(e) for e in self.enemies]
+        self.enemy_one = [q[0] if len(q) == 1 else -1 for q in self.enemy_sq]
+        self._goal_dists: list[list[int]] | None = None
+        self._threats: list[tuple[tuple[int, ...], int, int, float]] | None = None
+        self._mates: list[int] | None = None
+        self._unblocked: list[frozenset[int]] | None = None
+        self._hits: dict[tuple[int, int], float] = {}
+        self._scores: dict[tuple[int, bool], float] = {}
+        self._attacks: dict[int, float] = {}
 
     def goal_dist(self, s: int) -> int:
         if not self.goal_sq:
             return 0
-        return min(self.board.dist_from(self.mask, g)[s] for g in self.goal_sq)
+        dists = self._goal_dists
+        if dists is None:
+            dists = self._goal_dists = [self.board.dist_from(self.mask, g) for g in self.goal_sq]
+        return min(d[s] for d in dists)
+
+    def _hit(self, e: int, d: int) -> float:
+        key = (e, d)
+        got = self._hits.get(key)
+        if got is None:
+            st = self.st
+            got = self._hits[key] = target_value(st, self.fi, e, expected_damage(st, self.fi, e, d))
+        return got
 
     def attack_from(self, s: int) -> float:
         """The best target value of an attack from square ``s``."""
-        st = self.st
+        got = self._attacks.get(s)
+        if got is not None:
+            return got
         board = self.board
-        adj = board.adjacency(st.doors)[s]
+        adj = board.adjacency(self.doors)[s]
         best = 0.0
-        occ = st.occupied(self.fi)
-        for e in self.enemies:
-            theirs = st.squares(e)
-            if any(t in adj for t in theirs):
+        dist: list[int] | None = None
+        unblocked = self._unblocked
+        for k, e in enumerate(self.enemies):
+            theirs = self.enemy_sq[k]
+            one = self.enemy_one[k]
+            if (one in adj) if one >= 0 else any(t in adj for t in theirs):
                 d = 1
             elif self.melee:
                 continue
             else:
-                d = board.distance(st.doors, (s,), theirs)
-                if d > 7 or not board.sight(st.doors, (s,), theirs, occ - set(theirs)):
+                if dist is None:
+                    dist = board.dist_from(self.doors, s)
+                d = dist[one] if one >= 0 else min((dist[t] for t in theirs), default=999)
+                if d > 7:
                     continue
-            dmg = expected_damage(st, self.fi, e, d)
-            v = target_value(st, self.fi, e, dmg)
+                if unblocked is None:
+                    occ = self.st.occupied(self.fi)
+                    unblocked = self._unblocked = [frozenset(occ - set(q)) for q in self.enemy_sq]
+                if not board.sight(self.doors, (s,), theirs, unblocked[k]):
+                    continue
+            v = self._hit(e, d)
             if v > best:
                 best = v
+        self._attacks[s] = best
         return best
 
     def danger(self, s: int) -> int:
-        st = self.st
-        adj = self.board.adjacency(st.doors)[s]
-        return sum(1 for e in self.enemies if any(t in adj for t in st.squares(e)))
+        adj = self.board.adjacency(self.doors)[s]
+        n = 0
+        for k, one in enumerate(self.enemy_one):
+            if (one in adj) if one >= 0 else any(t in adj for t in self.enemy_sq[k]):
+                n += 1
+        return n
 
     def threat(self, s: int) -> float:
         """Roughly the damage the monsters could deal to this hero on ``s`` next overlord turn,
         as a share of his remaining Health."""
-        st = self.st
-        dist = self.board.dist_from(st.doors, s)
-        defense = mean_shields(st.stat(self.fi).defense)
+        return self._threat(self.board.dist_from(self.doors, s))
+
+    def _threat(self, dist: list[int]) -> float:
+        threats = self._threats
+        if threats is None:
+            threats = self._threats = self._enemy_threats()
         total = 0.0
-        for e in self.enemies:
+        for theirs, one, limit, hurt in threats:
+            if (dist[one] if one >= 0 else min(dist[q] for q in theirs)) <= limit:
+                total += hurt
+        return total / max(1, remaining(self.st, self.fi))
+
+    def _enemy_threats(self) -> list[tuple[tuple[int, ...], int, int, float]]:
+        """Each enemy's squares (its one square, else -1), the range within which it threatens,
+        and what it would deal."""
+        st = self.st
+        defense = mean_shields(st.stat(self.fi).defense)
+        out: list[tuple[tuple[int, ...], int, int, float]] = []
+        for k, e in enumerate(self.enemies):
             se = st.stat(e)
-            d = min(dist[q] for q in st.squares(e))
             melee = se.attack == "melee"
-            if melee and d > se.speed + (2 if "reach" in se.abilities else 1):
-                continue
-            if not melee and d > se.speed + 5:
-                continue
+            limit = se.speed + (2 if "reach" in se.abilities else 1) if melee else se.speed + 5
             p, h, _ = pool_odds(se.dice, 0 if melee else 3, melee)
-            total += p * max(0.3, h + 0.5 - defense)
-        return total / max(1, remaining(st, self.fi))
+            out.append((self.enemy_sq[k], self.enemy_one[k], limit, p * max(0.3, h + 0.5 - defense)))
+        return out
 
     def spread(self, s: int) -> int:
-        st = self.st
-        dist = self.board.dist_from(st.doors, s)
-        mates = [st.figs[h].pos for h in st.heroes() if h != self.fi and st.figs[h].status == "active"]
+        return self._spread(self.board.dist_from(self.doors, s))
+
+    def _spread(self, dist: list[int]) -> int:
+        mates = self._mates
+        if mates is None:
+            st = self.st
+            mates = self._mates = [st.figs[h].pos for h in st.heroes()
+                                   if h != self.fi and st.figs[h].status == "active"]
         if not mates:
             return 0
         return max(0, min(dist[m] for m in mates) - 2)
 
     def square_score(self, s: int, can_attack: bool) -> float:
-        threat = self.threat(s)
-        score = -0.6 * self.goal_dist(s) - 1.5 * threat - 0.15 * self.spread(s)
+        key = (s, can_attack)
+        got = self._scores.get(key)
+        if got is not None:
+            return got
+        dist = self.board.dist_from(self.doors, s)
+        threat = self._threat(dist)
+        score = -0.6 * self.goal_dist(s) - 1.5 * threat - 0.15 * self._spread(dist)
         score += search_bonus(self.spots, s, can_attack, threat)
         if can_attack:
             score += 1.5 * self.attack_from(s)
         if not self.melee:
             score -= 0.5 * self.danger(s)
+        self._scores[key] = score
         return score
 
 
@@ -334,7 +395,7 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
             return scored[1]
     if turn.actions > 0 and MOVE in legal:
         extra = st.moves(fi, turn.mp + st.stat(fi).speed)
-        if extra and max(mind.square_score(v[2], turn.actions > 1) for v in extra.values()) > cur + 0.3:
+        if any(mind.square_score(v[2], turn.actions > 1) > cur + 0.3 for v in extra.values()):
             return MOVE
     if (FATIGUE in legal and turn.actions > 0 and f.fatigue < st.stamina(fi) - 1 and hp_left > 2
             and mind.attack_from(here) == 0):
@@ -370,32 +431,72 @@ def next_hero(st: DescentState, legal: list[Action]) -> Action:
 
 
 # -- overlord ---------------------------------------------------------------------------------
+class _MonsterMind:
+    """One monster decision's square scores (:func:`monster_square_score`): the monster's stat
+    line, the heroes' squares, what blocks sight to each and the value of an attack on each at a
+    range worked out once for the decision, and each square's score once (the same numbers)."""
+
+    def __init__(self, st: DescentState, fi: int, heroes: list[int]) -> None:
+        self.st = st
+        self.fi = fi
+        self.board = st.enc.board
+        self.doors = st.doors
+        stt = st.stat(fi)
+        self.melee = stt.attack == "melee"
+        self.reach = 2 if "reach" in stt.abilities else 1
+        self.dims = st.figs[fi].dims
+        occ = st.occupied(fi)
+        self.targets = [(t, theirs, theirs[0] if len(theirs) == 1 else -1, frozenset(occ - set(theirs)))
+                        for t in heroes for theirs in (st.squares(t),)]
+        self._hits: dict[tuple[int, int], float] = {}
+        self._scores: dict[int, float] = {}
+
+    def _hit(self, t: int, d: int) -> float:
+        key = (t, d)
+        got = self._hits.get(key)
+        if got is None:
+            st = self.st
+            if self.melee:
+                got = 5.0 + expected_damage(st, self.fi, t, d) / max(1, remaining(st, t))
+            else:
+                got = 5.0 + expected_damage(st, self.fi, t, d) - (1.0 if d == 1 else 0.0)
+            self._hits[key] = got
+        return got
+
+    def score(self, s: int) -> float:
+        got = self._scores.get(s)
+        if got is not None:
+            return got
+        board, doors = self.board, self.doors
+        w, h = self.dims
+        fp = board.footprint(doors, s, w, h) if (w, h) != (1, 1) else (s,)
+        best = -99.0
+        if fp is not None:
+            dist = board.dist_from(doors, s) if len(fp) == 1 else None
+            for t, theirs, one, unblocked in self.targets:
+                if dist is None:
+                    d = board.distance(doors, fp, theirs)
+                else:                   # (board.distance's figure, read from the one table)
+                    d = dist[one] if one >= 0 else min((dist[q] for q in theirs), default=999)
+                if self.melee:
+                    if d <= self.reach and (d == 1 or board.sight(doors, fp, theirs, unblocked)):
+                        v = self._hit(t, d)
+                    else:
+                        v = float(-d)
+                elif d <= 6 and board.sight(doors, fp, theirs, unblocked):
+                    v = self._hit(t, d)
+                else:
+                    v = float(-d)
+                if v > best:
+                    best = v
+        self._scores[s] = best
+        return best
+
+
 def monster_square_score(st: DescentState, fi: int, s: int, heroes: list[int]) -> float:
-    board = st.enc.board
-    stt = st.stat(fi)
-    melee = stt.attack == "melee"
-    reach = 2 if "reach" in stt.abilities else 1
-    w, h = st.figs[fi].dims
-    fp = board.footprint(st.doors, s, w, h) if (w, h) != (1, 1) else (s,)
-    if fp is None:
-        return -99.0
-    best = -99.0
-    occ = st.occupied(fi)
-    for t in heroes:
-        theirs = st.squares(t)
-        d = board.distance(st.doors, fp, theirs)
-        if melee:
-            if d <= reach and (d == 1 or board.sight(st.doors, fp, theirs, occ - set(theirs))):
-                v = 5.0 + expected_damage(st, fi, t, d) / max(1, remaining(st, t))
-            else:
-                v = float(-d)
-        else:
-            if d <= 6 and board.sight(st.doors, fp, theirs, occ - set(theirs)):
-                v = 5.0 + expected_damage(st, fi, t, d) - (1.0 if d == 1 else 0.0)
-            else:
-                v = float(-d)
-        best = max(best, v)
-    return best
+    """The overlord bot's score of square ``s`` for monster ``fi`` (the best attack on one of
+    ``heroes`` from there, else minus the distance to the nearest)."""
+    return _MonsterMind(st, fi, heroes).score(s)
 
 
 def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
@@ -429,17 +530,18 @@ def monster_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
     if best is not None and best[0] >= 0.8:
         return best[1]
     moves = [a for a in legal if a.name == "move" and a.args]
-    here = monster_square_score(st, fi, st.figs[fi].pos, heroes)
+    mind = _MonsterMind(st, fi, heroes)
+    here = mind.score(st.figs[fi].pos)
     if moves:
         paths = st.moves(fi)
-        scored = max(((monster_square_score(st, fi, paths[a][2], heroes), a) for a in moves), key=lambda x: x[0])
+        scored = max(((mind.score(paths[a][2]), a) for a in moves), key=lambda x: x[0])
         if scored[0] > here + 0.01:
             return scored[1]
     if best is not None:
         return best[1]
     if MOVE in legal:
         more = st.moves(fi, turn.mp + st.stat(fi).speed)
-        if more and max(monster_square_score(st, fi, v[2], heroes) for v in more.values()) > here + 0.01:
+        if any(mind.score(v[2]) > here + 0.01 for v in more.values()):      # (the best one is not needed)
             return MOVE
     for a in legal:
         if a.name in ("flail", "howl", "heal"):
