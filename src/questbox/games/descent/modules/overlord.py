@@ -100,7 +100,8 @@ for _w, _cards in (*more.WHEN.items(), *late.WHEN.items()):
 ARGS = {**more.ARGS, **late.ARGS}
 #: the windows whose lasting card effects the module plays (``overlord_cards.on``, ``overlord_more.on``)
 LASTING = frozenset({"attack-after-damage", "attack-resolved", "action-performed", "turn-end"})
-LATE = frozenset({"test-after-roll", "activation-start", "turn-start", "turn-end", "attack-before-damage"})
+LATE = frozenset({"test-after-roll", "activation-start", "turn-start", "turn-end", "attack-before-damage",
+                  "attack-before-defense", "attack-after-defense"})
 UTHUK = f"mod:{NAME}:uthuk"
 
 
