@@ -53,6 +53,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action, Decision
+from questbox.games.descent.familiars import heroes_for
 from questbox.games.descent.flow import TEST_END, WIN
 from questbox.games.descent.geometry import forget
 from questbox.games.descent.modules.overlord_cards import _hero_searches_or_opens, _heroes_up, _ol_start, active
@@ -144,7 +145,7 @@ def _wicked_laughter(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx,
 
 def _explosive_runes(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, action: Action) -> None:
     fi = ctx[0]
-    who = [fi, *(h for h in st.heroes() if h != fi and st.figs[h].status == "active"
+    who = [fi, *(h for h in heroes_for(st, "overlord") if h != fi and st.figs[h].status == "active"
                  and st.within(fi, h, RUNES_REACH))]
     for h in reversed(who):
         st.test(h, "awareness", None, st.mod_task(NAME, ("runes", h)), RUNES)
