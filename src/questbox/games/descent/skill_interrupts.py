@@ -129,9 +129,16 @@ def path_left(st: DescentState, fi: int) -> tuple[int, ...]:
 
 
 # ================================================================================== the cards
+#: a flag of an attack: the hero (id after the colon) was a further figure it affected (an area
+#: attack's: Blast, Fire Breath, ...), noted as that follow-up resolves (Counter Attack reads it)
+AFFECTED: Final = "affected:"
+
+
 class CounterAttack(Interrupt):
-    """Berserker, 1 XP: after an adjacent monster's attack on the Berserker resolves, exhaust for a
-    melee attack on it; the monster goes on with its activation if it survives."""
+    """Berserker, 1 XP: after an adjacent monster's attack that affected the Berserker (its target,
+    or a further figure of an area attack: Blast) resolves, exhaust for a melee attack on it; the
+    monster goes on with its activation if it survives. Asked once the whole attack is resolved
+    (not after each further figure's part of it)."""
 
     id = "counter-attack"
     interrupts_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
@@ -140,7 +147,9 @@ class CounterAttack(Interrupt):
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         atk = st.attack
-        if atk is None or atk.target != fi or "follow-up" in atk.flags or not self.usable(st, fi):
+        if atk is None or "follow-up" in atk.flags or not self.usable(st, fi):
+            return []
+        if atk.target != fi and AFFECTED + st.figs[fi].id not in atk.flags:
             return []
         m = atk.attacker
         if st.figs[m].side != "monster" or st.figs[m].status != "active" or not _melee_target(st, fi, m):
@@ -538,6 +547,15 @@ class Interrupts(RuleModule):
 
     name = NAME
     offers_at = frozenset().union(*(c.interrupts_at for c in INTERRUPT_CARDS.values()))
+    listens = frozenset({"attack-resolved"})
+
+    def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
+        """A further figure's part of an area attack resolves: a hero it affected is noted on the
+        attack (:data:`AFFECTED`), for Counter Attack once the whole attack is resolved."""
+        atk = st.attack
+        if atk is not None and "follow-up" in atk.flags and len(st.attacks) > 1 \
+                and st.figs[atk.target].side == "hero":
+            st.attacks[-2].flags.append(AFFECTED + st.figs[atk.target].id)
 
     def _held(self, st: DescentState, seat: Seat, point: str) -> list[tuple[int, Interrupt]]:
         out: list[tuple[int, Interrupt]] = []
