@@ -31,7 +31,7 @@ ATTRIBUTES = ("might", "knowledge", "willpower", "awareness")
 #: the moments an Overlord card is played at (``when``)
 WHEN = ("monster-attack-after-roll", "attack-after-roll", "attack-after-defense", "monster-attack-before-roll",
         "activation-start", "overlord-turn-start", "overlord-turn-end", "overlord-turn", "hero-enters-space",
-        "hero-move-enters-space", "hero-searches-or-opens-door", "hero-passes-test", "hero-defeated",
+        "hero-move-enters-space", "hero-searches-or-opens-door", "hero-searches", "hero-passes-test", "hero-defeated",
         "monster-defeated")
 OVERLORD_DECKS = ("basic", "magus", "saboteur", "warlord", "universal")
 

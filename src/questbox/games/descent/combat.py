@@ -49,6 +49,7 @@ from questbox.games.descent.flow import (
 )
 from questbox.games.descent.geometry import find_targets
 from questbox.games.descent.model import Attack
+from questbox.games.descent.monkey import MONKEY
 from questbox.games.descent.skill_hooks import MIN_DAMAGE, VEIL
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ def targets(st: DescentState, fi: int, melee: bool | None = None) -> tuple[int, 
     key = ("targets", fi, melee, st.doors, f.stat)
     got: tuple[int, ...] | None = st._geo.get(key)
     if got is None:
-        got = find_targets(st, fi, stat, melee)
+        # (a monkey attacks nothing: Curse of the Monkey God; its mark forgets this cache)
+        got = () if MONKEY in f.tags else find_targets(st, fi, stat, melee)
         if any("air" in st.figs[x].tags for x in got):     # the Elementals' Air: no attack affects it
             got = tuple(x for x in got if "air" not in st.figs[x].tags)
         st._geo[key] = got

@@ -20,6 +20,9 @@
 
 **Ours** (not printed, or simplified; labelled so in docs/games/descent.md):
 
+* "a hero" (rulings FAM8): :func:`counts_as_hero` / :func:`heroes_for` decide for each kind of
+  effect whether the Reanimate counts (Overlord cards, monster and hero abilities: yes; quest
+  rules, Plot cards: no);
 * the Reanimate is a figure of side ``familiar``, played by its hero's seat, on the heroes' side
   (:data:`questbox.games.descent.geometry.FRIEND`: heroes and their familiars move through each
   other and never attack each other); it starts off the map (Raise Dead brings it);
@@ -92,6 +95,39 @@ COMMANDED: Final = "commanded"
 #: hero turn flags: the familiar activated in this turn; the hero performed an action
 DONE_FLAG: Final = "familiar"
 ACTED_FLAG: Final = "acted"
+
+
+# ====================================================================== a familiar as "a hero"
+#: the effects for which a familiar treated as a figure (the Reanimate) is "a hero" (printed:
+#: the publisher's Errata and FAQ, General Rules: the abilities of heroes and monsters, monster
+#: attacks and Overlord cards that may target a hero may target such a familiar too, quest rules
+#: that say "hero" do not include it; the community's compiled Rules Reference p. 17 lists
+#: attacks, monster actions, hero abilities, feats and skills, items, relics, Search cards and
+#: Overlord cards as the effects that count it, and quest rules, Plot cards, ally skills and
+#: travel events as some that do not); anything else means the heroes only
+AS_HERO: Final = frozenset({"attack", "monster", "hero", "item", "search", "overlord"})
+
+
+def counts_as_hero(st: DescentState, fi: int, by: str) -> bool:
+    """Whether figure ``fi`` is "a hero" for an effect of kind ``by`` (:data:`AS_HERO`, or
+    ``quest``, ``plot``, ...): a hero always; the Reanimate for the kinds of :data:`AS_HERO`; a
+    monster a hero commands (Dying Command, side ``familiar`` too) never."""
+    f = st.figs[fi]
+    if f.side == "hero":
+        return True
+    return f.side == SIDE and by in AS_HERO and COMMANDED not in f.tags
+
+
+def heroes_for(st: DescentState, by: str) -> list[int]:
+    """The figures that are "a hero" for an effect of kind ``by``: the heroes (as
+    ``st.heroes()``, knocked out ones too), then the familiars on the map that count
+    (:func:`counts_as_hero`). Without familiars in the encounter: ``st.heroes()``."""
+    heroes = st.heroes()
+    if NAME not in st.enc.by_name or by not in AS_HERO:
+        return heroes
+    figs = st.figs
+    return [*heroes, *(i for i, f in enumerate(figs) if f.side == SIDE and f.status == "active"
+                       and COMMANDED not in f.tags)]
 
 
 def familiar_of(st: DescentState, hero: int) -> int | None:

@@ -17,6 +17,7 @@ import questbox.games.descent.combat as combat
 import questbox.games.descent.conditions as conditions
 import questbox.games.descent.hero_turns as hero_turns
 import questbox.games.descent.lieutenant_abilities  # noqa: F401  (adds the lieutenants' abilities to the tables)
+import questbox.games.descent.monkey as monkey
 import questbox.games.descent.monster_turns as monster_turns
 import questbox.games.descent.movement as movement
 from questbox.core import Action, Decision
@@ -84,7 +85,7 @@ def _move(st: DescentState, fi: int, turn: Turn, action: Action) -> None:
         return
     turn.actions -= 1               # ``move``: the action that gains movement points
     turn.move_actions += 1
-    speed = st.stat(fi).speed
+    speed = monkey.speed(st, fi)     # (its stat line's; a monkey's 5: Curse of the Monkey God)
     turn.mp += speed
     st.emit("action", f"{st.name(fi)} moves: +{speed} movement points.")
     st.window("action-performed", (fi, "move"))

@@ -14,7 +14,8 @@ spent, the hearts against the shields; the further figures of a Blast or area at
 spaces of a Fire Breath path being traced are drawn on a red background on the map. The sheets
 list each monster's abilities (names from ``data/abilities.yaml``; a lieutenant's from
 ``data/lieutenants.yaml``, after his stat line: Speed, Defense, attack, attributes) and
-conditions; the Overlord deck's hand is named for the overlord and counted for everyone else;
+conditions, with a figure's marks (the view's ``marks``: a hero who is a monkey); the Overlord
+deck's hand is named for the overlord and counted for everyone else;
 the decision asked is shown in words (its kind's menu text).
 """
 
@@ -233,6 +234,10 @@ def _bar(n: int, total: int) -> str:
     return f"{max(0, total - n)}/{total}"
 
 
+#: how the sheet names a figure's marks (condition-like states that are no conditions)
+MARK_NAMES = {"monkey": "Monkey (Curse of the Monkey God)"}
+
+
 def sheets(view: JSON) -> Table:
     t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
     for col in ("figure", "at", "health", "fatigue", "conditions", "notes"):
@@ -261,7 +266,8 @@ def sheets(view: JSON) -> Table:
         t.add_row(Text(f"{label(fid, f):>3} {f['name']} ({fid}){status}", style=style), f["at"] or "-",
                   _bar(f["damage"], f["health"]),
                   f"{f['fatigue']}/{f['stamina']}" if f["side"] == "hero" else "",
-                  ", ".join(f["conditions"]), "; ".join(notes))
+                  ", ".join([*f["conditions"], *(MARK_NAMES.get(m, m) for m in f.get("marks", ()))]),
+                  "; ".join(notes))
     return t
 
 

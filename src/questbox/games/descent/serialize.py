@@ -10,6 +10,7 @@ from questbox.games.descent.combat import atk_shields, atk_totals, surge_words
 from questbox.games.descent.flow import load_payload
 from questbox.games.descent.geometry import los_from
 from questbox.games.descent.model import Attack, Fig, Turn, copy_json, listify, tuplify
+from questbox.games.descent.monkey import MONKEY
 from questbox.games.descent.skills import kit_sheet
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ def _figure_view(st: DescentState, i: int) -> JSON:
                  "squares": [names[s] for s in st.squares(i)] if f.status == "active" else [],
                  "damage": f.damage, "health": st.health(i), "conditions": list(f.conds),
                  "seat": f.seat}
+    if f.tags and MONKEY in f.tags:
+        doc["marks"] = [MONKEY]     # (condition-like, not a condition: Curse of the Monkey God)
     if f.side == "hero":
         kit = next((h.kit for h in st.enc.heroes if h.id == f.stat), ())
         doc.update(fatigue=f.fatigue, stamina=st.stamina(i), items=list(f.items),

@@ -7,9 +7,12 @@ The windows (each a ``react`` decision to the hero's seat, the bot answers it):
 * ``activation-start`` -- right after the overlord picks a monster to activate (First Strike);
 * ``attack-declared`` -- a monster's attack on a hero is declared, before any die is rolled and
   before the hero modules' later windows (Defend: the target changes here);
-* ``enter-space`` -- a small monster, during its activation, enters an empty space (not a space
-  it passes through on a friend's figure) next to the hero (Guard, Caltrops, Nimble); the rest
-  of its move goes on if it survives (Caltrops' Immobilized stops it);
+* ``enter-space`` -- a monster, during its activation, enters an empty space (not a space it
+  passes through on a friend's figure) next to the hero (Guard, Caltrops, Nimble); the rest of
+  its move goes on if it survives (Caltrops' Immobilized stops it). A large monster moves as if
+  small and opens the window at each space it enters while it still stands on its old spaces
+  (rulings M5): the space entered must be next to the hero (:func:`_next_to`); Guard and
+  Caltrops first place it covering that space (:func:`halt_large`; rulings M8);
 * ``attack-resolved`` -- a monster's attack on the hero ends (Counter Attack), or the Knight's own
   melee attack in his turn defeated a monster (Advance);
 * as a hero would be knocked out (``conditions.defeat`` asks :func:`last_stand`; decision
@@ -32,7 +35,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from questbox.core import Action, Decision, Seat
-from questbox.games.descent.flow import STEP
+from questbox.games.descent.flow import LARGE_MOVE, STEP
 from questbox.games.descent.rules import Ctx, RuleModule
 from questbox.games.descent.skill_base import ClassCard, Space, _use, _weapon, card_name
 
@@ -53,14 +56,52 @@ class Interrupt(ClassCard):
 
 
 def _monster_steps_in(st: DescentState, ctx: Ctx) -> int | None:
-    """The monster of an ``enter-space`` context if it is a small monster moving in its own
-    activation into an empty space (it stands on it, alone); else ``None``."""
+    """The monster of an ``enter-space`` context if it moves in its own activation into an empty
+    space: a small one stands on it, alone; a large one moves as if small and still stands on its
+    old spaces (rulings M5), so the space it enters holds no other figure; else ``None``."""
     m, s = ctx
     f = st.figs[m]
     turn = st.turn
-    if f.side != "monster" or f.status != "active" or f.shape != (1, 1) or st.occ.get(s) != m:
+    if f.side != "monster" or f.status != "active" or turn is None or turn.fig != m:
         return None
-    return m if turn is not None and turn.fig == m else None
+    return m if st.occ.get(s, m if f.shape != (1, 1) else -1) == m else None
+
+
+def _next_to(st: DescentState, fi: int, m: int, s: int) -> bool:
+    """Whether hero ``fi`` is next to monster ``m`` entering space ``s``: a small monster stands
+    there; a large one is next to him when the space it enters is (rulings M5)."""
+    if st.figs[m].shape == (1, 1):
+        return st.adjacent(fi, m)
+    adj = st.enc.board.adjacency(st.doors)
+    return any(s in adj[q] for q in st.squares(fi))
+
+
+def _large_step(st: DescentState, m: int) -> int:
+    """The index in ``st.tasks`` of large monster ``m``'s next step of its movement, or -1."""
+    for k in range(len(st.tasks) - 1, -1, -1):
+        t = st.tasks[k]
+        if t[0] == LARGE_MOVE and t[1] == m:
+            return k
+    return -1
+
+
+def halt_large(st: DescentState, m: int, *, stop: bool) -> None:
+    """A hero's card interrupts large monster ``m``'s movement: it is placed covering the last
+    space it entered, as at the end of a movement (the overlord picks among several placements:
+    ``movement.settle``, reached through its own step with the path cut there, which runs before
+    anything pushed earlier); with ``stop`` the rest of its path is dropped, else it goes on from
+    that space afterwards."""
+    k = _large_step(st, m)
+    if k < 0:
+        return
+    tag, _, path, i, anchor, orient = st.tasks[k]
+    if not i:
+        return
+    halt = (tag, m, tuple(path[:i]), i, anchor, orient)      # (a step past the path's end settles it)
+    if stop:
+        st.tasks[k] = halt
+    else:
+        st.tasks.append(halt)
 
 
 def _melee_target(st: DescentState, fi: int, m: int) -> bool:
@@ -69,7 +110,10 @@ def _melee_target(st: DescentState, fi: int, m: int) -> bool:
 
 
 def stop_move(st: DescentState, fi: int) -> None:
-    """The move in progress of ``fi`` ends where it is (its movement points are lost)."""
+    """The move in progress of ``fi`` ends where it is (its movement points are lost); a large
+    figure is placed covering the last space it entered (:func:`halt_large`)."""
+    if st.figs[fi].shape != (1, 1):
+        halt_large(st, fi, stop=True)
     st.tasks[:] = [t for t in st.tasks if not (t[0] == STEP and t[1] == fi)]
     turn = st.turn
     if turn is not None and turn.fig == fi:
@@ -77,17 +121,24 @@ def stop_move(st: DescentState, fi: int) -> None:
 
 
 def path_left(st: DescentState, fi: int) -> tuple[int, ...]:
-    """The spaces the small figure ``fi`` is still to enter in its move in progress."""
+    """The spaces the figure ``fi`` (small or large) is still to enter in its move in progress."""
     for t in reversed(st.tasks):
-        if t[0] == STEP and t[1] == fi:
+        if t[0] in (STEP, LARGE_MOVE) and t[1] == fi:
             return tuple(t[2][t[3]:])
     return ()
 
 
 # ================================================================================== the cards
+#: a flag of an attack: the hero (id after the colon) was a further figure it affected (an area
+#: attack's: Blast, Fire Breath, ...), noted as that follow-up resolves (Counter Attack reads it)
+AFFECTED: Final = "affected:"
+
+
 class CounterAttack(Interrupt):
-    """Berserker, 1 XP: after an adjacent monster's attack on the Berserker resolves, exhaust for a
-    melee attack on it; the monster goes on with its activation if it survives."""
+    """Berserker, 1 XP: after an adjacent monster's attack that affected the Berserker (its target,
+    or a further figure of an area attack: Blast) resolves, exhaust for a melee attack on it; the
+    monster goes on with its activation if it survives. Asked once the whole attack is resolved
+    (not after each further figure's part of it)."""
 
     id = "counter-attack"
     interrupts_at: ClassVar[frozenset[str]] = frozenset({"attack-resolved"})
@@ -96,7 +147,9 @@ class CounterAttack(Interrupt):
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         atk = st.attack
-        if atk is None or atk.target != fi or "follow-up" in atk.flags or not self.usable(st, fi):
+        if atk is None or "follow-up" in atk.flags or not self.usable(st, fi):
+            return []
+        if atk.target != fi and AFFECTED + st.figs[fi].id not in atk.flags:
             return []
         m = atk.attacker
         if st.figs[m].side != "monster" or st.figs[m].status != "active" or not _melee_target(st, fi, m):
@@ -123,15 +176,29 @@ class Guard(Interrupt):
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         m = _monster_steps_in(st, ctx)
-        if m is None or not self.usable(st, fi) or not st.adjacent(fi, m) or not _melee_target(st, fi, m):
+        if m is None or not self.usable(st, fi) or not _next_to(st, fi, m, ctx[1]) or st.stat(fi).attack != "melee":
             return []
-        return [_use(self.id)]
+        # (a large monster is attacked once it is placed on the space it entered: see take)
+        return [_use(self.id)] if st.figs[m].shape != (1, 1) or _melee_target(st, fi, m) else []
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
         m = ctx[0]
         self.pay(st, fi)
         st.emit("action", f"{st.name(fi)} guards: {st.name(m)} is attacked as it comes.")
-        st.own_attack(fi, m, source=self.id)
+        if st.figs[m].shape == (1, 1):
+            st.own_attack(fi, m, source=self.id)
+            return
+        # a large monster: placed covering the space it entered (the overlord may pick where),
+        # then attacked; its move goes on afterwards if it survives
+        st.tasks.append(st.mod_task("classes", (self.id, m, fi)))
+        halt_large(st, m, stop=False)
+
+    def run(self, st: DescentState, payload: tuple[object, ...]) -> None:
+        m, fi = int(str(payload[1])), int(str(payload[2]))
+        if st.figs[m].status == "active" and st.figs[fi].status == "active" and _melee_target(st, fi, m):
+            st.own_attack(fi, m, source=self.id)
+        else:
+            st.emit("info", f"Guard: {st.name(fi)} cannot reach {st.name(m)} where it stands.")
 
 
 class Caltrops(Interrupt):
@@ -145,7 +212,7 @@ class Caltrops(Interrupt):
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         m = _monster_steps_in(st, ctx)
-        return [_use(self.id)] if m is not None and self.usable(st, fi) and st.adjacent(fi, m) else []
+        return [_use(self.id)] if m is not None and self.usable(st, fi) and _next_to(st, fi, m, ctx[1]) else []
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:
         m = ctx[0]
@@ -174,7 +241,7 @@ class Nimble(Interrupt):
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         m = _monster_steps_in(st, ctx)
-        if m is None or not self.usable(st, fi) or not st.adjacent(fi, m):
+        if m is None or not self.usable(st, fi) or not _next_to(st, fi, m, ctx[1]):
             return []
         ahead = set(path_left(st, m))
         index = st.enc.board.index
@@ -480,6 +547,15 @@ class Interrupts(RuleModule):
 
     name = NAME
     offers_at = frozenset().union(*(c.interrupts_at for c in INTERRUPT_CARDS.values()))
+    listens = frozenset({"attack-resolved"})
+
+    def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
+        """A further figure's part of an area attack resolves: a hero it affected is noted on the
+        attack (:data:`AFFECTED`), for Counter Attack once the whole attack is resolved."""
+        atk = st.attack
+        if atk is not None and "follow-up" in atk.flags and len(st.attacks) > 1 \
+                and st.figs[atk.target].side == "hero":
+            st.attacks[-2].flags.append(AFFECTED + st.figs[atk.target].id)
 
     def _held(self, st: DescentState, seat: Seat, point: str) -> list[tuple[int, Interrupt]]:
         out: list[tuple[int, Interrupt]] = []

@@ -31,6 +31,7 @@ import questbox.games.descent.modules.overlord_cards as more
 import questbox.games.descent.modules.overlord_more as late
 from questbox.core import JSON, Action, Decision, Rng, Seat
 from questbox.games.descent.catalog import catalog
+from questbox.games.descent.familiars import heroes_for
 from questbox.games.descent.flow import PASS, STEP, CardPlay
 from questbox.games.descent.rules import Ctx, RuleModule
 
@@ -100,7 +101,8 @@ for _w, _cards in (*more.WHEN.items(), *late.WHEN.items()):
 ARGS = {**more.ARGS, **late.ARGS}
 #: the windows whose lasting card effects the module plays (``overlord_cards.on``, ``overlord_more.on``)
 LASTING = frozenset({"attack-after-damage", "attack-resolved", "action-performed", "turn-end"})
-LATE = frozenset({"test-after-roll", "activation-start", "turn-start", "turn-end", "attack-before-damage"})
+LATE = frozenset({"test-after-roll", "activation-start", "turn-start", "turn-end", "attack-before-damage",
+                  "attack-before-defense", "attack-after-defense"})
 UTHUK = f"mod:{NAME}:uthuk"
 
 
@@ -403,8 +405,9 @@ def _trap(attr: str) -> Callable[[OverlordDeck, DescentState, str, Ctx, Action],
         cid = str(action.args[0])
         fi = ctx[0]
         who = [fi]
-        if cid == "web-trap":
-            who += [h for h in st.heroes() if h != fi and st.figs[h].status == "active" and st.adjacent(fi, h)]
+        if cid == "web-trap":       # (the Reanimate next to him too: familiars.heroes_for)
+            who += [h for h in heroes_for(st, "overlord") if h != fi and st.figs[h].status == "active"
+                    and st.adjacent(fi, h)]
         label = mod.cat.overlord[cid].name
         for h in reversed(who):
             st.test(h, attr, None, st.mod_task(NAME, ("trap", cid, h)), label)
@@ -412,7 +415,7 @@ def _trap(attr: str) -> Callable[[OverlordDeck, DescentState, str, Ctx, Action],
 
 
 def _word_of_pain(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, action: Action) -> None:
-    for h in reversed(st.heroes()):
+    for h in reversed(heroes_for(st, "overlord")):     # (the Reanimate too: it fails the test)
         if st.figs[h].status == "active":
             st.test(h, "might", None, st.mod_task(NAME, ("pain", h)), "Word of Pain")
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action
+from questbox.games.descent.familiars import heroes_for
 from questbox.games.descent.rules import Ctx
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ def _diabolic_power(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, 
     attr = DIABOLIC_TEST[card.type]
     st.emit("overlord-card", f"Diabolic Power: the overlord takes {card.name} into his hand (a {card.type} card): "
             f"every hero tests {attr.capitalize()}.", {"card": cid})
-    for h in reversed(st.heroes()):
+    for h in reversed(heroes_for(st, "overlord")):     # (the Reanimate too: it fails the test)
         if st.figs[h].status == "active":
             st.test(h, attr, None, st.mod_task(NAME, ("hurt", h, 2, "Diabolic Power")), "Diabolic Power")
 

@@ -24,6 +24,12 @@ docs/games/descent-part2-data.md ("The Overlord cards and what plays").
   start of the overlord's next turn it returns, unhurt, on the empty space within 5 of the mark
   nearest a hero (ours: the engine picks the space), may be activated, and leaves the map (not
   defeated again) at the end of that turn (``active["rise-again"]`` the mark, ``active["risen"]``).
+* **Curse of the Monkey God** (``action-performed``, after a hero's search, not a door): he
+  tests Knowledge; a pass gives the overlord a card; on a fail he is a monkey until the end of his
+  next turn (the figure's tag ``monkey``, :mod:`questbox.games.descent.monkey`; ``active["monkey"]``
+  the monkeys, ``active["monkey-now"]`` those cursed in their current turn, which does not count).
+  A monkey's move action gives 5 movement points, he has no attack targets, and the defense dice
+  of an attack on him are dropped (:func:`_monkey_on`; rulings OLC1-OLC5).
 * **Dark Charm** (start of the overlord's turn): a hero he names tests Willpower; a pass gives
   the overlord a card; on a fail the overlord may have that hero make one move or one attack
   (``charm move <space>`` / ``charm attack <hero>``, decision ``mod:overlord:charm``). Ours: the
@@ -47,8 +53,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from questbox.core import Action, Decision
+from questbox.games.descent.familiars import heroes_for
 from questbox.games.descent.flow import TEST_END, WIN
+from questbox.games.descent.geometry import forget
 from questbox.games.descent.modules.overlord_cards import _hero_searches_or_opens, _heroes_up, _ol_start, active
+from questbox.games.descent.monkey import MONKEY
+from questbox.games.descent.monkey import speed as monkey_speed
 from questbox.games.descent.rules import Ctx
 
 if TYPE_CHECKING:
@@ -65,6 +75,7 @@ RUNES_REACH = 2
 RISE_REACH = 5
 WICKED = "Wicked Laughter"
 RUNES = "Explosive Runes"
+CURSE = "Curse of the Monkey God"
 Effect = Callable[["OverlordDeck", "DescentState", str, Ctx, Action], None]
 #: the keys of ``mods.overlord`` only the overlord sees
 SECRET = ("plan", "ritual")
@@ -75,6 +86,12 @@ def _hero_passes(st: DescentState, ctx: Ctx) -> bool:
     t = st.tests[ctx[0]]
     f = st.figs[t[0]]
     return f.side == "hero" and f.status == "active" and t[3] != WICKED and st.test_passes(ctx[0])
+
+
+def _hero_searches(st: DescentState, ctx: Ctx) -> bool:
+    """Curse of the Monkey God: a hero (not yet a monkey) has just searched (a door does not count)."""
+    f = st.figs[ctx[0]]
+    return f.side == "hero" and f.status == "active" and ctx[1] == "search" and MONKEY not in f.tags
 
 
 def _ritual_groups(st: DescentState, ctx: Ctx) -> list[tuple[Any, ...]]:
@@ -102,7 +119,7 @@ WHEN: dict[str, dict[str, Callable[[DescentState, Ctx], bool]]] = {
         "plan-ahead": lambda st, ctx: _ol_start(st, ctx) and len(st.mods[NAME]["deck"]) > 1,
         "unholy-ritual": lambda st, ctx: _ol_start(st, ctx) and bool(_ritual_groups(st, ctx)),
     },
-    "action-performed": {"explosive-runes": _hero_searches_or_opens},
+    "action-performed": {"explosive-runes": _hero_searches_or_opens, "curse-of-the-monkey-god": _hero_searches},
     "test-after-roll": {"wicked-laughter": _hero_passes},
     "figure-defeated": {"rise-again": _rises},
 }
@@ -128,7 +145,7 @@ def _wicked_laughter(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx,
 
 def _explosive_runes(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, action: Action) -> None:
     fi = ctx[0]
-    who = [fi, *(h for h in st.heroes() if h != fi and st.figs[h].status == "active"
+    who = [fi, *(h for h in heroes_for(st, "overlord") if h != fi and st.figs[h].status == "active"
                  and st.within(fi, h, RUNES_REACH))]
     for h in reversed(who):
         st.test(h, "awareness", None, st.mod_task(NAME, ("runes", h)), RUNES)
@@ -172,8 +189,14 @@ def _rise_again(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, acti
             "of the overlord's next turn.", {"figure": fell[0], "at": fell[1]})
 
 
+def _monkey_god(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx, action: Action) -> None:
+    h = ctx[0]
+    st.test(h, "knowledge", st.mod_task(NAME, ("draw", f"{st.name(h)} passes the {CURSE} test")),
+            st.mod_task(NAME, ("monkey", h)), CURSE)
+
+
 EFFECTS: dict[str, Effect] = {
-    "dark-charm": _dark_charm, "rise-again": _rise_again,
+    "dark-charm": _dark_charm, "rise-again": _rise_again, "curse-of-the-monkey-god": _monkey_god,
     "wicked-laughter": _wicked_laughter, "explosive-runes": _explosive_runes, "plan-ahead": _plan_ahead,
     "unholy-ritual": _unholy_ritual,
 }
@@ -196,6 +219,8 @@ def on(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx) -> None:
             st.tasks.insert(k, st.mod_task(NAME, ("runes-roll", ctx[0])))
         return
     a = st.mods[NAME].get("active") or {}
+    if "monkey" in a and window in MONKEY_WINDOWS:
+        _monkey_on(st, window, ctx, a)
     if window in ("turn-start", "turn-end") and ctx[0] == -1 and ("rise-again" in a or "risen" in a):
         _rise(st, a, window == "turn-start")
     groups = a.get("unholy-ritual")
@@ -210,6 +235,62 @@ def on(mod: OverlordDeck, st: DescentState, window: str, ctx: Ctx) -> None:
             st.emit("overlord-card", f"Unholy Ritual: {st.name(ctx[0])} has one action fewer.")
     elif window == "turn-end" and ctx[0] == -1:
         a.pop("unholy-ritual", None)
+
+
+#: the windows of Curse of the Monkey God's lasting side
+MONKEY_WINDOWS = frozenset({"turn-end", "attack-before-defense", "attack-after-defense"})
+
+
+def _monkey_on(st: DescentState, window: str, ctx: Ctx, a: dict[str, list[str]]) -> None:
+    """Curse of the Monkey God while a hero is a monkey: he rolls no defense dice (those of an
+    attack on him are dropped before the roll; a roll made anyway, a further figure's of an area
+    attack, is dropped after it); the curse ends at the end of his next turn (the turn he was
+    cursed in, ``monkey-now``, does not count)."""
+    if window == "turn-end":
+        if ctx[0] < 0:
+            return
+        fid = st.figs[ctx[0]].id
+        now = a.get("monkey-now") or []
+        if fid in now:
+            now.remove(fid)
+            if not now:
+                del a["monkey-now"]
+        elif fid in a["monkey"]:
+            _unmonkey(st, ctx[0], a)
+        return
+    atk = st.attack
+    if atk is None or not atk.def_dice or MONKEY not in st.figs[atk.target].tags:
+        return
+    st.emit("overlord-card", f"{CURSE}: {st.name(atk.target)} is a monkey and rolls no defense dice.",
+            {"figure": st.figs[atk.target].id})
+    atk.def_dice, atk.def_faces = [], []
+
+
+def _monkey(st: DescentState, fi: int) -> None:
+    """The hero failed the curse's test: he is a monkey until the end of his next turn."""
+    f = st.figs[fi]
+    if f.status != "active" or MONKEY in f.tags:
+        return
+    f.tags.append(MONKEY)
+    forget(st)                      # (his cached attack targets and menu)
+    a = active(st)
+    a.setdefault("monkey", []).append(f.id)
+    turn = st.turn
+    if turn is not None and turn.fig == fi and turn.kind == "hero":
+        a.setdefault("monkey-now", []).append(f.id)
+    st.emit("overlord-card", f"{CURSE}: {st.name(fi)} fails and is a monkey until the end of his next turn "
+            "(Speed 5, no attacks, no defense dice).", {"figure": f.id, "mark": MONKEY})
+
+
+def _unmonkey(st: DescentState, fi: int, a: dict[str, list[str]]) -> None:
+    f = st.figs[fi]
+    if MONKEY in f.tags:
+        f.tags.remove(MONKEY)
+        forget(st)
+    a["monkey"].remove(f.id)
+    if not a["monkey"]:
+        del a["monkey"]
+    st.emit("overlord-card", f"{CURSE}: {st.name(fi)} is no longer a monkey.", {"figure": f.id})
 
 
 def _rise(st: DescentState, a: dict[str, list[str]], start: bool) -> None:
@@ -270,6 +351,8 @@ def run(mod: OverlordDeck, st: DescentState, payload: Any) -> bool:
         h = st.ids[str(payload[1])]
         if st.figs[h].status == "active" and _charm_actions(st, h):
             st.ask("overlord", CHARM, (payload[1],))
+    elif what == "monkey":
+        _monkey(st, payload[1])
     elif what == "runes-roll":
         t = st.tests[payload[1]]
         over = st.test_shields(payload[1]) - (st.attribute(t[0], "awareness") or 0)
@@ -327,6 +410,8 @@ def _plan_decide(st: DescentState, d: Decision, action: Action) -> None:
 
 def _charm_targets(st: DescentState, h: int) -> list[int]:
     """The other heroes charmed hero ``h`` could attack (his attack type: next to him, or in sight)."""
+    if MONKEY in st.figs[h].tags:
+        return []                   # (a monkey cannot attack: Curse of the Monkey God)
     melee = st.stat(h).attack == "melee"
     return [t for t in st.heroes() if t != h and st.figs[t].status == "active"
             and (st.adjacent(h, t) if melee else st.sees(h, t))]
@@ -334,7 +419,7 @@ def _charm_targets(st: DescentState, h: int) -> list[int]:
 
 def _charm_actions(st: DescentState, h: int) -> list[Action]:
     names = st.enc.board.names
-    moves = st.moves(h, st.stat(h).speed) if "immobilized" not in st.figs[h].conds else {}
+    moves = st.moves(h, monkey_speed(st, h)) if "immobilized" not in st.figs[h].conds else {}
     return [*(Action("charm", ("attack", st.figs[t].id)) for t in _charm_targets(st, h)),
             *sorted({Action("charm", ("move", names[r[2]])) for r in moves.values()}, key=str)]
 
@@ -440,7 +525,8 @@ def keep_known(m: dict[str, Any], deck: list[str]) -> list[str]:
 # ------------------------------------------------------------------------------ the bots' picks
 #: the cards the bots like to draw first (Plan Ahead puts them on top)
 VALUE = ("critical-blow", "dark-might", "frenzy", "expert-blow", "dark-fortune", "word-of-pain", "blood-rage",
-         "reinforce", "diabolic-power", "dark-fortitude", "word-of-despair", "uthuk-demon-trap", "web-trap",
+         "reinforce", "diabolic-power", "dark-fortitude", "word-of-despair", "uthuk-demon-trap",
+         "curse-of-the-monkey-god", "web-trap",
          "pit-trap", "dash", "explosive-runes", "poison-dart", "wicked-laughter", "tripwire", "schemes",
          "dark-resilience", "unholy-ritual", "word-of-misery", "bloodlust", "plan-ahead")
 
