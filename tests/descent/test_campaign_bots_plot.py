@@ -136,3 +136,24 @@ def test_the_plot_bot_summons_ardus_before_loyalty_rewarded_in_their_window() ->
     assert overlord_pick(st) == "plot summon-ardus zombies"
     assert mods(st)["cards"]["summon-ardus"] == "ready"
 
+
+# ================================================================================ the report
+def test_the_report_counts_plot_cards_bought_and_played_per_campaign_the_basic_card_apart() -> None:
+    from questbox.games.descent import campaign_stats as S
+
+    def row(bought: list[str], played: dict[str, int]) -> JSON:
+        return {"winner": "heroes", "quests": 4, "encounters": 4, "rounds": 20, "decisions": 900,
+                "quest_winners": [], "search_gold": 0, "plot_bought": bought, "plot_played": played,
+                "overlord_bought": [], "skills_bought": [], "shop_bought": [], "overlord_played": {},
+                "class_used": {}}
+
+    rows = [row(["fealty", "threatening-masses"], {"fealty": 3, "strength-in-numbers": 5}),
+            row([], {"strength-in-numbers": 4})]
+    rep = S.report(rows, ["syndrael", "avric"], "first-legion")
+    assert rep["plot_bought_per_campaign"] == 1.0 and rep["plot_played_per_campaign"] == 1.5
+    assert "1.00 per campaign" in S.table(rep) and "1.50 per campaign" in S.table(rep)
+    md = S.markdown([rep]).splitlines()
+    col = md[0].split("|").index(" Plot cards bought / played per campaign ")
+    assert md[2].split("|")[col].strip() == "1.00 / 1.50"
+    none = S.report([row([], {})], ["syndrael", "avric"], None)
+    assert none["plot_bought_per_campaign"] == none["plot_played_per_campaign"] == 0.0
