@@ -61,7 +61,7 @@ BOT_EXPECTED: dict[int, str] = {
     5: "c9d1945fb4db7227d65aea1cb34047649b88cd7e1d482bf9d68afe7aa917bda9",
 }
 
-CAMPAIGN_BOT_EXPECTED = "427d6769d8c7731afdae480e4e0ad393179b708aa7aca4ac17b9d59767ecd562"
+CAMPAIGN_BOT_EXPECTED = "d6947ba4a6cdf1a048c15182c6a04237e010f6c4556db5031b0974ecd9d48b8d"
 
 
 def fingerprint(n: int, seeds: int = SEEDS, game: Game = GAME) -> str:

@@ -132,6 +132,13 @@ def _top(c: Counter[str]) -> dict[str, int]:
     return dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
+def _basic(plot: str | None) -> frozenset[str]:
+    """The basic card(s) of Plot deck ``plot`` (face up from the start, never bought)."""
+    from questbox.games.descent.plot import cards_of
+
+    return frozenset(c.id for c in cards_of(plot).values() if c.basic) if plot else frozenset()
+
+
 def report(rows: Sequence[JSON], heroes: Sequence[str], plot: str | None, campaign: str = "harrowmere",
            overlord_deck: bool = False, seed: int = 0) -> JSON:
     """The statistics of campaign summaries (:func:`play_campaign`)."""
@@ -150,13 +157,18 @@ def report(rows: Sequence[JSON], heroes: Sequence[str], plot: str | None, campai
     def mean(key: str) -> float:
         return sum(r[key] for r in rows) / n if n else 0.0
 
+    basic = _basic(plot)
+    bought = count("plot_bought")
+    triggered = count("plot_played")
     return {"campaigns": n, "campaign": campaign, "seed": seed, "heroes": list(heroes), "plot_deck": plot,
             "overlord_deck": overlord_deck, "overlord_wins": wins, "overlord_win_rate": wins / n if n else 0.0,
             "overlord_win_rate_95": [round(lo, 4), round(hi, 4)],
             "mean_quests": mean("quests"), "mean_encounters": mean("encounters"), "mean_rounds": mean("rounds"),
             "mean_decisions": mean("decisions"), "search_gold_per_campaign": mean("search_gold"),
             "quests": dict(sorted(count("quest_winners").items())),
-            "bought": count("plot_bought"), "triggered": count("plot_played"),
+            "bought": bought, "triggered": triggered,
+            "plot_bought_per_campaign": sum(bought.values()) / n if n else 0.0,
+            "plot_played_per_campaign": sum(v for c, v in triggered.items() if c not in basic) / n if n else 0.0,
             "overlord_cards_bought": count("overlord_bought"), "overlord_cards_played": count("overlord_played"),
             "skills_bought": count("skills_bought"), "class_cards_used": count("class_used"),
             "shop_bought": count("shop_bought")}
@@ -186,8 +198,9 @@ def table(rep: JSON) -> str:
         f"per campaign        {rep['mean_quests']:.2f} quests, {rep['mean_encounters']:.2f} encounters, "
         f"{rep['mean_rounds']:.1f} rounds, {rep['mean_decisions']:.0f} decisions, "
         f"{rep['search_gold_per_campaign']:.1f} Search gold",
-        f"Plot cards bought   {_tops(rep['bought'])}",
-        f"Plot cards played   {_tops(rep['triggered'])}",
+        f"Plot cards bought   {rep['plot_bought_per_campaign']:.2f} per campaign: {_tops(rep['bought'])}",
+        f"Plot cards played   {rep['plot_played_per_campaign']:.2f} per campaign (the cards bought; with the "
+        f"basic card: {_tops(rep['triggered'])})",
         f"Overlord bought     {_tops(rep['overlord_cards_bought'])}",
         f"Overlord played     {_tops(rep['overlord_cards_played'])}",
         f"skills bought       {_tops(rep['skills_bought'])}",
@@ -205,8 +218,8 @@ def _kinds(parts: Sequence[tuple[str, dict[str, int]]], k: int) -> str:
 def markdown(reps: Sequence[JSON], k: int = 3) -> str:
     """Reports as one Markdown table, a row per report: the top ``k`` cards of each kind."""
     rows = ["| heroes | Plot deck | campaigns | overlord wins [95 %] | quests / rounds / decisions per campaign "
-            "| Search gold | bought most | played most |",
-            "|---|---|---|---|---|---|---|---|"]
+            "| Search gold | Plot cards bought / played per campaign | bought most | played most |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for r in reps:
         lo, hi = r["overlord_win_rate_95"]
         bought = _kinds([("Plot", r["bought"]), ("Overlord", r["overlord_cards_bought"]),
@@ -217,5 +230,6 @@ def markdown(reps: Sequence[JSON], k: int = 3) -> str:
             f"| {len(r['heroes'])} ({', '.join(r['heroes'])}) | {r['plot_deck'] or 'none'} | {r['campaigns']:,} "
             f"| {100 * r['overlord_win_rate']:.1f} % [{100 * lo:.1f}-{100 * hi:.1f}] "
             f"| {r['mean_quests']:.2f} / {r['mean_rounds']:.1f} / {r['mean_decisions']:.0f} "
-            f"| {r['search_gold_per_campaign']:.1f} | {bought} | {played} |")
+            f"| {r['search_gold_per_campaign']:.1f} "
+            f"| {r['plot_bought_per_campaign']:.2f} / {r['plot_played_per_campaign']:.2f} | {bought} | {played} |")
     return "\n".join(rows) + "\n"

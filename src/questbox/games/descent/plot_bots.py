@@ -63,6 +63,10 @@ class PlotAgent:
                     continue
                 return a
         plots = [a for a in acts if a.name == "plot"]
+        ardus = [a for a in plots if a.args[0] == "summon-ardus"]
+        if ardus:
+            return max(ardus, key=lambda a: self._group_score(st, str(a.args[1])))
+        plots = [a for a in plots if not self._starves_ardus(st, str(a.args[0]))]
         if plots:
             card = str(plots[0].args[0])
             same = [a for a in plots if a.args[0] == card]
@@ -77,6 +81,22 @@ class PlotAgent:
             if atk is not None and st.atk_totals(atk)[0] >= 2:
                 return fealty[0]
         return None
+
+    def _starves_ardus(self, st: DescentState, card: str) -> bool:
+        """Whether triggering ``card`` during the encounter's setup would leave too little threat to
+        summon Ardus Ix'Erebus after it (Camaraderie's window comes first, Loyalty Rewarded shares
+        his): the agent, a whole Master and minion replaced, is worth more to the bot."""
+        from questbox.games.descent.plot import PlotModule
+
+        m = st.mods[NAME]
+        if st.round != 0 or card == "summon-ardus" or m["cards"].get("summon-ardus") != "ready":
+            return False
+        mod = next(x for x in st.enc.modules if x.name == NAME)
+        assert isinstance(mod, PlotModule)
+        if not mod.may_summon(st) or not mod.open_groups:
+            return False
+        cost = mod.cards[card].trigger
+        return bool(m["threat"] - cost < mod.cards["summon-ardus"].trigger)
 
     def _tile_score(self, st: DescentState, tile: str) -> float:
         squares = set(st.enc.board.tiles.get(tile, ()))
