@@ -62,7 +62,7 @@ def _overlord_entries() -> list[JSON]:
             c["name"],
             c["effect"],
             c["source"],
-            [["deck", c["deck"]], ["type", c["type"]], ["copies", str(c["copies"])],
+            [["deck", c["deck"]], ["type", c["type"]], ["XP", str(c["xp"])], ["copies", str(c["copies"])],
              ["played here", "yes" if c["plays"] else "no"]],
         )
         for c in _load("overlord.yaml")["cards"]
