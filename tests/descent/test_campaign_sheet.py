@@ -143,3 +143,13 @@ def test_in_a_quest_the_overlords_hand_is_named_on_his_screen_only() -> None:
     # the quest is named, the heroes' class cards are on their sheets with their texts
     assert "The Farrow Pyre" in heroes
     assert rules()["card:rage"]["text"][:40] in heroes
+
+
+def test_in_a_quest_the_terminal_names_the_quest_and_the_heroes_items() -> None:
+    log = {k: v for k, v in DOC.items() if k not in ("history", "faceup")}
+    st = G.new({"log": {**log, "phase": "quest", "next": 1, "history": []}}, seed=2)
+    text = _rendered(st, "heroes")
+    assert "The Muster of the First Legion  round 0  (setup)" in text     # the quest's head, by name
+    # the Search card held, on his line of the quest; the cards equipped, on the campaign's sheet
+    assert "items: Health Potion" in text and "Iron Shield (one-hand) [equipped]" in text
+    assert _ids(text, ["iron-shield", "health-potion", "ardus-muster", "strength-in-numbers"]) == []
