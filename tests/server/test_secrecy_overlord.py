@@ -82,3 +82,43 @@ def test_the_hand_carried_into_encounter_2_stays_the_overlords(sqlite_server: Se
 
     mirror = _play(sqlite_server, "descent-campaign", {"log": log}, mods, hand)
     assert hand(mirror.states[0]) == end["hand"]          # the table started with the carried hand
+
+
+def test_a_campaign_with_the_deck_keeps_the_hand_off_the_heroes_sheet_and_screen(sqlite_server: ServerProc) -> None:
+    """Issue #18: a campaign played with the Overlord deck from its start (the Plot deck chosen,
+    the first quest dealt): every message to the heroes checked as above, and what their faces draw
+    from their view (the campaign sheet, the terminal's table) never names a card of the
+    overlord's hand that is not also public (discarded or in play), nor the deck's order."""
+    from rich.console import Console
+
+    from questbox.games.descent.campaign_sheet import rules, sheet
+
+    game = games()["descent-campaign"]
+
+    def hand(st: State) -> list[str]:
+        enc = st.view("overlord")["encounter"]
+        out: list[str] = enc["mods"]["overlord"]["hand"] if enc is not None else []
+        return out
+
+    def mods(view: dict[str, Any]) -> Any:
+        return view["encounter"]["mods"]["overlord"] if view["encounter"] is not None else {"hand": 0}
+
+    mirror = _play(sqlite_server, "descent-campaign", {"campaign": "pyre-legion", "overlord_deck": True}, mods, hand)
+    checked = 0
+    for st in mirror.states[1::4]:
+        if st.is_over():
+            break
+        enc = st.view("overlord")["encounter"]
+        if enc is None:
+            continue
+        ol = enc["mods"]["overlord"]
+        public = {*ol["discard"], *ol["played"], *ol["active"]}
+        secret = [rules()[f"overlord:{c}"]["name"] for c in ol["hand"] if c not in public]
+        view = st.view("heroes")
+        assert isinstance(view["encounter"]["mods"]["overlord"]["deck"], int)       # the order: nobody's
+        console = Console(width=200, record=True, color_system=None)
+        console.print(game.render(view, "heroes"))
+        seen = sheet(view["campaign"]) + console.export_text()
+        assert not [n for n in secret if n in seen], (secret, seen)
+        checked += bool(secret)
+    assert checked > 0
