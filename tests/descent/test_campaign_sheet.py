@@ -122,6 +122,23 @@ def test_campaign_show_prints_the_sheet(tmp_path: Any, capsys: pytest.CaptureFix
     assert "Brute (1 XP): " in out and "heroes to move: " in out
 
 
+def test_campaign_show_as_a_hero_seat_prints_its_sheet_and_json_its_view(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    log = _log()
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log))
+    assert main(["show", str(path), "--as", "heroes"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip("\n") == sheet(L.view(log, "heroes"))      # (no seed, no actions, the Plot cards counted)
+    assert "Plot cards face down: 8 (hidden)" in out and "Retribution" not in out
+    assert main(["show", str(path), "--as", "heroes", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == L.view(log, "heroes")
+    assert main(["show", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == log
+
+
 def _rendered(state: Any, seat: str) -> str:
     console = Console(width=200, record=True, color_system=None)
     console.print(G.render(state.view(seat), seat))
