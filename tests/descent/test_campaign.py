@@ -236,9 +236,10 @@ def test_the_table_shows_threat_fortune_and_the_face_up_plot_cards() -> None:
         console = Console(width=140, record=True)
         console.print(render(st.view(seat), seat))
         text = console.export_text()
-        assert "threat 0" in text and "strength-in-numbers (ready)" in text and "9 face down" in text
+        assert "threat 0" in text and "Strength in Numbers (ready)" in text and "9 face down" in text
         assert ("retribution" in text) is False     # face-down cards are counted, never named here
         assert secret or "summon-ardus" not in text
+        assert "Retribution" not in text      # (nor by name: the Plot cards are named now)
 
 
 def test_a_quest_played_at_the_table_is_recorded_from_its_replay() -> None:

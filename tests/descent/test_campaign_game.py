@@ -169,5 +169,5 @@ def test_render_and_describe_in_both_phases() -> None:
     console = Console(width=160, record=True)
     console.print(G.render(st.view("heroes"), "heroes"))
     text = console.export_text()
-    assert "warren-raid (interlude) next" in text and "raider-m" in text      # the log, then the quest
+    assert "2. Interlude: The Warren Raid (interlude): next" in text and "raider-m" in text  # the log, the quest
     assert G.describe_action(st.view("heroes"), st.legal_actions("heroes")[0])

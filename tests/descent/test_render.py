@@ -42,7 +42,7 @@ def test_line_of_sight_is_drawn_on_request(capsys) -> None:  # type: ignore[no-u
     assert "•" in plain(view)
     main(["--los", "E5"])
     out = capsys.readouterr().out
-    assert "•" in out and "sunken-ossuary" in out
+    assert "•" in out and "The Sunken Ossuary" in out
 
 
 # ------------------------------------------------------------------ combat (issue #17, section 3)

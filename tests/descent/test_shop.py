@@ -166,7 +166,7 @@ def test_the_shop_is_shown_with_costs_and_texts_and_the_deck_order_is_hidden() -
     log = first_shop()
     text = show(log)
     card = catalog().shop[log["shop"]["offer"][0]]
-    assert f"{card.name} [{card.equip}" in text and f"{card.cost} gold]: {card.effect}" in text
+    assert f"{card.name} ({card.cost} gold, {card.equip}): {' '.join(card.effect.split())}" in text
     assert view(log, "heroes")["shop"]["deck"] == len(log["shop"]["deck"])
 
 

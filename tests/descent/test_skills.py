@@ -302,7 +302,8 @@ def test_a_bought_skill_costs_its_xp_and_is_carried_into_the_next_quests_heroes(
     assert setup_doc["skills"] == {"syndrael": ["weapon-mastery", "brute"]}
     st = new(setup_doc)
     assert st.health(fig(st, "syndrael")) == 12 + 4
-    assert "skills Weapon Mastery, Brute" in L.show(log)
+    sheet = L.show(log)
+    assert "skills bought:\n      - Weapon Mastery (" in sheet and "\n      - Brute (" in sheet
 
 
 def test_another_classs_card_or_one_too_dear_is_refused_and_the_log_unchanged() -> None:

@@ -82,3 +82,59 @@ def test_the_hand_carried_into_encounter_2_stays_the_overlords(sqlite_server: Se
 
     mirror = _play(sqlite_server, "descent-campaign", {"log": log}, mods, hand)
     assert hand(mirror.states[0]) == end["hand"]          # the table started with the carried hand
+
+
+def test_a_campaign_with_the_deck_keeps_the_hand_off_the_heroes_sheet_and_screen(sqlite_server: ServerProc) -> None:
+    """Issue #18: a campaign played with the Overlord deck from its start (the Plot deck chosen,
+    the first quest dealt): every message to the heroes checked as above, and what their faces draw
+    from their view (the campaign sheet, the terminal's table) never names a card of the
+    overlord's hand that is not also public (discarded or in play), nor the deck's order, and no
+    event sent to them names such a card."""
+    from rich.console import Console
+
+    from questbox.games.descent.campaign_sheet import rules, sheet
+
+    game = games()["descent-campaign"]
+
+    def hand(st: State) -> list[str]:
+        enc = st.view("overlord")["encounter"]
+        out: list[str] = enc["mods"]["overlord"]["hand"] if enc is not None else []
+        return out
+
+    def mods(view: dict[str, Any]) -> Any:
+        return view["encounter"]["mods"]["overlord"] if view["encounter"] is not None else {"hand": 0}
+
+    mirror = _play(sqlite_server, "descent-campaign", {"campaign": "pyre-legion", "overlord_deck": True}, mods, hand)
+
+    def secret(st: State) -> list[str]:
+        """The names of the cards in the overlord's hand that nothing public shows."""
+        enc = st.view("overlord")["encounter"]
+        if enc is None:
+            return []
+        ol = enc["mods"]["overlord"]
+        public = {*ol["discard"], *ol["played"], *ol["active"]}
+        return [rules()[f"overlord:{c}"]["name"] for c in ol["hand"] if c not in public]
+
+    # the events the heroes are sent never name a card the overlord then holds in secret (a draw)
+    told = 0
+    for v, e in zip(mirror.event_versions, mirror.events, strict=True):
+        if e.visible_to("heroes"):
+            hidden = secret(mirror.states[v])
+            assert not [n for n in hidden if n in e.text], (v, e.text, hidden)
+            told += bool(hidden)
+    assert told > 0
+    checked = 0
+    for st in mirror.states[1::4]:
+        if st.is_over():
+            break
+        view = st.view("heroes")
+        if view["encounter"] is None:
+            continue
+        hidden = secret(st)
+        assert isinstance(view["encounter"]["mods"]["overlord"]["deck"], int)       # the order: nobody's
+        console = Console(width=200, record=True, color_system=None)
+        console.print(game.render(view, "heroes"))
+        seen = sheet(view["campaign"]) + console.export_text()
+        assert not [n for n in hidden if n in seen], (hidden, seen)
+        checked += bool(hidden)
+    assert checked > 0

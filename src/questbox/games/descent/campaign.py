@@ -47,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     n.add_argument("--overlord-deck", action="store_true", help="play with the Overlord deck (class cards for XP)")
     s = sub.add_parser("show", help="show a campaign log")
     s.add_argument("log")
-    s.add_argument("--as", dest="seat", default=None, help="as this seat sees it (JSON)")
+    s.add_argument("--as", dest="seat", default=None, help="the sheet as this seat sees it (a hero seat: no "
+                   "face-down Plot card named)")
+    s.add_argument("--json", action="store_true", help="print the log (with --as: the seat's view) as JSON")
     pl = sub.add_parser("play", help="play the campaign's next step (a Campaign phase action or a quest)")
     pl.add_argument("log")
     pl.add_argument("action", nargs="?", help="a Campaign phase action (default: the bots choose)")
@@ -106,7 +108,8 @@ def _run(a: argparse.Namespace) -> int:
         log = load_log(a.log)
         if a.seat not in (None, "overlord", *_seats_of(log)):
             raise SetupError(f"--as {a.seat}: the seats are overlord, {', '.join(_seats_of(log))}")
-        print(json.dumps(view(log, a.seat), indent=1) if a.seat else show(log))
+        seen = view(log, a.seat) if a.seat else log
+        print(json.dumps(seen, indent=1) if a.json else show(seen, actions=not a.seat))
     elif a.cmd == "play":
         log = load_log(a.log)
         plot = None if a.plot == "none" else a.plot

@@ -492,11 +492,13 @@ class CampaignGame(Game):
     def render(self, view: JSON, seat: Seat | None) -> Any:
         from rich.console import Group
         from rich.panel import Panel
+        from rich.text import Text
 
         from questbox.games.descent.render import render
 
         log = view["campaign"]
-        panel = Panel(L.show(log, actions=False), title="the campaign", expand=False)
+        # (plain text, not rich markup: "[equipped]" is the sheet's own word)
+        panel = Panel(Text(L.show(log, actions=False)), title="the campaign", expand=False)
         if view["encounter"] is None:
             return panel
         return Group(panel, render(view["encounter"], seat))

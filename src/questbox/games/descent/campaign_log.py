@@ -42,14 +42,13 @@ from questbox.core.decisions import lookup, table
 from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.campaign_model import campaign_data
 from questbox.games.descent.campaign_shop import APPLY as SHOP_APPLY
-from questbox.games.descent.campaign_shop import card_name, card_text, quest_end, relic_reward
 from questbox.games.descent.campaign_shop import deal_shop as deal_shop
 from questbox.games.descent.campaign_shop import legal as shop_legal
+from questbox.games.descent.campaign_shop import quest_end, relic_reward
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.encounters import carry_out, next_encounter
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.plot import NAME, cards_of
-from questbox.games.descent.skills import card_name as skill_name
 
 FORMAT = "questbox-descent-campaign/1"
 HEROES_SEAT = "heroes"
@@ -559,45 +558,13 @@ def load_log(path: str) -> JSON:
 
 
 def show(log: JSON, actions: bool = True) -> str:
-    """The log (or a seat's :func:`view` of it) as text; ``actions``: end with the legal actions of
-    the seat to move (a full log only)."""
-    cm = campaign_data(log["campaign"])
-    seed = f", seed {log['seed']}" if "seed" in log else ""
-    lines = [f"{cm.name} ({log['campaign']}){seed}: phase {log['phase']}"]
-    lines.append(f"heroes: {', '.join(log['heroes'])}; gold {log['gold']}; XP "
-                 + ", ".join(f"{k} {v}" for k, v in log["xp"].items()))
-    if log["plot_deck"]:
-        down = log["facedown"]
-        lines.append(f"plot deck {log['plot_deck']}: threat {log['threat']}; face up {', '.join(log['faceup'])}; "
-                     f"face down {len(down) if isinstance(down, list) else down}; fortune "
-                     + ", ".join(f"{k} {v}" for k, v in log["fortune"].items()))
-    else:
-        lines.append("no plot deck")
-    if "overlord_deck" in log:
-        cat = catalog()
-        cards = [cat.overlord[c] for c in log["overlord_deck"]]
-        bought = [f"{c.name} ({c.deck}, {c.xp} XP)" for c in cards]
-        lines.append(f"overlord deck: 15 basic cards; class cards bought: {', '.join(bought) or '-'}")
-    eq = log.get("equipped") or {}
-    for h in hero_ids(log):
-        skills = ", ".join(skill_name(c) for c in log.get("skills", {}).get(h, [])) or "-"
-        lines.append(f"  {h}: skills {skills}; upgrades {log['upgrades'][h] or '-'}; items "
-                     f"{', '.join(card_name(c) for c in log['items'][h]) or '-'}")
-        lines.extend(f"    equipped: {card_text(c)}" for c in eq.get(h, []))
-    if log.get("overlord_relics"):
-        lines.append(f"overlord relics: {', '.join(card_name(c) for c in log['overlord_relics'])}")
-    for i, q in enumerate(cm.quests):
-        done = log["history"][i] if i < len(log["history"]) else None
-        mark = f"{done['winner']} won in {done['rounds']} rounds" if done else ("next" if i == log["next"] else "")
-        if not done and i == log["next"] and log.get("encounter"):
-            mark = f"encounter 2 next ({log['encounter']['quest']}; the {log['encounter']['first']} won encounter 1)"
-        lines.append(f"  {i + 1}. {q.quest} ({q.kind}) {mark}")
-    if log["shop"]:
-        lines.append(f"shop ({len(log['shop']['offer'])} revealed):")
-        lines.extend(f"  {card_text(c)}" for c in log["shop"]["offer"])
-    if log["winner"]:
-        lines.append(f"the campaign is over: the {log['winner']} win")
+    """The log (or a seat's :func:`view` of it) as a readable sheet
+    (:func:`~questbox.games.descent.campaign_sheet.sheet`: names and texts, never ids);
+    ``actions``: end with the legal actions of the seat to move (a full log only)."""
+    from questbox.games.descent.campaign_sheet import sheet
+
+    lines = [sheet(log)]
     who = to_move(log)
     if who and actions:
-        lines.append(f"{who} to move: " + ", ".join(str(a) for a in legal(log, who)))
+        lines.append(f"\n{who} to move: " + ", ".join(str(a) for a in legal(log, who)))
     return "\n".join(lines)

@@ -8,7 +8,8 @@ Keys: ``hero:syndrael``, ``class:berserker``, ``card:rage`` (class cards), ``mon
 ``ability:scamper``, ``die:blue``, ``item:health-potion`` (search and shop cards), ``quest:<id>``,
 ``goal:<quest>:<side>``, ``counter:<quest>:<counter>``, ``plot:<card>``, ``upgrade:<id>``,
 ``term:threat``, ``terrain:water``, ``overlord:dark-might`` (Overlord cards). The campaign game adds its
-campaigns and upgrades.
+campaigns (``campaign:<id>``: the story, then its quests by name, one fact ``quest N`` each; ``story:<id>``:
+the story alone, when it has one) and upgrades.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def _overlord_entries() -> list[JSON]:
             c["name"],
             c["effect"],
             c["source"],
-            [["deck", c["deck"]], ["type", c["type"]], ["copies", str(c["copies"])],
+            [["deck", c["deck"]], ["type", c["type"]], ["XP", str(c["xp"])], ["copies", str(c["copies"])],
              ["played here", "yes" if c["plays"] else "no"]],
         )
         for c in _load("overlord.yaml")["cards"]
@@ -198,15 +199,21 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
     out = []
     for path in sorted((DATA / "campaigns").glob("*.yaml")):
         c = yaml.safe_load(path.read_text(encoding="utf-8"))
+        quests = [f"{_quest_name(q['quest'])} ({q['kind']})" for q in c["quests"]]
+        story = f"{c['story']} " if c.get("story") else ""
         out.append(
             _e(
                 f"campaign:{c['id']}",
                 c["name"],
-                "Quests in order: " + ", ".join(f"{q['quest']} ({q['kind']})" for q in c["quests"]) + ".",
+                f"{story}Quests in order: " + ", ".join(quests) + ".",
                 c["source"],
-                [[k, str(v)] for k, v in c.get("rewards", {}).items()],
+                # (one fact per quest, "quest 1": its name and kind, in the campaign's order)
+                [*([k, str(v)] for k, v in c.get("rewards", {}).items()),
+                 *([f"quest {i + 1}", q] for i, q in enumerate(quests))],
             )
         )
+        if c.get("story"):
+            out.append(_e(f"story:{c['id']}", c["name"], c["story"], c["source"]))
         for u in c.get("upgrades", []):
             if any(e["key"] == f"upgrade:{u['id']}" for e in out):
                 continue                        # two campaigns may offer the same upgrade
@@ -230,6 +237,11 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
                 )
             )
     return out
+
+
+def _quest_name(qid: str) -> str:
+    path = DATA / "quests" / f"{qid}.yaml"
+    return str(yaml.safe_load(path.read_text(encoding="utf-8"))["name"]) if path.is_file() else qid
 
 
 def _shop_entries() -> list[JSON]:

@@ -71,6 +71,45 @@ def card_name(cid: str) -> str:
     return _names("overlord.yaml", "cards").get(cid, cid)
 
 
+def item_name(iid: str) -> str:
+    """A card a hero holds by name: a Search card, a Shop Item, a relic or a class card."""
+    for file, key in (("search.yaml", "cards"), ("shop.yaml", "items"), ("relics.yaml", "relics")):
+        got = _names(file, key).get(iid)
+        if got is not None:
+            return got
+    return _class_card_names().get(iid, iid)
+
+
+@functools.cache
+def _class_card_names() -> dict[str, str]:
+    """The class cards' names (starting cards and skills: ``classes.yaml``, ``skills.yaml``)."""
+    out: dict[str, str] = {}
+    for file, key in (("classes.yaml", "cards"), ("skills.yaml", "skills")):
+        for c in yaml.safe_load((DATA / file).read_text(encoding="utf-8"))["classes"]:
+            out.update({str(x["id"]): str(x["name"]) for x in c.get(key, [])})
+    return out
+
+
+@functools.cache
+def quest_name(qid: str) -> str:
+    """A quest's name (``data/quests/<id>.yaml``; the id for an inline quest)."""
+    path = DATA / "quests" / f"{qid}.yaml"
+    if not path.is_file():
+        return qid
+    return str(yaml.safe_load(path.read_text(encoding="utf-8")).get("name", qid))
+
+
+def plot_name(cid: str) -> str:
+    """A Plot card by name (``data/plot.yaml``)."""
+    return _plot_names().get(cid, cid)
+
+
+@functools.cache
+def _plot_names() -> dict[str, str]:
+    doc = yaml.safe_load((DATA / "plot.yaml").read_text(encoding="utf-8"))
+    return {str(c["id"]): str(c["name"]) for d in doc["decks"] for c in d["cards"]}
+
+
 def area_targets(view: JSON) -> list[str]:
     """The further figures the attack in progress will also affect (Blast, area attacks)."""
     atk = view.get("attack") or {}
@@ -251,9 +290,9 @@ def sheets(view: JSON) -> Table:
         notes = []
         if f["side"] == "hero":
             if f.get("items"):
-                notes.append("items: " + ", ".join(f["items"]))
+                notes.append("items: " + ", ".join(item_name(i) for i in f["items"]))
             if f.get("exhausted"):
-                notes.append("exhausted: " + ", ".join(f["exhausted"]))
+                notes.append("exhausted: " + ", ".join(item_name(i) for i in f["exhausted"]))
         else:
             if fid in cards:
                 notes.append(lieutenant_line(cards[fid]))
@@ -335,7 +374,7 @@ def render(view: JSON, seat: Seat | None) -> Any:
         return Panel(Text(str(view["tray"])), title="dice tray")
     parts: list[Any] = []
     head = Text()
-    head.append(f"{view.get('quest')}  round {view['round']}  ({view['phase']})", style="bold")
+    head.append(f"{quest_name(str(view.get('quest')))}  round {view['round']}  ({view['phase']})", style="bold")
     for k, v in view.get("counters", {}).items():
         head.append(f"   {k}: {v}", style="magenta")
     head.append(f"   search deck: {view['deck']}")
@@ -344,7 +383,7 @@ def render(view: JSON, seat: Seat | None) -> Any:
     if camp and camp.get("cards"):
         line = Text(f"threat {camp['threat']}   fortune "
                     + ", ".join(f"{h} {n}" for h, n in camp["fortune"].items()) + "   plot: ", style="red")
-        line.append(", ".join(f"{c} ({v})" for c, v in camp["cards"].items() if v != "facedown"))
+        line.append(", ".join(f"{plot_name(c)} ({v})" for c, v in camp["cards"].items() if v != "facedown"))
         down = camp.get("facedown", sum(1 for v in camp["cards"].values() if v == "facedown"))
         if down:
             line.append(f"; {down} face down")

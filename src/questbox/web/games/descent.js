@@ -230,11 +230,13 @@ function heroStats(id, ui) {
   return parts.length ? h('div', { class: 'ds-stats', 'data-testid': 'hero-stats', title: 'speed · defense dice · might / knowledge / willpower / awareness' }, parts) : null;
 }
 
-function heroSheet(id, f, colour, view, ui) {
+// cls: the hero's class (a campaign's quest: from the campaign log's heroes), named from the glossary
+function heroSheet(id, f, colour, view, ui, cls = null) {
   const pick = ui.canPick([id]) ? id : null;
   const acting = !!view.turn && view.turn.figure === id;
+  const clsName = cls ? ((ui.rule && ui.rule(`class:${cls}`)) || {}).name || cls : null;
   return h('div', { class: ['ds-hero', f.activated && 'done', f.status !== 'active' && 'down', acting && 'acting'], 'data-pick': pick, 'data-figure': id, 'data-acting': acting ? 'true' : null, style: { '--hc': colour } },
-    h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), acting ? h('span', { class: 'chip ds-acting-chip' }, 'acting') : null, f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
+    h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), clsName ? h('span', { class: 'chip', 'data-rule': `class:${cls}`, 'data-testid': 'hero-class' }, clsName) : null, acting ? h('span', { class: 'chip ds-acting-chip' }, 'acting') : null, f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
     acting ? turnLine(view.turn) : null,
     heroStats(id, ui),
     h('div', { class: 'ds-bars' }, h('span', {}, 'health'), bar(f.health - f.damage, f.health, 'hp'), h('span', {}, 'stamina'), bar(f.stamina - f.fatigue, f.stamina, 'st')),
@@ -362,13 +364,13 @@ export function render(root, snap, ui) {
   root.append(h('div', { class: 'ds' },
     h('div', { class: 'ds-top' }, h('b', { 'data-rule': `quest:${v.quest}`, 'data-testid': 'quest-name' }, (ui.rule && ui.rule(`quest:${v.quest}`) || {}).name || v.quest), ` · round ${v.round} · ${v.phase} phase`,
       Object.entries(v.counters || {}).map(([k, n]) => h('span', { class: 'chip ds-counter', 'data-rule': `counter:${v.quest}:${k}` }, `${k} ${n}`)),
-      h('span', { class: 'chip' }, `overlord deck ${v.deck}`),
+      h('span', { class: 'chip', 'data-testid': 'search-deck', title: 'cards left in the Search deck' }, `Search deck ${v.deck}`),
       v.decision ? h('span', { class: 'ds-small', 'data-testid': 'decision', 'data-kind': v.decision.kind }, ` · ${v.decision.seat}: ${v.decision.text || v.decision.kind}`) : null),
     result,
     h('div', { class: 'ds-map-wrap' }, node),
     attackBox(v.attack, v, ui),
     overlordBox(v, ui),
-    h('div', { class: 'ds-heroes' }, heroes.map(([id, f]) => heroSheet(id, f, heroColour[id], v, ui))),
+    h('div', { class: 'ds-heroes' }, heroes.map(([id, f]) => heroSheet(id, f, heroColour[id], v, ui, (snap.heroClasses || {})[id]))),
     monsterList(v, ui, marks)));
 }
 
