@@ -20,6 +20,7 @@ def goblin_turn() -> DescentState:
 
 def test_a_goblin_off_the_tile_heads_for_it_and_one_on_it_stays() -> None:
     st = goblin_turn()
+    st.mods["villagers"]["on"] = {}         # (villagers on the map come first: tests/descent/test_villagers.py)
     g = fig(st, "goblin-m")
     tile = goal_tile(st, g)
     board = st.enc.board

@@ -32,7 +32,7 @@ from questbox.games.descent.flow import DONE, END, FATIGUE, MOVE, PASS, REST, ST
 from questbox.games.descent.lieutenant_bots import lieutenant_action, lieutenant_decision, react
 from questbox.games.descent.modules.feats import bot_decision, bot_feat
 from questbox.games.descent.modules.overlord import bot_card
-from questbox.games.descent.quest_bots import tile_goal_action
+from questbox.games.descent.quest_bots import tile_goal_action, villager_hero_action, villager_react
 from questbox.games.descent.search_bots import search_bonus, search_spots
 from questbox.games.descent.skill_bots import heal_choice, holy_choice, react_choice, skill_attacks, turn_card_choice
 from questbox.games.descent.state import DescentState
@@ -131,7 +131,7 @@ def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
     if skill is not None:
         return skill
     atk = st.attack
-    chosen = react(st, legal)           # a lieutenant's Fury, Flanking, Overpower (lieutenant_bots)
+    chosen = react(st, legal) or villager_react(legal)   # a lieutenant's Fury, ... (lieutenant_bots); escorts
     if chosen is not None:
         return chosen
     for a in legal:
@@ -384,6 +384,9 @@ def hero_turn(st: DescentState, fi: int, legal: list[Action]) -> Action:
         return best[1]
     for a in _by_name(legal, "search"):        # a token in reach (search_bots)
         return a
+    quest = villager_hero_action(st, fi, legal)     # the acolyte's carrier and the villagers (quest_bots)
+    if quest is not None:
+        return quest
     # movement
     here = f.pos
     cur = mind.square_score(here, turn.actions > 0)

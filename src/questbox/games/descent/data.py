@@ -659,6 +659,21 @@ class ReinforceModel(_Model):
     squares: list[str] = Field(min_length=1)
 
 
+class VillagersModel(_Model):
+    """Villager tokens a quest places (the Acolyte of Saradyn's wounded clergy): rescued by the hero
+    carrying the acolyte, carried off by the monsters (``modules/villagers.py``)."""
+
+    name: str = "Villager"
+    #: one token per hero: the first n squares (n heroes)
+    squares: list[str] = Field(min_length=4)
+    #: the counters raised by one (``rescued``, ``taken``): the quest's victory may name them
+    rescued: str = "villagers-rescued"
+    taken: str = "villagers-taken"
+    #: the overlord wins once the monsters have carried off this many (by hero count; none: no such goal)
+    overlord_wins: dict[int, int] = Field(default_factory=dict)
+    reason: str = "the monsters carry off the villagers"
+
+
 class QuestModel(_Model):
     id: str
     name: str
@@ -672,6 +687,7 @@ class QuestModel(_Model):
     counters: list[CounterModel] = Field(default_factory=list)
     victory: list[VictoryModel] = Field(min_length=2)
     reinforcements: list[ReinforceModel] = Field(default_factory=list)
+    villagers: VillagersModel | None = None
     search_deck: list[str] | None = None
     #: a quest of two encounters: the quest file of encounter 2, set up once this one ends
     next_encounter: str | None = None

@@ -264,6 +264,7 @@ def _build(setup: JSON) -> Encounter:
     names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
              *(["feats"] if setup.get("heroic_feats") else []),
              *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []),
+             *(["villagers"] if static.quest.villagers is not None else []),
              *(["interrupts"] if wanted(h.kit for h in static.heroes) and "interrupts" not in setup["modules"] else []),
              *(["familiars"] if any("raise-dead" in h.kit for h in static.heroes) else []), *setup["modules"]]
     if len(set(names)) != len(names):
