@@ -247,15 +247,50 @@ def position_value(st: HeirsState, i: int) -> float:
 class HeuristicAgent:
     """For each legal action: on ``samples`` determinized copies (so it sees only what its seat may
     know), play the action, finish the rest of its own turn with the rule-of-thumb policy, and
-    score the position with :func:`position_value`; play the action with the best average."""
+    score the position with :func:`position_value`; play the action with the best average.
+
+    ``top=K`` looks ahead at only the ``K`` actions the rule-of-thumb scorer rates best (ties in
+    the legal order; ``0``: every action); ``shared=1`` plays every action on the same
+    ``samples`` determinizations (each action on a copy of each, the same future chance too)
+    instead of determinizing afresh for every action and sample."""
 
     name = "heuristic"
 
-    def __init__(self, *, game: Any = None, seed: int = 0, samples: int = 2, horizon: int = 30) -> None:
+    def __init__(self, *, game: Any = None, seed: int = 0, samples: int = 2, horizon: int = 30,
+                 top: int = 0, shared: int = 0) -> None:
         self.rng = Rng(seed)
         self.samples = samples
         self.horizon = horizon
+        self.top = top
+        self.shared = bool(shared)
         self.simple = SimpleAgent(seed=seed + 1)
+
+    def _finish(self, sim: HeirsState, seat: Seat, a: Action, i: int) -> float:
+        """Play ``a`` on the copy ``sim``, the rest of ``seat``'s turn with the policy; the value."""
+        policy = self.simple
+        horizon = self.horizon
+        sim.quiet = True  # nobody reads a copy's events
+        turn = sim.turn
+        sim.apply(seat, a)
+        steps = 0
+        # the rest of its own turn: while the game goes on and the seat is still to move
+        while not sim.over and steps < horizon and sim.turn == turn:
+            pending = sim.pending
+            if not pending or pending[-1].seat != seat:
+                break
+            sim.apply_legal(seat, policy.act(sim, seat))
+            steps += 1
+        return position_value(sim, i)
+
+    def candidates(self, state: HeirsState, seat: Seat, legal: list[Action]) -> list[Action]:
+        """The actions looked at: all, or with ``top`` the best ``top`` by the rule-of-thumb
+        scorer (kept in the legal order)."""
+        top = self.top
+        if top <= 0 or len(legal) <= top:
+            return legal
+        ctx = _Context(state, seat)
+        ranked = sorted([(-_score(ctx, a), k) for k, a in enumerate(legal)])
+        return [legal[k] for k in sorted([k for _, k in ranked[:top]])]
 
     def act(self, state: State, seat: Seat) -> Action:
         legal = state.legal_actions(seat)
@@ -264,31 +299,26 @@ class HeuristicAgent:
         assert isinstance(state, HeirsState)
         i = state.seats.index(seat)
         rng = self.rng
-        policy = self.simple
         samples = self.samples
-        horizon = self.horizon
+        cands = self.candidates(state, seat, legal)
+        totals = [0.0] * len(cands)
+        if self.shared:
+            for _ in range(samples):
+                base = state.determinize(seat, rng)
+                for k in range(len(cands)):
+                    totals[k] += self._finish(base.clone(), seat, cands[k], i)
+        else:
+            for k in range(len(cands)):
+                for _ in range(samples):
+                    totals[k] += self._finish(state.determinize(seat, rng), seat, cands[k], i)
         best: list[Action] = []
         top = -1e18
-        for a in legal:
-            total = 0.0
-            for _ in range(samples):
-                sim = state.determinize(seat, rng)
-                sim.quiet = True  # nobody reads a copy's events
-                turn = sim.turn
-                sim.apply(seat, a)
-                steps = 0
-                # the rest of its own turn: while the game goes on and the seat is still to move
-                while not sim.over and steps < horizon and sim.turn == turn:
-                    pending = sim.pending
-                    if not pending or pending[-1].seat != seat:
-                        break
-                    sim.apply_legal(seat, policy.act(sim, seat))
-                    steps += 1
-                total += position_value(sim, i)
+        for k in range(len(cands)):
+            total = totals[k]
             if total > top + 1e-9:
-                best, top = [a], total
+                best, top = [cands[k]], total
             elif abs(total - top) <= 1e-9:
-                best.append(a)
+                best.append(cands[k])
         return best[below(rng, len(best))]
 
 
