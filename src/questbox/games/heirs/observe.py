@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import MutableMapping
 from typing import Any
 
 import numpy as np
@@ -267,7 +268,10 @@ class HeirsEncoder:
                 ix.append(b + _DECISION[kind])
                 vx.append(1.0)
             b += len(DECISIONS)
-            _decision_slots(ix, vx, b, kind, dec["seat"] == seat, dec, ml)
+            slots: dict[int, float] = {}
+            _decision_slots(slots, b, kind, dec["seat"] == seat, dec, ml)
+            ix += slots.keys()
+            vx += slots.values()
         out = np.bincount(ix, weights=vx, minlength=self.size)
         return np.clip(out, 0.0, 1.0).astype(np.float32)
 
@@ -283,6 +287,9 @@ class HeirsEncoder:
         self._cr: list[tuple[int, int] | None] = [self.cards.get(c) for c in ids]
         self._tw: list[tuple[int, float] | None] = [self.types.get(c) for c in ids]
         self._zero = bytes(8 * self.size)  # a zeroed array of doubles, one per number
+        #: card number -> its type (-1: none) and 1 / the copies of that type
+        self._tt: list[int] = [-1 if tw is None else tw[0] for tw in self._tw]
+        self._w: list[float] = [0.0 if tw is None else tw[1] for tw in self._tw]
         self._lo = np.zeros(self.size)
         self._hi = np.ones(self.size)
 
@@ -303,11 +310,11 @@ class HeirsEncoder:
                 buf[b + cr[1]] = 1.0
 
     def _bag_n(self, buf: array[float], o: int, cards: Any) -> None:
-        tw_of = self._tw
+        tt, ww = self._tt, self._w
         for c in cards:
-            tw = tw_of[c]
-            if tw is not None:
-                buf[o + tw[0]] += tw[1]
+            t = tt[c]
+            if t >= 0:
+                buf[o + t] += ww[c]
 
     def encode_state(self, st: Any, seat: Seat | None) -> npt.NDArray[np.float32]:
         """``self(st.view(seat), seat)``, read from the :class:`HeirsState` itself: the same numbers
@@ -374,17 +381,20 @@ class HeirsEncoder:
                 buf[o + 2 + k * CARD + cr[0]] = 1.0
                 buf[o + 2 + k * CARD + cr[1]] = 1.0
         o += 2 + self.known * CARD
-        discard = st.discard[::-1]  # top first
+        discard = st.discard
         buf[o] = len(discard) / nc
-        self._bag_n(buf, o + 1, discard)
-        d = o + 1 + TYPES
-        seen: set[int] = set()
-        tw_of = self._tw
-        for k, c in enumerate(discard):
-            tw = tw_of[c]
-            if tw is not None and tw[0] not in seen:
-                seen.add(tw[0])
-                buf[d + tw[0]] = (k + 1) / nc
+        # one pass, top first: each card type's count (its weights added one by one, as the bag
+        # adds them) and the depth of its topmost copy
+        bag, d = o + 1, o + 1 + TYPES
+        tt, ww = self._tt, self._w
+        seen = bytearray(TYPES)
+        for k, c in enumerate(reversed(discard), 1):
+            t = tt[c]
+            if t >= 0:
+                buf[bag + t] += ww[c]
+                if not seen[t]:
+                    seen[t] = 1
+                    buf[d + t] = k / nc
         o += 1 + 2 * TYPES
         if st.play >= 0:
             buf[o] = 1.0
@@ -423,11 +433,7 @@ class HeirsEncoder:
             rules = KINDS.get(kind) or kind_of(kind)
             doc: JSON = {"seat": dec.seat, "kind": kind, "data": rules.dump(dec.data)}
             rules.view(st, dec, doc)
-            ix: list[int] = []
-            vx: list[float] = []
-            _decision_slots(ix, vx, b, kind, dec.seat == seat, doc, ml)
-            for j, x in zip(ix, vx, strict=True):
-                buf[j] = x  # (each slot of a decision is written once)
+            _decision_slots(buf, b, kind, dec.seat == seat, doc, ml)
         out = np.frombuffer(buf, np.float64)
         # clipped to [0, 1] as the view path's np.clip (against arrays: a scalar bound costs numpy
         # several times more), then float32
@@ -436,27 +442,27 @@ class HeirsEncoder:
         return out.astype(np.float32)
 
 
-def _decision_slots(ix: list[int], vx: list[float], b: int, kind: str, mine: bool, doc: JSON,
-                    ml: float) -> None:
-    """The slots of a pending decision after its kind's (from its view document ``doc``):
+def _decision_slots(out: MutableMapping[int, float] | array[float], b: int, kind: str, mine: bool,
+                    doc: JSON, ml: float) -> None:
+    """Write the slots of a pending decision after its kind's (from its view document ``doc``) into
+    ``out`` (the state path's buffer, or a dict the view path adds to its pairs; each slot once):
     asked, asked of this seat, what is left to spend, the flags, two numbers of its data, the
     colour of an absorb-cast, the chain."""
-    ix += range(b, b + 5)
-    vx += (1.0, float(mine), doc.get("left", 0) / ml,
-           float(doc.get("must_spend", False)), float(doc.get("own_only", False)))
+    out[b] = 1.0
+    out[b + 1] = float(mine)
+    out[b + 2] = doc.get("left", 0) / ml
+    out[b + 3] = float(doc.get("must_spend", False))
+    out[b + 4] = float(doc.get("own_only", False))
     data = doc["data"]
     if kind != "heal-death":
         for j, x in enumerate(data[:2]):
             if isinstance(x, int | float):
-                ix.append(b + 5 + j)
-                vx.append(max(float(x), 0.0) / 8)
+                out[b + 5 + j] = max(float(x), 0.0) / 8
     if kind == "absorb-cast" and data and data[0] in COLOUR_INDEX:
-        ix.append(b + 7 + COLOUR_INDEX[data[0]])
-        vx.append(1.0)
+        out[b + 7 + COLOUR_INDEX[data[0]]] = 1.0
     chain = doc.get("chain")
     if chain is not None:
-        ix.append(b + 7 + len(COLOURS) + (1 if chain == "black2" else 0))
-        vx.append(1.0)
+        out[b + 7 + len(COLOURS) + (1 if chain == "black2" else 0)] = 1.0
 
 
 def encoder(setup: JSON | None) -> HeirsEncoder:
