@@ -8,11 +8,13 @@ for about ``--seconds``; every rate is printed as a ratio against ``tictactoe_v3
 taken once drifts with the load), and Gymnasium's ``CartPole-v1``. The goal of issue #21: every
 adapter's ratio to ``tictactoe_v3`` at least 1.
 
-    python bench/rl.py [--seconds 2] [--only heirs] [--json out.json] [--compare OTHER/src]
+    python bench/rl.py [--seconds 2] [--only heirs] [--json out.json] [--compare OTHER/src] [--cpu]
 
 ``--compare`` measures every row a second time with the sources of another checkout (its ``src``
 folder on ``PYTHONPATH``, in a child process, just after this tree's row, so both meet about the
 same load) and prints the ratios of this tree to it: before and after a change in one run.
+``--cpu`` measures CPU time (``time.process_time``) instead of wall time, for every row and the
+baselines alike, so the ratios are less distorted by the load of a shared machine.
 
 ``tictactoe_v3`` imports pygame for its drawing only; where pygame is missing an empty module
 stands in for it (nothing is drawn here).
@@ -33,6 +35,10 @@ import numpy as np
 
 from questbox.core import JSON, Game, Rng, get_game
 
+#: the clock every rate is measured with: wall time, or with ``--cpu`` this process's CPU time (on a
+#: shared machine the other jobs' load then stretches it less; tictactoe_v3 is timed the same way)
+_clock: Callable[[], float] = time.perf_counter
+
 #: (label, game id, setup) measured by default
 CONFIGS: list[tuple[str, str, JSON]] = [
     ("heirs 2p", "heirs", {"players": 2}),
@@ -46,9 +52,9 @@ CONFIGS: list[tuple[str, str, JSON]] = [
 
 def _timed(run: Callable[[float], int], seconds: float) -> float:
     """Steps per second of ``run(deadline) -> steps``."""
-    start = time.perf_counter()
+    start = _clock()
     steps = run(start + seconds)
-    return steps / (time.perf_counter() - start)
+    return steps / (_clock() - start)
 
 
 def tictactoe(seconds: float) -> float:
@@ -64,7 +70,7 @@ def tictactoe(seconds: float) -> float:
     def run(deadline: float) -> int:
         steps = 0
         seed = 0
-        while time.perf_counter() < deadline:
+        while _clock() < deadline:
             env.reset(seed=seed)
             seed += 1
             for agent in env.agent_iter():
@@ -88,7 +94,7 @@ def cartpole(seconds: float) -> float:
     def run(deadline: float) -> int:
         steps = 0
         env.reset(seed=0)
-        while time.perf_counter() < deadline:
+        while _clock() < deadline:
             _, _, term, trunc, _ = env.step(steps % 2)
             steps += 1
             if term or trunc:
@@ -104,10 +110,10 @@ def engine(game: Game, setup: JSON, seconds: float) -> float:
     def run(deadline: float) -> int:
         steps = 0
         seed = 0
-        while time.perf_counter() < deadline:
+        while _clock() < deadline:
             state = game.new(setup, seed=seed)
             seed += 1
-            while not state.is_over() and time.perf_counter() < deadline:
+            while not state.is_over() and _clock() < deadline:
                 seat = state.to_move()[0]
                 legal = state.legal_actions(seat)
                 state.apply(seat, legal[rng.below(len(legal))])
@@ -126,7 +132,7 @@ def gym_env(game: Game, setup: JSON, seconds: float) -> float:
     def run(deadline: float) -> int:
         steps = 0
         obs, _ = env.reset(seed=0)
-        while time.perf_counter() < deadline:
+        while _clock() < deadline:
             obs, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
             if term or trunc:
@@ -145,7 +151,7 @@ def pz_env(game: Game, setup: JSON, seconds: float) -> float:
     def run(deadline: float) -> int:
         steps = 0
         seed = 0
-        while time.perf_counter() < deadline:
+        while _clock() < deadline:
             env.reset(seed=seed)
             seed += 1
             for _agent in env.agent_iter():
@@ -155,7 +161,7 @@ def pz_env(game: Game, setup: JSON, seconds: float) -> float:
                     continue
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
                 steps += 1
-                if time.perf_counter() >= deadline:
+                if _clock() >= deadline:
                     break
         return steps
 
@@ -170,9 +176,9 @@ def spiel(game: Game, setup: JSON, seconds: float) -> float:
     def run(deadline: float) -> int:
         steps = 0
         sg = openspiel.load(game, setup=json.dumps(setup))
-        while time.perf_counter() < deadline:
+        while _clock() < deadline:
             state = sg.new_initial_state()
-            while not state.is_terminal() and time.perf_counter() < deadline:
+            while not state.is_terminal() and _clock() < deadline:
                 if state.is_chance_node():
                     outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                     state.apply_action(int(rng.choice(outcomes, p=probs)))
@@ -199,7 +205,8 @@ def measure_with(src: str, label: str, seconds: float) -> dict[str, float]:
     import subprocess
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])]))
-    done = subprocess.run([sys.executable, __file__, "--row", label, "--seconds", str(seconds)], env=env,
+    cpu = ["--cpu"] if _clock is time.process_time else []
+    done = subprocess.run([sys.executable, __file__, "--row", label, "--seconds", str(seconds), *cpu], env=env,
                           check=True, capture_output=True, text=True)
     row: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return row
@@ -219,9 +226,13 @@ def main() -> None:
     ap.add_argument("--json", default=None, help="also write the results here")
     ap.add_argument("--compare", default=None, metavar="SRC",
                     help="also measure each row with the sources in SRC (another checkout's src folder)")
+    ap.add_argument("--cpu", action="store_true", help="time with this process's CPU time, not wall time")
     ap.add_argument("--row", default=None, help=argparse.SUPPRESS)  # a child of --compare: one row as JSON
     args = ap.parse_args()
     warnings.simplefilter("ignore")
+    if args.cpu:
+        global _clock
+        _clock = time.process_time
     if args.row is not None:
         label, gid, setup = next(c for c in CONFIGS if c[0] == args.row)
         print(json.dumps(measure(label, gid, setup, args.seconds)))
@@ -233,7 +244,8 @@ def main() -> None:
     print("| configuration | ttt | engine | gymnasium | × ttt | pettingzoo | × ttt | openspiel | × ttt |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     wanted = {w for w in args.only.split(",") if w}
-    result: dict[str, Any] = {"tictactoe_v3": ttt, "cartpole": cart, "configs": {}}
+    result: dict[str, Any] = {"tictactoe_v3": ttt, "cartpole": cart, "configs": {},
+                              "clock": "process_time" if args.cpu else "perf_counter", "argv": sys.argv[1:]}
     ratios: list[str] = []
     for label, gid, setup in CONFIGS:
         if wanted and label not in wanted and gid not in wanted:

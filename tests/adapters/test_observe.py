@@ -137,3 +137,46 @@ def test_hero_ik_encode_state_gives_the_tensor_of_the_view(setup: dict[str, str]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[pick.below(len(legal))])
     assert checked > 100
+
+
+def _subset(part: object, whole: object, path: str = "") -> None:
+    """Every field of ``part`` is in ``whole`` with the same value (lists item by item)."""
+    if isinstance(part, dict):
+        assert isinstance(whole, dict), path
+        for k, v in part.items():
+            assert k in whole, f"{path}/{k} is not in the whole view"
+            _subset(v, whole[k], f"{path}/{k}")
+    elif isinstance(part, list):
+        assert isinstance(whole, list) and len(part) == len(whole), path
+        for k, (a, b) in enumerate(zip(part, whole, strict=True)):
+            _subset(a, b, f"{path}[{k}]")
+    else:
+        assert part == whole, f"{path}: {part!r} != {whole!r}"
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+@pytest.mark.parametrize("setup", HIK_SETUPS, ids=["duel", "easy", "hard"])
+def test_hero_ik_light_view_is_built_by_views_as_a_part_of_the_view(setup: dict[str, str]) -> None:
+    """The light view the tensor is read from is built by ``views.view`` (``light=True``), so what a
+    seat may not see (face-down encounters unless it is the Dungeon Master, face-down equipment
+    unless it is the adventurers, the other seat's choice) is decided once: every field of it is
+    the whole view's, for every seat and a spectator, through random games; it has no texts."""
+    from questbox.games.hero_ik.views import view
+
+    game = games()["hero-ik"]
+    hidden_seen = 0
+    for seed in range(4):
+        state = game.new(setup, seed=seed)
+        pick = Rng(seed)
+        while not state.is_over():
+            for seat in (*state.seats, None):
+                light = view(state, seat, light=True)  # type: ignore[arg-type]
+                _subset(light, state.view(seat))
+                assert "text" not in (light["decision"] or {})
+                hidden_seen += sum(1 for c in light["corridors"]
+                                   if (c["encounter"] or {}).get("face_down") and "id" not in c["encounter"])
+                hidden_seen += sum(1 for e in light["equipment"] if "id" not in e)
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[pick.below(len(legal))])
+    assert hidden_seen > 0  # face-down cards were hidden from some seat

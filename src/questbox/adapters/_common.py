@@ -44,6 +44,16 @@ def final_rewards(outcome: Outcome | None, seats: tuple[Seat, ...], mode: str) -
     return {s: (1.0 / len(winners) if returns[s] > 0 else -1.0 / losers) for s in seats}
 
 
+def mute(state: State) -> State:
+    """``state``, told that nobody reads the events its moves return, where it can skip writing them:
+    a state with a boolean ``quiet`` (Heirs' switch for lookahead copies, which make the same
+    transitions: ``tests/heirs/test_bot_speed.py``) gets it set. The adapters never read the events
+    (observations are views), and building their texts was a fifth of a Heirs move."""
+    if type(getattr(state, "quiet", None)) is bool:
+        setattr(state, "quiet", True)  # noqa: B010 (not an attribute of the core State)
+    return state
+
+
 def render_text(game: Game, state: State, seat: Seat | None) -> str:
     """The game's terminal drawing of ``seat``'s view, as plain text."""
     drawing: Any = game.render(state.view(seat), seat)

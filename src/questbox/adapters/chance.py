@@ -21,6 +21,7 @@ import functools
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
+from questbox.adapters._common import mute
 from questbox.core import Action, Rng, Seat, State
 
 T = TypeVar("T")
@@ -154,7 +155,7 @@ def advance(state: State, seat: Seat, action: Action, outcomes: Sequence[int],
     Returns ``(the new state, ())`` when the move finishes (its generator replaced by ``rng_after``,
     or by what ``rng_after()`` returns: then it is made only for a finished move), or
     ``(None, probabilities)`` of the next chance node. ``state`` is never changed."""
-    work = state.clone()
+    work = mute(state.clone())
     chance = ChanceRng(outcomes)
     set_rng(work, chance)
     try:

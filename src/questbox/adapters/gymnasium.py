@@ -56,6 +56,7 @@ from gymnasium import spaces
 from questbox.adapters._common import (
     check_reward_mode,
     final_rewards,
+    mute,
     render_text,
     resolve_game,
     resolve_setup,
@@ -263,7 +264,7 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         for attempt in range(RESET_TRIES):
             game_seed = base if attempt == 0 else derive_seed(base, "reset", attempt)
             self.seed_used = game_seed
-            self.state = self.game.new(self.setup, seed=game_seed)
+            self.state = mute(self.game.new(self.setup, seed=game_seed))
             self.bots = {s: make_agent(spec, self.game, derive_seed(game_seed, "bot", i))
                          for i, (s, spec) in enumerate(sorted(self.opponents.items()))}
             self._pick = Rng(derive_seed(game_seed, "illegal"))

@@ -45,6 +45,7 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from questbox.adapters._common import (
     check_reward_mode,
     final_rewards,
+    mute,
     render_text,
     resolve_game,
     resolve_setup,
@@ -138,7 +139,7 @@ class QuestboxAECEnv(AECEnv):  # type: ignore[misc]
         else:
             game_seed = derive_seed(self._seeder.below(2**63), "episode")
         self.seed_used = game_seed
-        self.state_ = self.game.new(self.setup, seed=game_seed)
+        self.state_ = mute(self.game.new(self.setup, seed=game_seed))
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

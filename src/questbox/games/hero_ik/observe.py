@@ -176,75 +176,12 @@ class HikEncoder:
 
     def encode_state(self, st: Any, seat: Seat | None) -> npt.NDArray[np.float32]:
         """``self(st.view(seat), seat)`` from the :class:`HikState`: the same numbers
-        (``tests/adapters/test_observe.py`` compares them), from a view of only the fields the
-        tensor reads (no decision text, no card texts or names)."""
-        return self(light_view(st, seat), seat)
+        (``tests/adapters/test_observe.py`` compares them), from the light view
+        (``views.view(st, seat, light=True)``: only the fields the tensor reads, no decision text, no
+        card texts or names; what the seat may see is decided there, as for the whole view)."""
+        from questbox.games.hero_ik.views import view
 
-
-def light_view(st: Any, seat: Seat | None) -> JSON:
-    """The fields of ``st.view(seat)`` that :class:`HikEncoder` reads, with the same values
-    (``questbox.games.hero_ik.views.view`` builds the whole view)."""
-    from questbox.games.hero_ik.model import FACE_DOWN, FINAL, cost_doc
-    from questbox.games.hero_ik.setup import ADV, DM
-    from questbox.games.hero_ik.views import combat_view
-
-    ctx = st.ctx
-    dm = seat == DM and not ctx.solo
-    adv = seat == ADV
-    combat = st.combat
-    corridors = []
-    for c in range(3):
-        i = st.slot[c]
-        enc: JSON | None
-        if i < 0:
-            enc = None
-        elif st.down[c] and not dm:
-            enc = {"face_down": True, "tenacity": st.ten[c]}
-        else:
-            info = ctx.card_info[i]
-            enc = {"id": info.get("id"), "colour": info.get("colour"), "family": info.get("family"),
-                   "mana": info.get("mana", False), "face_down": st.down[c], "tenacity": st.ten[c]}
-            if st.marks[c]:
-                enc["destiny_bonus"] = st.marks[c]
-            fighting = combat is not None and combat.target == c
-            power: int | str
-            if st.rps_fight(c):
-                power = "rock/paper/scissors"
-            else:
-                number: int = st.power_of(c, combat.pdie if combat and fighting else 0,
-                                          combat.m_start if combat else None)
-                power = number
-                if ctx.die[i] and not fighting:
-                    power = f"1d{ctx.die[i]}" + (f"+{number}" if number > 0 else f"{number}" if number else "")
-            enc["current_power"] = power
-        corridors.append({"pile": len(st.piles[c]), "encounter": enc, "empty": st.corridor_empty(c)})
-    equipment = []
-    for k, eid in enumerate(st.eq_kind):
-        state = st.eq_state[k]
-        e: JSON = {"state": EQ_STATES[state]}
-        if state != FACE_DOWN or adv:
-            e["id"] = eid
-        equipment.append(e)
-    top = st.pending[-1] if st.pending and not st.result else None
-    view: JSON = {
-        "mode": ctx.setup["mode"], "turn": st.turn, "phase": st.phase(),
-        "decision": {"kind": top.kind, "seat": top.seat} if top is not None else None,
-        "courage": st.courage, "fear": st.fear,
-        "adventurers": [{"id": a.id, "mana": st.mana[k]} for k, a in enumerate(ctx.advs)],
-        "equipment": equipment, "corridors": corridors,
-        "final": {"id": ctx.final.id, "family": ctx.final.family, "current_power": st.power_of(FINAL, 0),
-                  "open": st.final_open(), "tenacity": st.final_ten, "killed": st.lich_dead},
-        "trophies": [{"id": ctx.deck[t], "colour": ctx.card_info[t]["colour"], "mana": ctx.card_info[t]["mana"]}
-                     for t in st.trophies],
-        "spent": len(st.spent), "combat": combat_view(st), "ultimate_cost": cost_doc(st.ultimate_cost()),
-    }
-    if not ctx.solo:
-        mine = 0 if adv else 1 if dm else -1
-        view["rps"] = {s: ((p or None) if k == mine else ("chosen" if p else None))
-                       for k, (s, p) in enumerate(zip(st.seats, st.rps, strict=True))}
-    if ctx.scenario is not None:
-        view["scenario"] = {"next_line": st.fear + 1 if st.fear + 1 in ctx.scenario.lines else None}
-    return view
+        return self(view(st, seat, light=True), seat)
 
 
 def encoder(setup: JSON | None) -> HikEncoder:

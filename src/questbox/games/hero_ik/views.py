@@ -14,33 +14,45 @@ if TYPE_CHECKING:
     from questbox.games.hero_ik.state import HikState
 
 
-def view(st: HikState, seat: Seat | None) -> JSON:
-    """What ``seat`` sees of ``st`` (``HikState.view``; ``None``: a spectator)."""
+def view(st: HikState, seat: Seat | None, *, light: bool = False) -> JSON:
+    """What ``seat`` sees of ``st`` (``HikState.view``; ``None``: a spectator).
+
+    ``light``: only the fields the observation tensor reads (``hero_ik/observe.py``), with the same
+    values, and none of the texts (the decision's words, the cards' names and texts, the scenario's
+    details): what the RL adapters encode from, built by the same code, so what a seat may not see
+    is decided here once."""
     ctx = st.ctx
     dm = seat == DM and not ctx.solo
     adv = seat == ADV
+    combat = st.combat
     corridors = []
     for c in range(3):
         i = st.slot[c]
         enc: JSON | None
         if i < 0:
             enc = None
-        elif st.down[c] and not dm:
+        elif st.down[c] and not dm:  # a face-down encounter: only the Dungeon Master knows it
             enc = {"face_down": True, "tenacity": st.ten[c]}
         else:
-            enc = dict(ctx.card_info[i])
-            enc.update(face_down=st.down[c], tenacity=st.ten[c], n=i)
+            info = ctx.card_info[i]
+            if light:
+                enc = {"id": info.get("id"), "colour": info.get("colour"), "family": info.get("family"),
+                       "mana": info.get("mana", False), "face_down": st.down[c], "tenacity": st.ten[c]}
+            else:
+                enc = dict(info)
+                enc.update(face_down=st.down[c], tenacity=st.ten[c], n=i)
             if st.marks[c]:
                 enc["destiny_bonus"] = st.marks[c]
-            fighting = st.combat is not None and st.combat.target == c
+            fighting = combat is not None and combat.target == c
             power: int | str
             if st.rps_fight(c):
                 power = "rock/paper/scissors"
             else:
-                power = st.power_of(c, st.combat.pdie if st.combat and fighting else 0,
-                                      st.combat.m_start if st.combat else None)
+                number: int = st.power_of(c, combat.pdie if combat and fighting else 0,
+                                          combat.m_start if combat else None)
+                power = number
                 if ctx.die[i] and not fighting:  # not rolled yet
-                    power = f"1d{ctx.die[i]}" + (f"+{power}" if power > 0 else f"{power}" if power else "")
+                    power = f"1d{ctx.die[i]}" + (f"+{number}" if number > 0 else f"{number}" if number else "")
             enc["current_power"] = power
         doc: JSON = {"n": c + 1, "pile": len(st.piles[c]), "encounter": enc,
                      "empty": st.corridor_empty(c)}
@@ -51,48 +63,62 @@ def view(st: HikState, seat: Seat | None) -> JSON:
     for k, eid in enumerate(st.eq_kind):
         state = st.eq_state[k]
         e: JSON = {"slot": ctx.eq_labels[k], "state": EQ_STATES[state]}
-        if state != FACE_DOWN or adv:
-            eq = ctx.equipment(eid)
-            e.update(id=eid, name=eq.name, kind=eq.kind, cost=cost_doc(eq.cost.as_tuple()), text=eq.effect.text)
+        if state != FACE_DOWN or adv:  # face-down equipment: only the adventurers know it
+            e["id"] = eid
+            if not light:
+                eq = ctx.equipment(eid)
+                e.update(name=eq.name, kind=eq.kind, cost=cost_doc(eq.cost.as_tuple()), text=eq.effect.text)
         equipment.append(e)
     top = st.pending[-1] if st.pending and not st.result else None
     decision: JSON | None = None
     if top is not None:
-        kind = kind_of(top.kind)
-        decision = {"kind": top.kind, "seat": top.seat, "text": kind.text(st, top), **kind.details(st, top)}
+        decision = {"kind": top.kind, "seat": top.seat}
+        if not light:
+            kind = kind_of(top.kind)
+            decision["text"] = kind.text(st, top)
+            decision.update(kind.details(st, top))
+    final = ctx.final
     view: JSON = {
         "mode": ctx.setup["mode"], "turn": st.turn, "phase": st.phase(),
         "to_move": list(st.to_move()), "decision": decision,
         "courage": st.courage, "fear": st.fear,
-        "adventurers": [{"id": a.id, "name": a.name, "type": a.type, "gender": a.gender, "mana": st.mana[k],
-                         "gift": a.gift.text, "power": a.power.text, "ultimate": a.ultimate.text}
-                        for k, a in enumerate(ctx.advs)],
+        "adventurers": ([{"id": a.id, "mana": st.mana[k]} for k, a in enumerate(ctx.advs)] if light else
+                        [{"id": a.id, "name": a.name, "type": a.type, "gender": a.gender, "mana": st.mana[k],
+                          "gift": a.gift.text, "power": a.power.text, "ultimate": a.ultimate.text}
+                         for k, a in enumerate(ctx.advs)]),
         "equipment": equipment,
         "corridors": corridors,
-        "final": {"id": ctx.final.id, "name": ctx.final.name, "family": ctx.final.family,
-                  "power": ctx.final.power, "current_power": st.power_of(FINAL, 0),
-                  "open": st.final_open(), "tenacity": st.final_ten, "killed": st.lich_dead},
-        "trophies": [{"n": t, "id": ctx.deck[t], "name": ctx.card_info[t]["name"],
-                      "colour": ctx.card_info[t]["colour"], "mana": ctx.card_info[t]["mana"]}
-                     for t in st.trophies],
+        "final": ({"id": final.id, "family": final.family, "current_power": st.power_of(FINAL, 0),
+                   "open": st.final_open(), "tenacity": st.final_ten, "killed": st.lich_dead} if light else
+                  {"id": final.id, "name": final.name, "family": final.family, "power": final.power,
+                   "current_power": st.power_of(FINAL, 0), "open": st.final_open(), "tenacity": st.final_ten,
+                   "killed": st.lich_dead}),
+        "trophies": ([{"id": ctx.deck[t], "colour": ctx.card_info[t]["colour"], "mana": ctx.card_info[t]["mana"]}
+                      for t in st.trophies] if light else
+                     [{"n": t, "id": ctx.deck[t], "name": ctx.card_info[t]["name"],
+                       "colour": ctx.card_info[t]["colour"], "mana": ctx.card_info[t]["mana"]}
+                      for t in st.trophies]),
         "spent": len(st.spent),
         "combat": combat_view(st),
         "ultimate_cost": cost_doc(st.ultimate_cost()),
     }
-    if not ctx.solo:
+    if not ctx.solo:  # the other seat's rock/paper/scissors choice: only that it is made
         mine = 0 if adv else 1 if dm else -1
         view["rps"] = {s: ((p or None) if k == mine else ("chosen" if p else None))
                        for k, (s, p) in enumerate(zip(st.seats, st.rps, strict=True))}
     if ctx.scenario is not None:
         sc = ctx.scenario
-        view["scenario"] = {"id": ctx.scenario_id, "name": sc.name, "permanent": sorted(ctx.permanent),
-                            "next_line": st.fear + 1 if st.fear + 1 in sc.lines else None,
-                            "bonuses": {t: v for t, v in zip(BONUS_TARGETS, st.perm, strict=True) if v}}
-    if st.result:
+        next_line = st.fear + 1 if st.fear + 1 in sc.lines else None
+        view["scenario"] = ({"next_line": next_line} if light else
+                            {"id": ctx.scenario_id, "name": sc.name, "permanent": sorted(ctx.permanent),
+                             "next_line": next_line,
+                             "bonuses": {t: v for t, v in zip(BONUS_TARGETS, st.perm, strict=True) if v}})
+    if st.result and not light:
         out = st.outcome()
         assert out is not None
         view["outcome"] = out.to_json()
     return view
+
 
 def combat_view(st: HikState) -> JSON | None:
     cb = st.combat
