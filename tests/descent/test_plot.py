@@ -352,6 +352,15 @@ def test_threatening_masses_end_the_turn_or_test_might_and_refresh_only_at_the_e
     assert mods(st)["cards"]["threatening-masses"] == "ready"
 
 
+def test_camaraderie_is_not_offered_on_a_lieutenant() -> None:
+    """Camaraderie marks a group's Monster card; a lieutenant has a Lieutenant card instead, so the
+    overlord may mark the goblins but never Lord Merick Farrow's group."""
+    lt = {"id": "merick", "lieutenant": "lord-merick-farrow", "figure": "merick", "place": ["F3"]}
+    q = quest(groups=[group("goblin-archer", "goblin", ["B1", "B2", "H6"], minions=3), lt])
+    st = new(setup(q, campaign=camp(1, ["camaraderie"])))
+    assert st.round == 0 and names(st.legal_actions("overlord")) == ["plot camaraderie goblins", "pass"]
+
+
 @pytest.mark.clause("DLP-C04-04")
 def test_threatening_masses_end_the_turn() -> None:
     st = arena([group("zombie", "zombie", ["D1"], minions=1)], threat=1, faceup=["threatening-masses"])

@@ -281,8 +281,10 @@ class Camaraderie(PlotCard):
 
     def offers(self, mod: PlotModule, st: DescentState, point: str, ctx: Ctx) -> list[Action]:
         if mod.ready(st, self.id) and self.id not in st.mods[NAME]["marks"]:
+            # a monster group's Monster card is marked: a lieutenant has none (ours: ruling P-CAM1)
             return [_a("plot", self.id, mod.group_ids[g]) for g in range(len(mod.group_ids))
-                    if any(st.figs[x].status == "active" for x in st.group_figs(g))]
+                    if not st.enc.groups[g].lieutenant
+                    and any(st.figs[x].status == "active" for x in st.group_figs(g))]
         return []
 
     def take(self, mod: PlotModule, st: DescentState, ctx: Ctx, action: Action) -> None:
