@@ -169,6 +169,8 @@ def test_the_cached_square_scores_are_the_scores_computed_afresh(n: int, seed: i
     assert checked > 0
 
 
+@pytest.mark.skipif(not str(B.__file__).endswith(".py"),
+                    reason="the compiled bots call expected_damage natively: a patched module name is not seen")
 @pytest.mark.parametrize("kind", ["hero-turn", "monster-turn"])
 def test_a_decision_scores_each_square_once(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []

@@ -20,7 +20,6 @@ from typing import Any, cast
 
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.core.agent import AgentFactory
-from questbox.games.descent.abilities import BREATH_SPACES, breath_next
 from questbox.games.descent.data import SURGE_CONDITION
 from questbox.games.descent.evaluation import EVAL_BIAS as EVAL_BIAS
 from questbox.games.descent.evaluation import EVAL_WEIGHTS as EVAL_WEIGHTS
@@ -36,6 +35,8 @@ from questbox.games.descent.quest_bots import tile_goal_action, villager_hero_ac
 from questbox.games.descent.search_bots import search_bonus, search_spots
 from questbox.games.descent.skill_bots import heal_choice, holy_choice, react_choice, skill_attacks, turn_card_choice
 from questbox.games.descent.state import DescentState
+from questbox.games.descent.tactics import area_value as _area_value
+from questbox.games.descent.tactics import best_breath as _best_breath
 from questbox.games.descent.tactics import (
     expected_damage,
     goal_groups,
@@ -98,32 +99,6 @@ def _surge_choice(st: DescentState, legal: list[Action]) -> Action:
 
     best = max(options, key=rank)
     return best if rank(best) > 0.3 else DONE
-
-
-def _area_value(st: DescentState, effect: str) -> int:
-    """Enemies minus friends an area surge would add to the attack in progress."""
-    atk = st.attack
-    assert atk is not None
-    if effect == "fire-breath":
-        return _best_breath(st, (st.figs[atk.target].pos,))[0]
-    side = st.figs[atk.attacker].side
-    centre = atk.target if effect == "blast" else atk.attacker
-    return sum(1 if fx.side != side else -1 for x, fx in enumerate(st.figs)
-               if x not in (atk.attacker, atk.target) and fx.status == "active" and fx.pos >= 0
-               and st.adjacent(centre, x))
-
-
-def _best_breath(st: DescentState, path: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """The Fire Breath path from ``path`` on that affects the most heroes and the fewest monsters
-    (every extension of up to :data:`~.abilities.BREATH_SPACES` spaces), with its value."""
-    atk = st.attack
-    assert atk is not None
-    side = st.figs[atk.attacker].side
-    nxt = breath_next(st, path) if len(path) < BREATH_SPACES else []
-    if not nxt:
-        hit = {st.occ[q] for q in path[1:] if q in st.occ} - {atk.attacker, atk.target}
-        return sum(1 if st.figs[x].side != side else -1 for x in hit), path
-    return max((_best_breath(st, (*path, q)) for q in nxt), key=lambda v: (v[0], -len(v[1])))
 
 
 def _react(st: DescentState, seat: Seat, legal: list[Action]) -> Action:
@@ -603,7 +578,7 @@ def blast_choice(st: DescentState, legal: list[Action]) -> Action:
 
 def breath_choice(st: DescentState, legal: list[Action]) -> Action:
     """Fire Breath's next space: the first step of the path that affects the most heroes and the
-    fewest monsters (:func:`_best_breath`)."""
+    fewest monsters (:func:`~.tactics.best_breath`)."""
     d = st.pending[-1]
     path = cast(tuple[int, ...], d.data)
     best = _best_breath(st, path)[1]

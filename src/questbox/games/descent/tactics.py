@@ -8,6 +8,7 @@ import functools
 import itertools
 from typing import TYPE_CHECKING
 
+from questbox.games.descent.abilities import BREATH_SPACES, breath_next
 from questbox.games.descent.data import library
 
 if TYPE_CHECKING:
@@ -76,3 +77,30 @@ def target_value(st: DescentState, a: int, t: int, dmg: float) -> float:
     else:
         v += 0.5 * (st.figs[t].damage / max(1, st.health(t)))
     return v
+
+
+# -- area surges (the bots' picks) ---------------------------------------------------------------
+def area_value(st: DescentState, effect: str) -> int:
+    """Enemies minus friends an area surge would add to the attack in progress."""
+    atk = st.attack
+    assert atk is not None
+    if effect == "fire-breath":
+        return best_breath(st, (st.figs[atk.target].pos,))[0]
+    side = st.figs[atk.attacker].side
+    centre = atk.target if effect == "blast" else atk.attacker
+    return sum(1 if fx.side != side else -1 for x, fx in enumerate(st.figs)
+               if x not in (atk.attacker, atk.target) and fx.status == "active" and fx.pos >= 0
+               and st.adjacent(centre, x))
+
+
+def best_breath(st: DescentState, path: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The Fire Breath path from ``path`` on that affects the most heroes and the fewest monsters
+    (every extension of up to :data:`~.abilities.BREATH_SPACES` spaces), with its value."""
+    atk = st.attack
+    assert atk is not None
+    side = st.figs[atk.attacker].side
+    nxt = breath_next(st, path) if len(path) < BREATH_SPACES else []
+    if not nxt:
+        hit = {st.occ[q] for q in path[1:] if q in st.occ} - {atk.attacker, atk.target}
+        return sum(1 if st.figs[x].side != side else -1 for x in hit), path
+    return max((best_breath(st, (*path, q)) for q in nxt), key=lambda v: (v[0], -len(v[1])))
