@@ -184,3 +184,49 @@ def test_a_quiet_copy_plays_the_same_and_writes_no_event() -> None:
     assert QUIET == [] and moves > 500
     make_agent("heuristic", GAME, seed=1).act(GAME.new({"players": 3}, seed=5), "p1")
     assert QUIET == []
+
+
+def _positions(n: int) -> list[tuple[HeirsState, str]]:
+    """Positions of seeded random 2-player games where the seat to move has several actions."""
+    out: list[tuple[HeirsState, str]] = []
+    for seed in range(n):
+        st = GAME.new({"players": 2}, seed=seed)
+        assert isinstance(st, HeirsState)
+        agent = RandomAgent(seed=seed)
+        while not st.is_over() and len(out) < 40 * (seed + 1):
+            seat = st.to_move()[0]
+            if len(st.legal_actions(seat)) > 3:
+                out.append((st.clone(), seat))
+            st.apply(seat, agent.act(st, seat))
+    return out
+
+
+def test_top_k_looks_ahead_at_the_k_best_rated_actions_in_legal_order() -> None:
+    """``top=K``: the K actions the rule-of-thumb scorer rates best, kept in the legal order;
+    ``top=0`` (the default) every action."""
+    from questbox.games.heirs.bots import HeuristicAgent
+
+    full, two = HeuristicAgent(seed=1), HeuristicAgent(seed=1, top=2)
+    checked = 0
+    for st, seat in _positions(3):
+        legal = st.legal_actions(seat)
+        assert full.candidates(st, seat, legal) == legal
+        got = two.candidates(st, seat, legal)
+        ctx = _Context(st, seat)
+        scores = [_score(ctx, a) for a in legal]
+        assert len(got) == 2 and [a for a in legal if a in got] == got
+        worst_kept = min(scores[legal.index(a)] for a in got)
+        assert all(scores[k] <= worst_kept for k, a in enumerate(legal) if a not in got)
+        checked += 1
+    assert checked > 0
+
+
+def test_shared_determinizations_pick_a_legal_action_and_replay_by_seed() -> None:
+    """``shared=1`` plays every candidate on the same determinizations: its pick is legal and the
+    same for the same seed."""
+    from questbox.games.heirs.bots import HeuristicAgent
+
+    for st, seat in _positions(2)[:20]:
+        a = HeuristicAgent(seed=7, shared=1).act(st.clone(), seat)
+        b = HeuristicAgent(seed=7, shared=1).act(st.clone(), seat)
+        assert a == b and a in st.legal_actions(seat)

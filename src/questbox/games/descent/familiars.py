@@ -125,9 +125,8 @@ def heroes_for(st: DescentState, by: str) -> list[int]:
     heroes = st.heroes()
     if NAME not in st.enc.by_name or by not in AS_HERO:
         return heroes
-    figs = st.figs
-    return [*heroes, *(i for i, f in enumerate(figs) if f.side == SIDE and f.status == "active"
-                       and COMMANDED not in f.tags)]
+    return [*heroes, *(i for i, f in enumerate(st.figs) if f.side == SIDE and f.status == "active"
+                       and counts_as_hero(st, i, by))]
 
 
 def familiar_of(st: DescentState, hero: int) -> int | None:

@@ -199,7 +199,7 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
     out = []
     for path in sorted((DATA / "campaigns").glob("*.yaml")):
         c = yaml.safe_load(path.read_text(encoding="utf-8"))
-        quests = [f"{_quest_name(q['quest'])} ({q['kind']})" for q in c["quests"]]
+        quests = [f"{quest_name(q['quest'])} ({q['kind']})" for q in c["quests"]]
         story = f"{c['story']} " if c.get("story") else ""
         out.append(
             _e(
@@ -239,7 +239,9 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
     return out
 
 
-def _quest_name(qid: str) -> str:
+@functools.cache
+def quest_name(qid: str) -> str:
+    """A quest's name (``data/quests/<id>.yaml``; the id for an inline quest)."""
     path = DATA / "quests" / f"{qid}.yaml"
     return str(yaml.safe_load(path.read_text(encoding="utf-8"))["name"]) if path.is_file() else qid
 

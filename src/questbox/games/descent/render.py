@@ -33,7 +33,7 @@ from rich.text import Text
 
 from questbox.core import JSON, Seat
 from questbox.games.descent.board import LETTERS
-from questbox.games.descent.glossary import DATA
+from questbox.games.descent.glossary import DATA, quest_name
 
 GLYPH = {"water": "~", "obstacle": "#", "lava": "%", "hazard": "!", "pit": "o"}
 TERRAIN_STYLE = {"water": "blue", "obstacle": "grey50", "lava": "red", "hazard": "yellow", "pit": "grey30"}
@@ -88,15 +88,6 @@ def _class_card_names() -> dict[str, str]:
         for c in yaml.safe_load((DATA / file).read_text(encoding="utf-8"))["classes"]:
             out.update({str(x["id"]): str(x["name"]) for x in c.get(key, [])})
     return out
-
-
-@functools.cache
-def quest_name(qid: str) -> str:
-    """A quest's name (``data/quests/<id>.yaml``; the id for an inline quest)."""
-    path = DATA / "quests" / f"{qid}.yaml"
-    if not path.is_file():
-        return qid
-    return str(yaml.safe_load(path.read_text(encoding="utf-8")).get("name", qid))
 
 
 def plot_name(cid: str) -> str:

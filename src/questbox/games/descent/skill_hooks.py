@@ -93,10 +93,7 @@ def hero_stamina(enc: Encounter, hero: str) -> int:
 def stamina(st: DescentState, fi: int) -> int:
     """Figure ``fi``'s Stamina (:func:`hero_stamina`; a monster has none)."""
     f = st.figs[fi]
-    if f.side != "hero":
-        return 0
-    got = st.enc.staminas.get(f.stat)
-    return hero_stamina(st.enc, f.stat) if got is None else got
+    return hero_stamina(st.enc, f.stat) if f.side == "hero" else 0
 
 
 #: a turn flag ``drew:<card>``: the hero drew that Search card this turn and holds Appraisal

@@ -195,7 +195,7 @@ class DescentState(State):
 
     def stamina(self, fi: int) -> int:      # (the hero's sheet and class cards: skill_hooks.hero_stamina)
         f = self.figs[fi]
-        return (self.enc.staminas.get(f.stat) or skill_hooks.stamina(self, fi)) if f.side == "hero" else 0
+        return (self.enc.staminas.get(f.stat) or skill_hooks.hero_stamina(self.enc, f.stat)) if f.side == "hero" else 0
 
     def attribute(self, fi: int, attr: str) -> int | None:
         attrs = self.stat(fi).attributes
