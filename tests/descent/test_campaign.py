@@ -161,12 +161,14 @@ def test_xp_buys_our_upgrades_for_the_next_quest() -> None:
 
 
 @pytest.mark.clause("DLP-THREAT-07", "DLP-PLOT-08")
-def test_our_content_has_no_rumor_or_overlord_cards() -> None:
+def test_only_a_campaign_whose_data_names_rumor_cards_has_them() -> None:
     cm = campaign_data("harrowmere")
     assert [q.kind for q in cm.quests] == ["quest", "interlude", "quest", "finale"]
-    assert "ours" in cm.source
+    assert "ours" in cm.source and cm.rumors == []
+    assert "rumors" not in new_log("harrowmere")     # Harrowmere plays as before
     with pytest.raises(SetupError, match="unknown key"):
-        GAME.new({"campaign": {"rumors": ["x"]}})
+        GAME.new({"campaign": {"rumors": ["x"]}})    # Rumor cards are campaign data, not a setup key
+    assert set(new_log("whispering-road")["rumors"]["hand"]) == set(campaign_data("whispering-road").rumors)
     # without a plot deck the overlord never gains threat
     log = started("none")
     log = record(log, quest_over(log, "overlord"))

@@ -119,6 +119,19 @@ def hero_xp_choice(log: JSON, acts: list[Action]) -> Action:
     return Action("done")
 
 
+def rumor_choice(acts: list[Action]) -> Action:
+    """The Rumor bots (ours): the overlord plays a Rumor card whenever he may, one that features a
+    quest first (a threat token with First Legion, and XP if the heroes leave its quest); the
+    heroes take an available Rumor quest at once (left, it gives the overlord XP in Act II)."""
+    from questbox.games.descent.campaign_model import rumor_cards
+
+    cards = rumor_cards()
+    for a in acts:
+        if a.name == "rumor-quest" or (a.name == "rumor" and cards[str(a.args[0])].quest is not None):
+            return a
+    return next((a for a in acts if a.name == "rumor"), acts[-1])
+
+
 def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> Action:
     """The campaign bots: the overlord takes ``plot_deck``; with the Overlord deck he buys class
     cards in :data:`CLASS_ORDER` (:func:`class_card_choice`); he turns the rest of his XP into
@@ -129,6 +142,8 @@ def bot_action(log: JSON, seat: str, plot_deck: str | None = "first-legion") -> 
     names = [str(a) for a in acts]
     if log["phase"] == "plot-deck":
         return Action("plot-deck", (plot_deck or "none",))
+    if log["phase"] in ("rumor", "next-quest"):
+        return rumor_choice(acts)
     if seat == "overlord":
         if "overlord_deck" in log:
             pick = class_card_choice(log, names)

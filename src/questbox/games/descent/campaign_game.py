@@ -35,8 +35,9 @@ from questbox.core.agent import AgentFactory
 from questbox.core.decisions import lookup
 from questbox.core.setupfiles import path_refused
 from questbox.games.descent import campaign_log as L
+from questbox.games.descent import campaign_rumors as R
 from questbox.games.descent.campaign_bots import bot_action
-from questbox.games.descent.campaign_model import CampaignModel, campaign_data
+from questbox.games.descent.campaign_model import CampaignModel, CampaignQuest, campaign_data, rumor_cards
 from questbox.games.descent.campaign_shop import describe as describe_shop
 from questbox.games.descent.campaign_shop import shop_space
 from questbox.games.descent.campaign_words import tell
@@ -53,7 +54,7 @@ from questbox.games.descent.setup_model import CampaignSetup, check_campaign_set
 from questbox.games.descent.state import DescentState
 
 SETUP_KEYS = frozenset({"campaign", "heroes", "seats", "log", "players", "overlord_deck"})
-PHASES = ("plot-deck", "quest", "shopping", "spend-xp", "over")
+PHASES = L.PHASES
 #: what a Campaign-phase action does, for menus and the event log
 DESCRIBE = {
     "plot-deck": "choose the Plot deck for the whole campaign",
@@ -63,6 +64,10 @@ DESCRIBE = {
     "xp-threat": "spend 1 XP for 3 threat",
     "buy-plot": "buy a face-down Plot card (its purchase cost in threat)",
     "buy-overlord": "buy an Overlord class card for the overlord's deck (its cost in XP)",
+    "rumor": "play a Rumor card (one featuring a quest makes it available; +1 threat with First Legion)",
+    "pass": "play no Rumor card in this Campaign phase",
+    "rumor-quest": "play the Rumor card's quest next (the campaign's next quest waits)",
+    "next-quest": "play the campaign's next quest",
     "done": "end this step",
 }
 
@@ -124,6 +129,9 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
     _check_plot(doc, log, phase, hs)
     _check_gear(doc, log, cm, hs)
     _check_progress(doc, log, cm, cid, phase)
+    if "rumors" in doc or phase in ("rumor", "next-quest"):
+        log["rumors"] = doc.get("rumors")
+        R.check_rumors(log, "log.rumors")
     if doc.get("encounter") is not None:        # encounter 2 of the next quest (encounters.check_carry)
         if phase != "quest":
             raise SetupError("log.encounter: encounter 2 of the next quest, in the quest phase")
@@ -196,8 +204,9 @@ def _check_progress(doc: JSON, log: JSON, cm: CampaignModel, cid: str, phase: st
     """:func:`check_log`'s Shop, the step's progress, the history and the end."""
     shop = doc.get("shop")
     if shop is not None:
-        if phase != "shopping":
-            raise SetupError("log.shop: the Shop cards are dealt in the shopping phase only")
+        if phase not in ("shopping", "rumor"):
+            raise SetupError("log.shop: the Shop cards are dealt in the shopping phase only (or just "
+                             "before it, in the rumor phase)")
         if not isinstance(shop, dict) or set(shop) != {"offer", "deck"} or not all(
                 isinstance(shop[k], list) for k in ("offer", "deck")):
             raise SetupError("log.shop: {offer: [Shop cards drawn], deck: [the rest, in order]}")
@@ -316,9 +325,11 @@ class CampaignState(State):
 
             carry_into(st, kept)
             self.log = log = {**log, "encounter": {k: v for k, v in log["encounter"].items() if k != "overlord"}}
-        q = campaign_data(log["campaign"]).quests[log["next"]]
+        q = R.current_quest(log, campaign_data(log["campaign"]))
         second = ", encounter 2" if log.get("encounter") else ""
-        text = f"Quest {log['next'] + 1}{second}: {enc.quest.name} ({q.kind}) begins."
+        rumor = (log.get("rumors") or {}).get("quest")
+        where = f"Quest {log['next'] + 1}" if not rumor else f"The Rumor quest of {rumor_cards()[rumor].name}"
+        text = f"{where}{second}: {enc.quest.name} ({q.kind}) begins."
         events = [Event("quest", text, None, {"quest": enc.quest.id, "kind": q.kind})]
         if st.is_over():       # (no quest of ours ends before a seat acts)
             events += self._end_quest()
@@ -426,7 +437,8 @@ class CampaignState(State):
     def determinize(self, seat: Seat, rng: Rng) -> CampaignState:
         """The Shop deck's order, the campaign's seed and the dice to come are hidden from every seat
         (also during a quest); the face-down Plot cards are not: the heroes know which they are
-        (the deck is public, and the face-up cards), so nothing else is resampled."""
+        (the deck is public, and the face-up cards). The overlord's Rumor hand is resampled for
+        the other seats from the cards they have not seen played."""
         s = self.clone()
         # the seed every later quest's dice and Search deck follow from is nobody's (issue #16)
         s.log = {**s.log, "seed": rng.below(1 << 31)}
@@ -435,6 +447,13 @@ class CampaignState(State):
             deck = sorted(shop["deck"])
             rng.shuffle(deck)
             s.log = {**s.log, "shop": {"offer": list(shop["offer"]), "deck": deck}}
+        r = s.log.get("rumors")
+        if r and seat != "overlord":
+            # the overlord's Rumor hand is his: the unseen cards (hand and deck) dealt anew
+            unseen = sorted([*r["hand"], *r["deck"]])
+            rng.shuffle(unseen)
+            n = len(r["hand"])
+            s.log = {**s.log, "rumors": {**r, "hand": unseen[:n], "deck": unseen[n:]}}
         if s.encounter is not None:
             s.encounter = s.encounter.determinize(seat, rng)
             s.rng = s.encounter.rng
@@ -570,8 +589,11 @@ def campaign_space(log: JSON) -> list[Action]:
 
         out += [Action("buy-overlord", (c.id,)) for c in catalog().overlord.values() if c.deck != "basic"]
     out.append(Action("done"))
+    out += [*(Action("rumor", (c,)) for c in cm.rumors), Action("pass"),
+            *(Action("rumor-quest", (c,)) for c in cm.rumors if rumor_cards()[c].quest), Action("next-quest")]
     have = set(out)
-    for q in cm.quests:
+    for q in [*cm.quests, *(CampaignQuest(quest=str(rumor_cards()[c].quest), kind="quest", act=None)
+                            for c in cm.rumors if rumor_cards()[c].quest)]:
         for d in decks:
             setup = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
                      "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)},

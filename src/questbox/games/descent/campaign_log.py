@@ -17,6 +17,9 @@ Phases (``log["phase"]``):
                XP cost), ``upgrade <hero> <upgrade>``, ``done``; then the overlord:
                ``xp-threat`` (1 XP for 3 threat), ``buy-plot <card>``, ``buy-overlord <card>`` (an
                Overlord class card for its XP cost, with the deck on), ``done``
+``rumor``      (a campaign with Rumor cards) the overlord, at the start of a Campaign phase:
+               ``rumor <card>`` or ``pass`` (:mod:`~questbox.games.descent.campaign_rumors`)
+``next-quest`` (a Rumor quest available) the heroes: ``rumor-quest <card>`` or ``next-quest``
 ``over``       the campaign is over (``log["winner"]``: the side that won the Finale)
 
 With the Overlord deck on (``new_log(..., overlord_deck=True)``) the log has the key
@@ -41,6 +44,15 @@ from questbox.core import JSON, Action, Decision, Rng, SetupError
 from questbox.core.decisions import lookup, table
 from questbox.core.setupfiles import path_refused, read_document
 from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.campaign_rumors import (
+    after_quest,
+    check_rumors,
+    current_quest,
+    new_rumors,
+    play_rumor,
+    playable,
+    view_rumors,
+)
 from questbox.games.descent.campaign_shop import APPLY as SHOP_APPLY
 from questbox.games.descent.campaign_shop import deal_shop as deal_shop
 from questbox.games.descent.campaign_shop import legal as shop_legal
@@ -62,7 +74,7 @@ def new_log(campaign: str = "harrowmere", heroes: list[str] | None = None, *, se
     class card bought yet; without it the log has no such key, as before issue #18)."""
     from questbox.games.descent.encounter import normalize_setup
 
-    campaign_data(campaign)
+    cm = campaign_data(campaign)
     norm = normalize_setup({"heroes": heroes or ["syndrael", "avric"], "seats": seats})
     hs = [h.split(":")[0] for h in norm["heroes"]]
     log: JSON = {"format": FORMAT, "campaign": campaign, "seed": seed, "heroes": norm["heroes"], "seats": seats,
@@ -73,6 +85,9 @@ def new_log(campaign: str = "harrowmere", heroes: list[str] | None = None, *, se
             "equipped": {h: [] for h in hs}, "overlord_relics": []}
     if overlord_deck:
         log["overlord_deck"] = []
+    rumors = new_rumors(cm, seed)
+    if rumors is not None:
+        log["rumors"] = rumors
     return log
 
 
@@ -135,7 +150,7 @@ def encounter_setup(log: JSON) -> JSON:
     if log["phase"] != "quest":
         raise SetupError(f"the campaign is in its {log['phase']} phase, not before a quest")
     cm = campaign_data(log["campaign"])
-    q = cm.quests[log["next"]]
+    q = current_quest(log, cm)
     from questbox.games.descent.data import library
 
     search = library().search
@@ -212,7 +227,7 @@ def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
         raise SetupError("record: the quest is not over")
     out = _copy(log)
     cm = campaign_data(log["campaign"])
-    q = cm.quests[log["next"]]
+    q = current_quest(log, cm)
     winner = state.result[0]
     m = state.mods.get(NAME, {})
     if out["plot_deck"]:
@@ -258,12 +273,15 @@ def record(log: JSON, state: Any, rng: Rng | None = None) -> JSON:
                    **relic_reward(log, out, q.relic, winner)}
     if carry:
         entry["encounters"] = [carry["first"], winner]
+    rumor = (log.get("rumors") or {}).get("quest")
+    if rumor:
+        entry["rumor"] = rumor          # a Rumor card's quest: the campaign's next quest is still next
     out["history"].append(entry)
-    out["next"] += 1
+    out["next"] += 0 if rumor else 1
     if q.kind == "finale":
         out["phase"], out["winner"] = "over", winner
         return out
-    out["phase"] = "shopping"
+    out["phase"] = after_quest(log, out, q)
     deal_shop(out, rng)
     return out
 
@@ -409,15 +427,53 @@ class OverlordXpKind(CampaignKind):
         out["overlord_deck"].append(c)
 
     def _done(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
-        out["phase"], out["done"] = "quest", []
+        out["phase"], out["done"] = "next-quest" if (log.get("rumors") or {}).get("available") else "quest", []
 
     APPLY: ClassVar[dict[str, Handler]] = {"xp-threat": _threat, "buy-plot": _plot, "buy-overlord": _class_card,
                                            "done": _done}
 
 
+class RumorKind(CampaignKind):
+    """The start of a Campaign phase: the overlord may play one Rumor card (:mod:`campaign_rumors`)."""
+
+    kind = "campaign:rumor"
+    text_ = "the overlord may play a Rumor card from his hand, or pass"
+
+    def legal_log(self, log: JSON, seat: str) -> list[Action]:
+        return [*(Action("rumor", (c,)) for c in playable(log)), Action("pass")]
+
+    def _play(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        play_rumor(log, out, str(args[0]))
+        out["phase"] = "shopping"
+
+    def _pass(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        out["phase"] = "shopping"
+
+    APPLY: ClassVar[dict[str, Handler]] = {"rumor": _play, "pass": _pass}
+
+
+class NextQuestKind(CampaignKind):
+    """The end of a Campaign phase with a Rumor quest available: the heroes choose the next quest."""
+
+    kind = "campaign:next-quest"
+    text_ = "the heroes choose the next quest: an available Rumor quest or the campaign's next"
+
+    def legal_log(self, log: JSON, seat: str) -> list[Action]:
+        return [*(Action("rumor-quest", (c,)) for c in log["rumors"]["available"]), Action("next-quest")]
+
+    def _rumor(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        out["rumors"]["quest"], out["phase"] = str(args[0]), "quest"
+
+    def _next(self, log: JSON, out: JSON, seat: str, args: tuple[Any, ...]) -> None:
+        out["phase"] = "quest"
+
+    APPLY: ClassVar[dict[str, Handler]] = {"rumor-quest": _rumor, "next-quest": _next}
+
+
 PLOT_DECK, SHOPPING, HERO_XP, OVERLORD_XP = PlotDeckKind(), ShoppingKind(), HeroXpKind(), OverlordXpKind()
+RUMOR, NEXT_QUEST = RumorKind(), NextQuestKind()
 #: the Campaign phase's decision kinds, by name (:func:`questbox.core.decisions.table`)
-KINDS: dict[str, CampaignKind] = table([PLOT_DECK, SHOPPING, HERO_XP, OVERLORD_XP])
+KINDS: dict[str, CampaignKind] = table([PLOT_DECK, SHOPPING, HERO_XP, OVERLORD_XP, RUMOR, NEXT_QUEST])
 
 
 def decision(log: JSON) -> Decision | None:
@@ -427,6 +483,10 @@ def decision(log: JSON) -> Decision | None:
         return Decision("overlord", PLOT_DECK.kind)
     if ph == "shopping":
         return Decision(hero_seat(log), SHOPPING.kind)
+    if ph == "rumor":
+        return Decision("overlord", RUMOR.kind)
+    if ph == "next-quest":
+        return Decision(hero_seat(log), NEXT_QUEST.kind)
     if ph == "spend-xp":
         hs = hero_seat(log)
         return Decision(hs, HERO_XP.kind) if hs not in log["done"] else Decision("overlord", OVERLORD_XP.kind)
@@ -470,13 +530,14 @@ def view(log: JSON, seat: str | None) -> JSON:
         od = carry["overlord"]
         carry["overlord"] = {"deck": len(od["deck"]), "discard": list(od["discard"]),
                              "hand": od["hand"] if seat == "overlord" else len(od["hand"])}
+    view_rumors(log, out, seat)
     if log["shop"]:
         out["shop"] = {"offer": list(log["shop"]["offer"]), "deck": len(log["shop"]["deck"])}
     return out
 
 
 # ================================================================================ checks and text
-PHASES = ("plot-deck", "quest", "shopping", "spend-xp", "over")
+PHASES = ("plot-deck", "quest", "shopping", "spend-xp", "rumor", "next-quest", "over")
 #: the keys of a campaign log and the JSON types of their values
 LOG_KEYS: dict[str, type | tuple[type, ...]] = {
     "format": str, "campaign": str, "seed": int, "heroes": list, "seats": str, "plot_deck": (str, type(None)),
@@ -515,6 +576,8 @@ def check_log(log: Any, where: str = "log") -> JSON:
         raise SetupError(f"{where}: xp has no entry for the overlord")
     if "overlord_deck" in log:
         check_bought(log["overlord_deck"], f"{where}: overlord_deck")
+    if "rumors" in log or log["phase"] in ("rumor", "next-quest"):
+        check_rumors(log, f"{where}: rumors")
     if log.get("encounter") is not None:
         carry = log["encounter"]
         if log["phase"] != "quest" or not isinstance(carry, dict) or not isinstance(carry.get("quest"), str) \

@@ -52,6 +52,37 @@ class ShopCard(_M):
     count: int = Field(ge=1)
 
 
+class RumorCard(_M):
+    """A Rumor card (``data/rumors.yaml``): ``quest`` the quest it features (``None``: none);
+    ``act`` 1 for an Act I card, ``None`` for any act; the effects are ours (the file's comment)."""
+
+    id: str
+    name: str
+    source: str
+    text: str
+    act: int | None = Field(None, ge=1, le=2)
+    quest: str | None = None
+    overlord_xp: int = Field(0, ge=0)
+    unplayed_xp: int = Field(0, ge=0)
+    _src = field_validator("source")(_check_source)
+
+
+class RumorFile(_M):
+    cards: list[RumorCard] = Field(min_length=1)
+
+
+@functools.lru_cache(maxsize=1)
+def rumor_cards() -> dict[str, RumorCard]:
+    """data/rumors.yaml, validated, by id (a featured quest must be a one-encounter quest file)."""
+    from questbox.games.descent.data import quest_files, read_quest
+
+    rf = validated(RumorFile, load_yaml(DATA / "rumors.yaml"), "rumors.yaml")
+    for c in rf.cards:
+        if c.quest is not None and (c.quest not in quest_files() or read_quest(c.quest).next_encounter is not None):
+            raise SetupError(f"rumors.yaml: {c.id}: quest {c.quest!r} is not a one-encounter quest file")
+    return {c.id: c for c in rf.cards}
+
+
 class CampaignModel(_M):
     id: str
     name: str
@@ -65,6 +96,8 @@ class CampaignModel(_M):
     shop_draw: int = Field(5, ge=1)
     #: the campaign's own Shop deck (ours); ``None``: the printed Act I / Act II decks
     shop: list[ShopCard] | None = Field(None, min_length=1)
+    #: the overlord's Rumor deck (``data/rumors.yaml`` ids; empty: the campaign has no Rumor cards)
+    rumors: list[str] = Field(default_factory=list)
     _src = field_validator("source")(_check_source)
 
 
@@ -101,6 +134,10 @@ def campaign_data(cid: str) -> CampaignModel:
         r = relics().get(q.relic) if q.relic is not None else None
         if q.relic is not None and (r is None or r.side != "heroes"):
             raise SetupError(f"campaigns/{cid}.yaml: quest {q.quest}: relic {q.relic!r} is not a hero relic")
+    unknown = [r for r in cm.rumors if r not in rumor_cards()]
+    if unknown or len(set(cm.rumors)) != len(cm.rumors):
+        raise SetupError(f"campaigns/{cid}.yaml: rumors: Rumor card ids of rumors.yaml, once each "
+                         f"(not {', '.join(unknown) or 'a repeated id'})")
     from questbox.games.descent.plot import UPGRADE_HEALTH
 
     for u in cm.upgrades:

@@ -169,11 +169,12 @@ def _earned(h: JSON) -> str:
 
 def _quests(log: JSON) -> list[str]:
     cm = campaign_data(log["campaign"])
-    first = log["next"] - len(log["history"])       # (a log started later holds the last quests only)
+    played = [h for h in log["history"] if "rumor" not in h]      # (a Rumor quest: see _rumors)
+    first = log["next"] - len(played)       # (a log started later holds the last quests only)
     out = ["", "QUESTS"]
     for i, q in enumerate(cm.quests):
         k = i - first
-        h = log["history"][k] if 0 <= k < len(log["history"]) else None
+        h = played[k] if 0 <= k < len(played) else None
         line = f"  {i + 1}. {quest_name(q.quest)} ({q.kind})"
         if h is not None:
             enc = f"; encounters won by the {' and the '.join(h['encounters'])}" if h.get("encounters") else ""
@@ -192,6 +193,35 @@ def _quests(log: JSON) -> list[str]:
     return out
 
 
+def _rumors(log: JSON) -> list[str]:
+    """The Rumor cards: the overlord's hand (his own view only; others see how many), the cards in
+    play (available quests) and those played, each by name with our short text."""
+    from questbox.games.descent.campaign_model import rumor_cards
+
+    r = log.get("rumors")
+    if not r:
+        return []
+    cards = rumor_cards()
+
+    def line(c: str) -> str:
+        return f"{cards[c].name}: {cards[c].text}"
+
+    deck = r["deck"] if isinstance(r["deck"], int) else len(r["deck"])
+    out = ["", f"RUMOR CARDS ({deck} left in the Rumor deck)"]
+    if isinstance(r["hand"], list):
+        out += _lines("the overlord's hand", [line(c) for c in r["hand"]], "  ")
+    else:
+        out.append(f"  the overlord's hand: {r['hand']} (hidden)")
+    out += _lines("in play (available quests)", [line(c) for c in r["available"]], "  ")
+    out += _lines("played", [cards[c].name for c in r["played"]], "  ")
+    for h in (h for h in log["history"] if "rumor" in h):
+        out.append(f"  Rumor quest {quest_name(h['quest'])} ({cards[h['rumor']].name}): the {h['winner']} won "
+                   f"in {h['rounds']} rounds ({h['reason']}); threat after {h['threat_after']}")
+    if r.get("quest"):
+        out.append(f"  next: the Rumor quest {quest_name(str(cards[r['quest']].quest))}")
+    return out
+
+
 def _shop(log: JSON) -> list[str]:
     shop = log.get("shop")
     if not shop:
@@ -204,5 +234,5 @@ def _shop(log: JSON) -> list[str]:
 
 def sheet(log: JSON) -> str:
     """The campaign log, or a seat's view of it, as a readable sheet (see the module docstring)."""
-    parts = [*_head(log), *_heroes(log), *_overlord(log), *_quests(log), *_shop(log)]
+    parts = [*_head(log), *_heroes(log), *_overlord(log), *_quests(log), *_rumors(log), *_shop(log)]
     return "\n".join(parts)

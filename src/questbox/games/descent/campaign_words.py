@@ -171,11 +171,32 @@ def _done(before: JSON, after: JSON, seat: str, action: Action) -> str:
     return "The heroes are done spending experience points."
 
 
+def _rumor(before: JSON, after: JSON, seat: str, action: Action) -> str:
+    from questbox.games.descent.campaign_model import rumor_cards
+    from questbox.games.descent.glossary import quest_name
+
+    c = rumor_cards()[str(action.args[0])]
+    if c.quest is None:
+        return f"The overlord plays the Rumor card {c.name}: {c.text}"
+    got = after.get("threat", 0) - before.get("threat", 0)
+    threat = f"; he gains {got} threat" if got else ""
+    return f"The overlord plays the Rumor card {c.name}: {quest_name(c.quest)} is an available quest{threat}."
+
+
+def _rumor_quest(before: JSON, after: JSON, seat: str, action: Action) -> str:
+    from questbox.games.descent.campaign_model import rumor_cards
+    from questbox.games.descent.glossary import quest_name
+
+    c = rumor_cards()[str(action.args[0])]
+    return f"The heroes take up the rumor of {c.name}: {quest_name(str(c.quest))} is the next quest."
+
+
 #: the Campaign phase's actions, by name, and how each is told
 TELL: dict[str, Teller] = {
     "plot-deck": _plot_deck, "buy": _buy, "extra-card": _extra_card, "upgrade": _upgrade,
     "buy-skill": _buy_skill, "xp-threat": _xp_threat, "buy-plot": _buy_plot, "buy-overlord": _buy_overlord,
     "sell": _sell, "give": _give, "equip": _equip, "unequip": _unequip, "done": _done,
+    "rumor": _rumor, "rumor-quest": _rumor_quest,
 }
 
 
