@@ -138,3 +138,29 @@ def test_a_campaign_with_the_deck_keeps_the_hand_off_the_heroes_sheet_and_screen
         assert not [n for n in hidden if n in seen], (hidden, seen)
         checked += bool(hidden)
     assert checked > 0
+
+
+def test_the_overlords_rumor_hand_is_sent_to_the_overlord_only(sqlite_server: ServerProc) -> None:
+    """Issue #18, DLP-THREAT-07: a Whispering Road table at the start of a Campaign phase, the
+    overlord holding two Rumor cards (the third face down): every message checked as above, the
+    heroes' view of the hand a count, and no event or view sent to them names a card he still holds."""
+    from questbox.games.descent.campaign_model import rumor_cards
+
+    log = {"campaign": "whispering-road", "heroes": ["syndrael", "avric"], "plot_deck": "first-legion",
+           "phase": "rumor", "next": 1, "threat": 2,
+           "rumors": {"hand": ["smoke-over-farrow", "tavern-whispers"], "deck": ["the-legion-musters"],
+                      "available": [], "played": [], "quest": None}}
+
+    def hand(st: State) -> list[str]:
+        out: list[str] = st.view("overlord")["campaign"]["rumors"]["hand"]
+        return out
+
+    mirror = _play(sqlite_server, "descent-campaign", {"log": log}, lambda v: v["campaign"]["rumors"], hand)
+    cards = rumor_cards()
+    for v, e in zip(mirror.event_versions, mirror.events, strict=True):
+        if e.visible_to("heroes"):
+            held = [cards[c].name for c in hand(mirror.states[v])]
+            assert not [n for n in held if n in e.text], (v, e.text, held)
+    for st in mirror.states:
+        view = st.view("heroes")["campaign"]
+        assert not [c for c in hand(st) if c in str(view) and c not in view["rumors"]["played"]]
