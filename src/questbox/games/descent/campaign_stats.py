@@ -107,7 +107,9 @@ def play_campaign(seed: int, heroes: Sequence[str], plot: str | None, campaign: 
             "overlord_bought": list(log.get("overlord_deck", [])),
             "skills_bought": [c for cs in log.get("skills", {}).values() for c in cs],
             "shop_bought": list(st.get("shop_bought", [])),
-            "overlord_played": dict(tally["overlord"]), "class_used": dict(tally["hero"])}
+            "overlord_played": dict(tally["overlord"]), "class_used": dict(tally["hero"]),
+            "rumors_played": list((log.get("rumors") or {}).get("played", [])),
+            "rumor_quests": [f"{h['rumor']}:{h['winner']}" for h in log["history"] if "rumor" in h]}
 
 
 def _chunk(args: tuple[list[int], list[str], str | None, str, bool]) -> list[JSON]:
@@ -151,7 +153,7 @@ def report(rows: Sequence[JSON], heroes: Sequence[str], plot: str | None, campai
     def count(key: str) -> dict[str, int]:
         c: Counter[str] = Counter()
         for r in rows:
-            c.update(r[key])
+            c.update(r.get(key, []))        # (rumors_played, rumor_quests: a row of before has none)
         return _top(c)
 
     def mean(key: str) -> float:
@@ -171,7 +173,8 @@ def report(rows: Sequence[JSON], heroes: Sequence[str], plot: str | None, campai
             "plot_played_per_campaign": sum(v for c, v in triggered.items() if c not in basic) / n if n else 0.0,
             "overlord_cards_bought": count("overlord_bought"), "overlord_cards_played": count("overlord_played"),
             "skills_bought": count("skills_bought"), "class_cards_used": count("class_used"),
-            "shop_bought": count("shop_bought")}
+            "shop_bought": count("shop_bought"), "rumors_played": count("rumors_played"),
+            "rumor_quests": dict(sorted(count("rumor_quests").items()))}
 
 
 def simulate(n: int, seed: int, heroes: Sequence[str], plot: str | None, overlord_deck: bool = False,
@@ -208,6 +211,9 @@ def table(rep: JSON) -> str:
         f"Shop items bought   {_tops(rep['shop_bought'])}",
         "quests (quest:winner) " + ", ".join(f"{q} {v:,}" for q, v in rep["quests"].items()),
     ]
+    if rep.get("rumors_played"):        # a campaign with Rumor cards (issue #18)
+        lines += [f"Rumor cards played  {_tops(rep['rumors_played'])}",
+                  "Rumor quests (card:winner) " + ", ".join(f"{q} {v:,}" for q, v in rep["rumor_quests"].items())]
     return "\n".join(lines)
 
 
