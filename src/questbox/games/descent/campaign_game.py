@@ -123,7 +123,8 @@ def check_log(raw: Any, seed: int = 0) -> JSON:
         raise SetupError(f"log.next: the index of the next quest, below {nq} (the campaign has {nq} quests)")
     if phase == "plot-deck" and log["next"]:
         raise SetupError("log.phase: the Plot deck is chosen before the first quest (log.next 0)")
-    if phase in ("shopping", "spend-xp") and (log["next"] == 0 or cm.quests[log["next"] - 1].kind == "finale"):
+    between = ("shopping", "spend-xp", "rumor", "next-quest")
+    if phase in between and (log["next"] == 0 or cm.quests[log["next"] - 1].kind == "finale"):
         raise SetupError(f"log.phase: the Campaign phase ({phase}) follows a quest other than the Finale "
                          "(log.next counts the quests played)")
     _check_plot(doc, log, phase, hs)
