@@ -170,3 +170,12 @@ def test_in_a_quest_the_terminal_names_the_quest_and_the_heroes_items() -> None:
     # the Search card held, on his line of the quest; the cards equipped, on the campaign's sheet
     assert "items: Health Potion" in text and "Iron Shield (one-hand) [equipped]" in text
     assert _ids(text, ["iron-shield", "health-potion", "ardus-muster", "strength-in-numbers"]) == []
+
+
+def test_one_item_name_lookup_serves_the_terminal_and_the_campaign_sheet() -> None:
+    from questbox.games.descent import campaign_sheet, glossary, render
+
+    assert render.item_name is glossary.item_name and campaign_sheet.item_name is glossary.item_name
+    names = {i: glossary.item_name(i) for i in ("health-potion", "rage", "no-such-card")}
+    assert names == {"health-potion": "Health Potion", "rage": "Rage", "no-such-card": "no-such-card"}
+    assert render.plot_name is glossary.plot_name
