@@ -270,6 +270,11 @@ def _plot_names() -> dict[str, str]:
     return {str(c["id"]): str(c["name"]) for d in doc["decks"] for c in d["cards"]}
 
 
+def class_name(cid: str) -> str:
+    """A hero class by name (``data/classes.yaml``; its id if the file lacks it)."""
+    return _item_names("classes.yaml", "classes").get(cid, cid)
+
+
 @functools.cache
 def _item_names(file: str, key: str) -> dict[str, str]:
     doc = yaml.safe_load((DATA / file).read_text(encoding="utf-8"))

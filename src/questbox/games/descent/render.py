@@ -33,7 +33,7 @@ from rich.text import Text
 
 from questbox.core import JSON, Seat
 from questbox.games.descent.board import LETTERS
-from questbox.games.descent.glossary import DATA, item_name, plot_name, quest_name
+from questbox.games.descent.glossary import DATA, class_name, item_name, plot_name, quest_name
 
 GLYPH = {"water": "~", "obstacle": "#", "lava": "%", "hazard": "!", "pit": "o"}
 TERRAIN_STYLE = {"water": "blue", "obstacle": "grey50", "lava": "red", "hazard": "yellow", "pit": "grey30"}
@@ -250,6 +250,8 @@ def sheets(view: JSON) -> Table:
         status = "" if f["status"] == "active" else f" [{f['status']}]"
         notes = []
         if f["side"] == "hero":
+            if f.get("equipped"):
+                notes.append("equipped: " + ", ".join(item_name(i) for i in f["equipped"]))
             if f.get("items"):
                 notes.append("items: " + ", ".join(item_name(i) for i in f["items"]))
             if f.get("exhausted"):
@@ -282,7 +284,8 @@ def class_cards(view: JSON) -> Table:
             continue
         for i, c in enumerate(f.get("cards", [])):
             tired = " (exhausted)" if c["id"] in f.get("exhausted", []) else ""
-            t.add_row(Text(f["name"] if i == 0 else "", style="green"), f"{c['name']} ({c['kind']}){tired}", c["text"])
+            who = f"{f['name']}, {class_name(f['class'])}" if f.get("class") else f["name"]
+            t.add_row(Text(who if i == 0 else "", style="green"), f"{c['name']} ({c['kind']}){tired}", c["text"])
     return t
 
 
