@@ -170,3 +170,33 @@ def test_in_a_quest_the_terminal_names_the_quest_and_the_heroes_items() -> None:
     # the Search card held, on his line of the quest; the cards equipped, on the campaign's sheet
     assert "items: Health Potion" in text and "Iron Shield (one-hand) [equipped]" in text
     assert _ids(text, ["iron-shield", "health-potion", "ardus-muster", "strength-in-numbers"]) == []
+
+
+def test_one_item_name_lookup_serves_the_terminal_and_the_campaign_sheet() -> None:
+    from questbox.games.descent import campaign_sheet, glossary, render
+
+    assert render.item_name is glossary.item_name and campaign_sheet.item_name is glossary.item_name
+    names = {i: glossary.item_name(i) for i in ("health-potion", "rage", "no-such-card")}
+    assert names == {"health-potion": "Health Potion", "rage": "Rage", "no-such-card": "no-such-card"}
+    assert render.plot_name is glossary.plot_name
+
+
+def test_in_a_quest_the_heros_sheet_lists_his_equipped_cards() -> None:
+    log = {k: v for k, v in DOC.items() if k not in ("history", "faceup")}
+    st = G.new({"log": {**log, "phase": "quest", "next": 1, "history": []}}, seed=2)
+    figures = st.view("heroes")["encounter"]["figures"]
+    worn = {h: f["equipped"] for h, f in figures.items() if f.get("equipped")}
+    assert "iron-shield" in [c for cards in worn.values() for c in cards]
+    assert all(f["side"] == "hero" for h, f in figures.items() if h in worn)
+    line = next(x for x in _rendered(st, "heroes").splitlines() if "equipped: " in x and "Iron Shield" in x)
+    assert "(" in line.split("equipped:")[0]                # on a hero's row of the figures' table
+
+
+def test_the_class_card_table_names_each_heros_class() -> None:
+    log = {k: v for k, v in DOC.items() if k not in ("history", "faceup")}
+    st = G.new({"log": {**log, "phase": "quest", "next": 1, "history": []}}, seed=2)
+    figures = st.view("heroes")["encounter"]["figures"]
+    assert (figures["syndrael"]["class"], figures["avric"]["class"]) == ("berserker", "disciple")
+    text = _rendered(st, "heroes")
+    assert re.search(r"Syndrael, Berserker +Rage \(skill\)", text)
+    assert re.search(r"Avric Albright, Disciple +Prayer of Healing \(skill\)", text)

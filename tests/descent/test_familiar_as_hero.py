@@ -92,3 +92,63 @@ def test_without_familiars_the_heroes_are_the_heroes() -> None:
     st = new(setup(quest(groups=ZOMBIES), modules=["overlord"]))
     assert heroes_for(st, "overlord") == st.heroes()
     assert ol(st)["hand"]
+
+
+# ============================================== monster abilities that name a hero (FAM8)
+BRUTES = [group("zombie", "zombie", ["D3"], masters=1, minions=0), group("barghest", "barghest", ["E4:F4"]),
+          group("ettin", "ettin", ["D1:E2"], masters=1, minions=0)]
+
+
+def brutes() -> DescentState:
+    """The overlord's turn: Tarha (C2) raised her Reanimate on C3, next to a master zombie (Grab,
+    D3) and a master ettin (Throw, D1:E2), a barghest (Howl) 2 spaces off; Grisban far (A6)."""
+    st = new(setup(quest(groups=BRUTES), heroes=NECRO))
+    put(st, "tarha", "C2")
+    put(st, "grisban", "A6")
+    act(st, "activate tarha", "raise-dead C3", "end", "end")
+    return st
+
+
+def test_a_monster_attacks_the_reanimate_and_the_action_is_in_the_action_space() -> None:
+    from questbox.games.descent.space import action_space
+
+    st = brutes()
+    act(st, "activate zombie-m")
+    assert "attack reanimate-tarha" in names(st.legal_actions())
+    space = {str(a) for a in action_space(st.enc.setup)}
+    assert {"attack reanimate-tarha", "grab reanimate-tarha", "throw reanimate-tarha"} <= space
+    st.rng.script = [4, 2, 1]                    # blue ♥2, yellow ♥1 ⚡ (no defense dice for it)
+    act(st, "attack reanimate-tarha")
+    while st.attack is not None:
+        act(st, "pass" if "pass" in names(st.legal_actions()) else names(st.legal_actions())[-1])
+    assert st.figs[fig(st, FAM)].damage == 3
+
+
+def test_grab_takes_the_reanimate_which_fails_and_is_immobilized() -> None:
+    st = brutes()
+    act(st, "activate zombie-m")
+    assert "grab reanimate-tarha" in names(st.legal_actions())
+    events = act(st, "grab reanimate-tarha")
+    assert any(t.startswith("Reanimate automatically fails a Might test (Grab)") for t in texts_of(events))
+    assert "immobilized" in st.figs[fig(st, FAM)].conds
+
+
+def test_throw_takes_the_reanimate_which_is_placed_and_suffers_a_heart() -> None:
+    st = brutes()
+    act(st, "activate ettin-m")
+    assert "throw reanimate-tarha" in names(st.legal_actions())
+    act(st, "throw reanimate-tarha")
+    assert st.pending[-1].kind == "place"
+    act(st, "place C6")
+    f = st.figs[fig(st, FAM)]
+    assert st.board.names[f.pos] == "C6" and f.damage == 1
+
+
+def test_howl_tests_the_reanimate_whose_fatigue_is_damage() -> None:
+    st = brutes()
+    act(st, "activate barghest-1")
+    st.rng.script = [1, 1, 1, 1]                 # the heroes' tests: 0 shields, they pass
+    events = act(st, "howl")
+    assert any(t.startswith("Reanimate automatically fails a Willpower test (Howl)") for t in texts_of(events))
+    assert st.figs[fig(st, FAM)].damage == 1
+    assert st.figs[fig(st, "tarha")].fatigue == 1          # (only Raise Dead's)

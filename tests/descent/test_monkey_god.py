@@ -140,3 +140,53 @@ def test_a_saved_game_with_a_monkey_loads() -> None:
     assert isinstance(back, DescentState)
     assert back.figs[fig(back, "syndrael")].tags == ["monkey"]
     assert attacks(back) == []
+
+
+# ======================================================== the cards that attack without his targets
+def monkey(st: DescentState, hid: str) -> DescentState:
+    """Make hero ``hid`` a monkey by hand (the curse's mark; its own steps are tested above)."""
+    from questbox.games.descent.geometry import forget
+
+    st.figs[fig(st, hid)].tags.append("monkey")
+    forget(st)
+    st._legal = None
+    return st
+
+
+def offered(st: DescentState, name: str) -> list[str]:
+    return [a for a in names(st.legal_actions()) if a.split()[0] == name]
+
+
+def test_a_monkey_necromancer_cannot_corpse_blast() -> None:
+    # (Corpse Blast aims from the Reanimate's space, not from his: the one attack of his the
+    # targets search did not bar; ruling OLC3)
+    from tests.descent.helpers import group
+    from tests.descent.test_familiars import raised
+
+    st = raised(skills={"tarha": ["corpse-blast", "army-of-death"]},
+                monsters=[group("zombie", "zombie", ["B1", "C3", "H6"], minions=3)])
+    assert offered(st, "corpse-blast") == ["corpse-blast"]
+    assert offered(monkey(st, "tarha"), "corpse-blast") == []
+    assert offered(st, "army-of-death") == ["army-of-death"]      # the Reanimate attacks: it is no monkey
+
+
+def test_a_monkey_cannot_break_the_rune_nor_keep_the_oath_of_honor() -> None:
+    from tests.descent.helpers import duel, group, put
+
+    st = duel(("leoric", "syndrael"), skills={"leoric": ["break-the-rune"]},
+              monsters=[group("zombie", "zombie", ["C2", "D2", "H6"], minions=3)])
+    assert offered(st, "break-the-rune") == ["break-the-rune"]
+    assert offered(monkey(st, "leoric"), "break-the-rune") == []
+    st = duel(("syndrael:knight", "leoric"), monsters=[group("zombie", "zombie", ["D3", "H6"], minions=2)])
+    put(st, "leoric", "C3")
+    assert offered(st, "oath") == ["oath zombie-1 C2"]
+    assert offered(monkey(st, "syndrael"), "oath") == []
+
+
+def test_a_monkey_knight_cannot_guard_against_a_large_monster() -> None:
+    from tests.descent.test_large_interrupts import ettin_walks, uses
+
+    assert uses(ettin_walks("syndrael:knight", ["guard"])) == ["use guard"]
+    st = ettin_walks("syndrael:knight", ["guard"])
+    monkey(st, "syndrael")
+    assert "use guard" not in uses(st)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from questbox.core import Action, Decision
 from questbox.games.descent.conditions import recover, roll, suffer_fatigue, test
+from questbox.games.descent.familiars import heroes_for
 from questbox.games.descent.flow import (
     ADD_CONDITION,
     BLAST,
@@ -120,17 +121,23 @@ def active_heroes(st: DescentState) -> list[int]:
     return [h for h in st.heroes() if st.figs[h].status == "active"]
 
 
+def named_heroes(st: DescentState) -> list[int]:
+    """The figures a monster ability that names "a hero" may affect: the active heroes, and the
+    Reanimate on the map (a familiar counts as a hero for monster abilities: ruling FAM8)."""
+    return [h for h in heroes_for(st, "monster") if st.figs[h].status == "active"]
+
+
 class Howl(Ability):
     """Each hero within 3 spaces tests Willpower; who fails suffers 1 fatigue."""
 
     id = "howl"
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("howl")] if any(st.within(fi, h, 3) for h in active_heroes(st)) else []
+        return [Action("howl")] if any(st.within(fi, h, 3) for h in named_heroes(st)) else []
 
     def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 1), "Howl") for h in st.heroes()
-                  if st.figs[h].status == "active" and st.within(fi, h, 3)])
+        st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 1), "Howl") for h in named_heroes(st)
+                  if st.within(fi, h, 3)])
 
 
 class Grab(Ability):
@@ -139,7 +146,7 @@ class Grab(Ability):
     id = "grab"
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("grab", (st.figs[h].id,)) for h in active_heroes(st) if st.adjacent(fi, h)]
+        return [Action("grab", (st.figs[h].id,)) for h in named_heroes(st) if st.adjacent(fi, h)]
 
     def perform(self, st: DescentState, fi: int, action: Action) -> None:
         h = st.ids[str(action.args[0])]
@@ -153,7 +160,7 @@ class Throw(Ability):
     id = "throw"
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("throw", (st.figs[h].id,)) for h in active_heroes(st) if st.adjacent(fi, h)]
+        return [Action("throw", (st.figs[h].id,)) for h in named_heroes(st) if st.adjacent(fi, h)]
 
     def perform(self, st: DescentState, fi: int, action: Action) -> None:
         h = st.ids[str(action.args[0])]
@@ -379,7 +386,7 @@ class Earth(SurgeAbility):
         a = atk.attacker
         if st.figs[a].status == "active":
             st.push(*[(TEST, h, "awareness", None, (ADD_CONDITION, h, "immobilized"), "Earth")
-                      for h in active_heroes(st) if st.adjacent(a, h)])
+                      for h in named_heroes(st) if st.adjacent(a, h)])
 
 
 class Water(SurgeAbility):
@@ -392,7 +399,7 @@ class Water(SurgeAbility):
         a = atk.attacker
         if st.figs[a].status == "active":
             st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 2), "Water")
-                      for h in active_heroes(st) if st.adjacent(a, h)])
+                      for h in named_heroes(st) if st.adjacent(a, h)])
 
 
 class Air(SurgeAbility):

@@ -24,6 +24,7 @@ from collections import Counter
 
 from questbox.core import JSON
 from questbox.games.descent.campaign_model import campaign_data
+from questbox.games.descent.glossary import item_name
 
 #: the width the story is wrapped to
 WIDTH = 100
@@ -62,10 +63,6 @@ def quest_name(qid: str) -> str:
 
 #: where a card a hero holds is named: a Shop Item, a relic, a Search card
 ITEM_KEYS = ("shop:{}", "relic:{}", "item:{}")
-
-
-def item_name(iid: str) -> str:
-    return name([k.format(iid) for k in ITEM_KEYS], iid)
 
 
 def _card(keys: list[str], ident: str, facts: tuple[str, ...] = (), mark: str = "") -> str:

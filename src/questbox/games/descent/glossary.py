@@ -239,6 +239,48 @@ def _campaigns(search: dict[str, dict[str, Any]]) -> list[JSON]:
     return out
 
 
+def item_name(iid: str) -> str:
+    """A card a hero holds by name: a Search card, a Shop Item, a relic or a class card (the one
+    lookup of the terminal, the page's sheets and the campaign sheet; its id if none has it)."""
+    for file, key in (("search.yaml", "cards"), ("shop.yaml", "items"), ("relics.yaml", "relics")):
+        got = _item_names(file, key).get(iid)
+        if got is not None:
+            return got
+    return _class_card_names().get(iid, iid)
+
+
+@functools.cache
+def _class_card_names() -> dict[str, str]:
+    """The class cards' names (starting cards and skills: ``classes.yaml``, ``skills.yaml``)."""
+    out: dict[str, str] = {}
+    for file, key in (("classes.yaml", "cards"), ("skills.yaml", "skills")):
+        for c in yaml.safe_load((DATA / file).read_text(encoding="utf-8"))["classes"]:
+            out.update({str(x["id"]): str(x["name"]) for x in c.get(key, [])})
+    return out
+
+
+def plot_name(cid: str) -> str:
+    """A Plot card by name (``data/plot.yaml``)."""
+    return _plot_names().get(cid, cid)
+
+
+@functools.cache
+def _plot_names() -> dict[str, str]:
+    doc = yaml.safe_load((DATA / "plot.yaml").read_text(encoding="utf-8"))
+    return {str(c["id"]): str(c["name"]) for d in doc["decks"] for c in d["cards"]}
+
+
+def class_name(cid: str) -> str:
+    """A hero class by name (``data/classes.yaml``; its id if the file lacks it)."""
+    return _item_names("classes.yaml", "classes").get(cid, cid)
+
+
+@functools.cache
+def _item_names(file: str, key: str) -> dict[str, str]:
+    doc = yaml.safe_load((DATA / file).read_text(encoding="utf-8"))
+    return {str(x["id"]): str(x["name"]) for x in doc[key]}
+
+
 @functools.cache
 def quest_name(qid: str) -> str:
     """A quest's name (``data/quests/<id>.yaml``; the id for an inline quest)."""

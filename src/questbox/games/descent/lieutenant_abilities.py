@@ -21,6 +21,7 @@ from questbox.games.descent.abilities import (
     add_figures,
     adjacent_figures,
     figure_names,
+    named_heroes,
 )
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.conditions import recover, suffer_fatigue, test
@@ -52,10 +53,10 @@ class Wail(LieutenantAbility):
     id = "wail"
 
     def actions(self, st: DescentState, fi: int) -> list[Action]:
-        return [Action("wail")] if any(st.within(fi, h, 3) for h in active_heroes(st)) else []
+        return [Action("wail")] if any(st.within(fi, h, 3) for h in named_heroes(st)) else []
 
     def perform(self, st: DescentState, fi: int, action: Action) -> None:
-        st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 2), "Wail") for h in active_heroes(st)
+        st.push(*[(TEST, h, "willpower", None, (FATIGUE_TASK, h, 2), "Wail") for h in named_heroes(st)
                   if st.within(fi, h, 3)])
 
 

@@ -33,7 +33,7 @@ from rich.text import Text
 
 from questbox.core import JSON, Seat
 from questbox.games.descent.board import LETTERS
-from questbox.games.descent.glossary import DATA, quest_name
+from questbox.games.descent.glossary import DATA, class_name, item_name, plot_name, quest_name
 
 GLYPH = {"water": "~", "obstacle": "#", "lava": "%", "hazard": "!", "pit": "o"}
 TERRAIN_STYLE = {"water": "blue", "obstacle": "grey50", "lava": "red", "hazard": "yellow", "pit": "grey30"}
@@ -69,36 +69,6 @@ def lieutenant_line(card: JSON) -> str:
 
 def card_name(cid: str) -> str:
     return _names("overlord.yaml", "cards").get(cid, cid)
-
-
-def item_name(iid: str) -> str:
-    """A card a hero holds by name: a Search card, a Shop Item, a relic or a class card."""
-    for file, key in (("search.yaml", "cards"), ("shop.yaml", "items"), ("relics.yaml", "relics")):
-        got = _names(file, key).get(iid)
-        if got is not None:
-            return got
-    return _class_card_names().get(iid, iid)
-
-
-@functools.cache
-def _class_card_names() -> dict[str, str]:
-    """The class cards' names (starting cards and skills: ``classes.yaml``, ``skills.yaml``)."""
-    out: dict[str, str] = {}
-    for file, key in (("classes.yaml", "cards"), ("skills.yaml", "skills")):
-        for c in yaml.safe_load((DATA / file).read_text(encoding="utf-8"))["classes"]:
-            out.update({str(x["id"]): str(x["name"]) for x in c.get(key, [])})
-    return out
-
-
-def plot_name(cid: str) -> str:
-    """A Plot card by name (``data/plot.yaml``)."""
-    return _plot_names().get(cid, cid)
-
-
-@functools.cache
-def _plot_names() -> dict[str, str]:
-    doc = yaml.safe_load((DATA / "plot.yaml").read_text(encoding="utf-8"))
-    return {str(c["id"]): str(c["name"]) for d in doc["decks"] for c in d["cards"]}
 
 
 def area_targets(view: JSON) -> list[str]:
@@ -280,6 +250,8 @@ def sheets(view: JSON) -> Table:
         status = "" if f["status"] == "active" else f" [{f['status']}]"
         notes = []
         if f["side"] == "hero":
+            if f.get("equipped"):
+                notes.append("equipped: " + ", ".join(item_name(i) for i in f["equipped"]))
             if f.get("items"):
                 notes.append("items: " + ", ".join(item_name(i) for i in f["items"]))
             if f.get("exhausted"):
@@ -312,7 +284,8 @@ def class_cards(view: JSON) -> Table:
             continue
         for i, c in enumerate(f.get("cards", [])):
             tired = " (exhausted)" if c["id"] in f.get("exhausted", []) else ""
-            t.add_row(Text(f["name"] if i == 0 else "", style="green"), f"{c['name']} ({c['kind']}){tired}", c["text"])
+            who = f"{f['name']}, {class_name(f['class'])}" if f.get("class") else f["name"]
+            t.add_row(Text(who if i == 0 else "", style="green"), f"{c['name']} ({c['kind']}){tired}", c["text"])
     return t
 
 

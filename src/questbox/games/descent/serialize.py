@@ -99,9 +99,16 @@ def _figure_view(st: DescentState, i: int) -> JSON:
     if f.tags and MONKEY in f.tags:
         doc["marks"] = [MONKEY]     # (condition-like, not a condition: Curse of the Monkey God)
     if f.side == "hero":
-        kit = next((h.kit for h in st.enc.heroes if h.id == f.stat), ())
+        spec = next((h for h in st.enc.heroes if h.id == f.stat), None)
         doc.update(fatigue=f.fatigue, stamina=st.stamina(i), items=list(f.items),
-                   exhausted=list(f.exhausted), activated=f.activated, cards=kit_sheet(kit))
+                   exhausted=list(f.exhausted), activated=f.activated,
+                   cards=kit_sheet(spec.kit if spec is not None else ()))
+        if spec is not None and spec.cls:
+            doc["class"] = spec.cls
+        items_mod = st.enc.by_name.get("items")         # (a campaign's quest: the cards he has equipped)
+        worn = getattr(items_mod, "equipment", {}).get(f.stat, ()) if items_mod is not None else ()
+        if worn:
+            doc["equipped"] = list(worn)
     else:
         doc.update(group=st.enc.groups[f.group].id if 0 <= f.group < len(st.enc.groups) else None,
                    master=f.master, size=st.size(i), activated=f.activated, abilities=sorted(st.stat(i).abilities))

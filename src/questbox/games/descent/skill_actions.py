@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
+from questbox.games.descent.monkey import is_monkey
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_base import (
     ClassCard,
@@ -464,7 +465,7 @@ class OathOfHonor(ClassCard):
     fatigue = 1
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
-        if not self.can_act(st, fi) or st.stat(fi).attack != "melee":
+        if not self.can_act(st, fi) or st.stat(fi).attack != "melee" or is_monkey(st, fi):
             return []
         out: list[Action] = []
         board = st.board

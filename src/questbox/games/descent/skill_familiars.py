@@ -21,6 +21,7 @@ from questbox.games.descent.familiars import (
     raise_familiar,
     reanimate_id,
 )
+from questbox.games.descent.monkey import is_monkey
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_base import ClassCard, Space, _kit, _use, _weapon, card_name
 
@@ -206,7 +207,8 @@ class CorpseBlast(ClassCard):
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         fam = on_map(st, fi)
-        if fam is None or "magic" not in _weapon(st, fi)[1] or not self.can_act(st, fi) or not self.targets(st, fam):
+        if (fam is None or "magic" not in _weapon(st, fi)[1] or is_monkey(st, fi) or not self.can_act(st, fi)
+                or not self.targets(st, fam)):
             return []
         return [Action(self.id)]
 

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.flow import LARGE_MOVE, STEP
+from questbox.games.descent.monkey import is_monkey
 from questbox.games.descent.rules import Ctx, RuleModule
 from questbox.games.descent.skill_base import ClassCard, Space, _use, _weapon, card_name
 
@@ -176,7 +177,8 @@ class Guard(Interrupt):
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
         m = _monster_steps_in(st, ctx)
-        if m is None or not self.usable(st, fi) or not _next_to(st, fi, m, ctx[1]) or st.stat(fi).attack != "melee":
+        if (m is None or not self.usable(st, fi) or not _next_to(st, fi, m, ctx[1]) or st.stat(fi).attack != "melee"
+                or is_monkey(st, fi)):
             return []
         # (a large monster is attacked once it is placed on the space it entered: see take)
         return [_use(self.id)] if st.figs[m].shape != (1, 1) or _melee_target(st, fi, m) else []

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from questbox.core import Action
 from questbox.games.descent.catalog import catalog
+from questbox.games.descent.monkey import is_monkey
 from questbox.games.descent.rules import Ctx
 from questbox.games.descent.skill_actions import AttackSkill
 from questbox.games.descent.skill_base import _NOT_WEAPON, ClassCard, Space
@@ -197,7 +198,7 @@ class BreakTheRune(ClassCard):
         return sorted(got, key=lambda x: (st.figs[x].side == "hero", st.distance(fi, x)))
 
     def offers(self, st: DescentState, fi: int, point: str, ctx: Ctx) -> list[Action]:
-        ok = self.can_act(st, fi) and rune_weapon(st, fi) and bool(self.figures(st, fi))
+        ok = self.can_act(st, fi) and rune_weapon(st, fi) and not is_monkey(st, fi) and bool(self.figures(st, fi))
         return [Action(self.id)] if ok else []
 
     def take(self, st: DescentState, fi: int, point: str, ctx: Ctx, action: Action) -> None:

@@ -41,6 +41,7 @@ from typing import Any
 from questbox.core import JSON, Action
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import BLAST_SURGE, HERO_SURGE, Encounter, encounter, normalize_setup
+from questbox.games.descent.familiars import reanimate_id
 from questbox.games.descent.flow import BONUS_RECOVER, DONE, END, FATIGUE, MOVE, PASS, REACT, REST, STAND, React
 from questbox.games.descent.modules.heroes import CONDITION_PRIORITY
 from questbox.games.descent.rules import WINDOWS
@@ -154,9 +155,11 @@ def _figure_space(enc: Encounter, heroes: list[str], monsters: list[str], kits: 
         out += [Action("rage", (f,)) for f in monsters]
     if "fire-flask" in deck:
         out += [Action("flask", (f,)) for f in monsters]
+    # (Grab and Throw take the Reanimate too: a familiar is "a hero" for monster abilities, FAM8)
+    familiars = [reanimate_id(h.id) for h in enc.heroes if "raise-dead" in h.kit]
     for ab in ("grab", "throw"):
         if ab in abilities:
-            out += [Action(ab, (h,)) for h in heroes]
+            out += [Action(ab, (h,)) for h in heroes + familiars]
     if "heal" in abilities:
         healed = monsters + (["ardus"] if "campaign" in enc.by_name and "ardus" not in monsters else [])
         out += [Action("heal", (m,)) for m in healed]
