@@ -110,12 +110,12 @@ def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) 
         status, pos, fid = f.status, f.pos, f.id
         active = status == "active"
         hero = f.side == "hero"
-        mine = f.seat == seat
-        flags = (mine, fid == acting, fid == attacker, fid == target)
+        mine, act, atk_by, atk_on = f.seat == seat, fid == acting, fid == attacker, fid == target
         shown = st.squares(i) if active else ()
         on = shown or ((pos,) if pos >= 0 else ())
         lays = [(p_hero if hero or f.side == "familiar" else p_monster) if active else p_ko]
-        lays += [p for p, flag in zip(p_roles, flags, strict=True) if flag]
+        if mine or act or atk_by or atk_on:
+            lays += [p for p, flag in zip(p_roles, (mine, act, atk_by, atk_on), strict=True) if flag]
         for s in on:
             a = square[s]
             marks += [p + a for p in lays]
@@ -134,7 +134,8 @@ def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) 
                 float(f.fatigue) if hero else 0.0, float(st.stamina(i)) if hero else 0.0,
                 1.0 if "poisoned" in conds else 0.0, 1.0 if "diseased" in conds else 0.0,
                 1.0 if "immobilized" in conds else 0.0, 1.0 if "stunned" in conds else 0.0,
-                1.0 if f.activated else 0.0, *(1.0 if flag else 0.0 for flag in flags),
+                1.0 if f.activated else 0.0, 1.0 if mine else 0.0, 1.0 if act else 0.0,
+                1.0 if atk_by else 0.0, 1.0 if atk_on else 0.0,
                 float(len(f.exhausted)) if hero else 0.0]
         items = f.items if hero else None
         out += [float(items.count(k)) for k in c.search] if items else no_items
