@@ -127,6 +127,23 @@ def _attributes(obj: object) -> list[str]:
     return [*d, *slots] if d else list(slots)
 
 
+#: per state class: how many plain names there were, the names in the instance's ``__dict__`` (in
+#: order) when the list was made, and the attribute names not yet seen holding plain data
+_checked: dict[type, tuple[int, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _to_check(state: State, klass: type, plain: set[str]) -> tuple[str, ...]:
+    """The attribute names of ``state`` that may hold its generator or a nested state (made again
+    when another plain name was seen or the instance's own attributes differ)."""
+    d = getattr(state, "__dict__", None)
+    keys = tuple(d) if d else ()
+    got = _checked.get(klass)
+    if got is None or got[0] != len(plain) or got[1] != keys:
+        got = _checked[klass] = (len(plain), keys,
+                                 tuple(n for n in _attributes(state) if n not in plain and n != "rng"))
+    return got[2]
+
+
 def set_rng(state: State, rng: Rng, _old: Rng | None = None, _depth: int = 0) -> None:
     """Give ``state`` the generator ``rng``, and every state inside it that shares its generator
     (a campaign and the quest it plays draw from one)."""
@@ -134,10 +151,9 @@ def set_rng(state: State, rng: Rng, _old: Rng | None = None, _depth: int = 0) ->
     state.rng = rng
     if _depth >= 3:
         return
-    plain = _plain_names.setdefault(type(state), set())
-    for name in _attributes(state):
-        if name in plain or name == "rng":
-            continue
+    klass = type(state)
+    plain = _plain_names.setdefault(klass, set())
+    for name in _to_check(state, klass, plain):
         value = getattr(state, name, None)
         if value is old:
             setattr(state, name, rng)

@@ -157,6 +157,9 @@ class Encoder:
         #: the designed encoder's ``encode_state(state, seat)``, if it has one: the same tensor as
         #: encoding ``state.view(seat)``, read from the typed state without building the view
         self._from_state: Callable[[State, Seat | None], npt.NDArray[np.float32]] | None = None
+        #: the game's ``encode_state(state, seat)`` beside its ``encode``, if it has one: the numbers
+        #: of ``encode(state.view(seat), seat)`` (``None`` for a state it cannot read)
+        self._own_state: Callable[[State, Seat | None], npt.NDArray[np.float32] | None] | None = None
         if self.designed is not None:
             self.size = self.designed.size
             self.kind = f"{game.id}'s designed encoder ({self.size} numbers)"
@@ -169,6 +172,7 @@ class Encoder:
                     raise ValueError(f"{game.id} encodes views in {len(own)} numbers, not {size}")
                 self.own = True
                 self.size = len(own)
+                self._own_state = getattr(game, "encode_state", None)
         self.kind = f"{game.id}'s Game.encode" if self.own else f"feature hashing ({self.size} slots)"
 
     def __call__(self, view: JSON, seat: Seat | None) -> npt.NDArray[np.float32]:
@@ -188,6 +192,13 @@ class Encoder:
         fast = self._from_state
         if fast is not None:
             return fast(state, seat)
+        own = self._own_state
+        if own is not None:
+            got = own(state, seat)
+            if got is not None:
+                if len(got) != self.size:
+                    raise ValueError(f"{self.game.id}: encode_state must return {self.size} numbers, got {len(got)}")
+                return got
         return self(state.view(seat), seat)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # the composition root: these register the built-in rule modules (quest, heroes, classes, search
 # cards, heroic feats) and the lieutenant pack's campaign module
@@ -19,6 +19,10 @@ from questbox.games.descent.plot import cards_of
 from questbox.games.descent.setup_model import DescentSetup, check_setup
 from questbox.games.descent.state import TERMINATIONS, DescentState
 from questbox.games.descent.tray import TrayState, new_tray
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 def normalize(doc: JSON) -> JSON:
@@ -158,6 +162,13 @@ class DescentGame(Game):
         from questbox.games.descent.space import encode
 
         return encode(view, seat)
+
+    def encode_state(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32] | None:
+        """:meth:`encode` of ``state.view(seat)`` read from an encounter's state without building
+        the view (see :mod:`.state_encode`); ``None`` for any other state."""
+        from questbox.games.descent.state_encode import encode_state
+
+        return encode_state(state, seat) if isinstance(state, DescentState) else None
 
     def from_json(self, doc: JSON) -> State:
         from questbox.core.statecheck import checked_state
