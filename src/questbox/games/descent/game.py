@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 # the composition root: these register the built-in rule modules (quest, heroes, classes, search
 # cards, heroic feats) and the lieutenant pack's campaign module
@@ -19,10 +20,6 @@ from questbox.games.descent.plot import cards_of
 from questbox.games.descent.setup_model import DescentSetup, check_setup
 from questbox.games.descent.state import TERMINATIONS, DescentState
 from questbox.games.descent.tray import TrayState, new_tray
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
 
 def normalize(doc: JSON) -> JSON:
@@ -163,12 +160,14 @@ class DescentGame(Game):
 
         return encode(view, seat)
 
-    def encode_state(self, state: State, seat: Seat | None) -> npt.NDArray[np.float32] | None:
+    def encode_state(self, state: State, seat: Seat | None) -> Any:
         """:meth:`encode` of ``state.view(seat)`` read from an encounter's state without building
-        the view (see :mod:`.state_encode`); ``None`` for any other state."""
-        from questbox.games.descent.state_encode import encode_state
-
-        return encode_state(state, seat) if isinstance(state, DescentState) else None
+        the view (see :mod:`.state_encode`): a float32 numpy array, ``None`` for any other state.
+        The module is imported by name: numpy is the ``rl`` extra, not a build requirement, and
+        mypyc type-checks every module this one imports (a fresh clone's build has no numpy)."""
+        if not isinstance(state, DescentState):
+            return None
+        return importlib.import_module("questbox.games.descent.state_encode").encode_state(state, seat)
 
     def from_json(self, doc: JSON) -> State:
         from questbox.core.statecheck import checked_state
