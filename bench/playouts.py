@@ -51,6 +51,12 @@ def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
     """Random games back to back for about ``seconds``: decisions, games, elapsed."""
     setup = game.setup_for_seats(n)
     rng = Rng(seed)
+    for i in range(3):          # untimed, as in heuristic_for: imports, data files and caches load here
+        warm = game.new(setup, seed=(1 << 29) + i)
+        while not warm.is_over():
+            seat = warm.to_move()[0]
+            legal = warm.legal_actions(seat)
+            warm.apply(seat, legal[rng.below(len(legal))])
     decisions = done = 0
     start = CLOCK()
     deadline = start + seconds
