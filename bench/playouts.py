@@ -47,28 +47,30 @@ from questbox.core import Game, Rng, State, games
 CLOCK = time.perf_counter
 
 
+def play_random(state: State, rng: Rng) -> int:
+    """Play ``state`` to its end with uniformly random legal actions; the decisions made."""
+    decisions = 0
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+        decisions += 1
+    return decisions
+
+
 def play_for(game: Game, n: int, seconds: float, seed: int) -> dict[str, float]:
     """Random games back to back for about ``seconds``: decisions, games, elapsed."""
     setup = game.setup_for_seats(n)
     rng = Rng(seed)
     for i in range(3):          # untimed, as in heuristic_for: imports, data files and caches load here
-        warm = game.new(setup, seed=(1 << 29) + i)
-        while not warm.is_over():
-            seat = warm.to_move()[0]
-            legal = warm.legal_actions(seat)
-            warm.apply(seat, legal[rng.below(len(legal))])
+        play_random(game.new(setup, seed=(1 << 29) + i), rng)
     decisions = done = 0
     start = CLOCK()
     deadline = start + seconds
     g = seed
     while True:
-        state = game.new(setup, seed=g)
+        decisions += play_random(game.new(setup, seed=g), rng)
         g += 1
-        while not state.is_over():
-            seat = state.to_move()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-            decisions += 1
         done += 1
         if CLOCK() >= deadline:
             break
