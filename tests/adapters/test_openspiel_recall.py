@@ -94,3 +94,47 @@ def test_lazy_chains_equal_the_views_chained_and_survive_clones_and_pickles() ->
         if not fork.is_chance_node():
             assert fork.information_state_string(1) == f"p2:{c[1]}"
         assert copy.information_state_string(0) == f"p1:{fork_chains[0]}"
+
+
+def _kept(state: Any) -> int:
+    """How many nodes of the state's history still hold their state."""
+    node, kept = state._in.recall, 0
+    while node is not None:
+        kept += node.state is not None
+        node = node.prev
+    return kept
+
+
+@pytest.mark.skipif("descent" not in games(), reason="Descent is not registered")
+def test_a_long_history_keeps_a_state_per_anchor_and_replays_the_rest() -> None:
+    """A history keeps only every ``RECALL_ANCHOR``-th state (keeping all of a long Descent game's
+    cost the garbage collector about a third of a step); chains asked late, on the original and on
+    clones made along the way, replay the moves in between and equal the views chained move by move."""
+    game = openspiel.load("descent", seed=2)
+    rng = np.random.RandomState(5)
+    state = game.new_initial_state()
+    _step(state, rng)
+    chains = _eager(state, None)
+    forks: list[tuple[Any, list[str]]] = []
+    moves = 0
+    while not state.is_terminal() and moves < 150:
+        _step(state, rng)
+        chains = _eager(state, chains)
+        moves += 1
+        if moves % 41 == 0 and not state.is_chance_node():
+            assert chains is not None
+            forks.append((state.clone(), list(chains)))
+    assert chains is not None and not state.is_chance_node() and moves > 2 * openspiel.RECALL_ANCHOR
+    assert _kept(state) <= moves // openspiel.RECALL_ANCHOR + 2
+    seats = len(state.qb.seats)
+    for p in range(seats):
+        assert state.information_state_string(p) == f"{game.seats[p]}:{chains[p]}"
+    for fork, fork_chains in forks:
+        c = fork_chains
+        for _ in range(40):     # past an anchor of its own
+            if fork.is_terminal():
+                break
+            _step(fork, rng)
+            c = _eager(fork, c) or c
+        if not fork.is_chance_node():
+            assert fork.information_state_string(seats - 1) == f"{game.seats[seats - 1]}:{c[seats - 1]}"

@@ -244,23 +244,62 @@ class _Pending:
         self.probs = probs
 
 
+#: a history keeps every this many moves' state (an anchor) for :class:`_Recall` to replay from
+RECALL_ANCHOR = 32
+
+
 class _Recall:
-    """The perfect-recall chains of a history, computed when first asked: a node is either done
-    (``chains``: one digest per seat) or the committed ``state`` after the history of ``prev``.
-    Moves only add a node (no view is taken, nothing is digested), so play that never asks for an
-    information state string pays nothing for it; a done node drops its state. Nodes are shared by
-    clones (their chains are a function of the history alone)."""
+    """The perfect-recall chains of a history, computed when first asked. A node is one committed
+    state of the history: its chains (one digest per seat) once done, else computed from its
+    predecessor's chains and the views of its state. Moves only add a node (no view is taken,
+    nothing is digested), so play that never asks for an information state string pays nothing for
+    it. Nodes are shared by clones (their chains are a function of the history alone).
 
-    __slots__ = ("chains", "prev", "state")
+    A node does not keep its state once a successor exists, except every :data:`RECALL_ANCHOR`
+    moves (an anchor): ``move`` (the seat, action and chance outcomes of the move that made it, and
+    the history's length after it) replays it from its predecessor's state when its chains are
+    asked. Keeping every state of a long history cost the garbage collector about a third of a
+    Descent step (issue #21); a replay is the move once more (rules are deterministic)."""
 
-    def __init__(self, prev: _Recall | None, state: State | None, chains: list[str] | None = None) -> None:
+    __slots__ = ("chains", "move", "prev", "since", "state")
+
+    def __init__(self, prev: _Recall | None, state: State | None, chains: list[str] | None = None,
+                 move: tuple[QuestboxSpielGame, Seat, Action, tuple[int, ...], int] | None = None) -> None:
         self.prev = prev
         self.state = state
         self.chains = chains
+        self.move = move
+        #: moves since the last anchor (-1: a node that cannot be replayed, nor its successors)
+        self.since = -1 if state is None else 0
+        if prev is not None and move is not None:
+            if prev.since >= 0 and prev.since + 1 < RECALL_ANCHOR:
+                self.since = prev.since + 1
+            if prev.since > 0 and prev.state is not None:
+                prev.state = None       # replayed from its predecessor when asked
 
     @classmethod
     def start(cls, qb: State) -> _Recall:
         return cls(cls(None, None, [""] * len(qb.seats)), qb)
+
+    def _state(self) -> State:
+        """The committed state of this node: kept, or replayed from the last anchor."""
+        todo: list[_Recall] = []
+        node = self
+        while node.state is None:
+            todo.append(node)
+            assert node.prev is not None and node.move is not None, "a history node without a state"
+            node = node.prev
+        st = node.state
+        for node in reversed(todo):
+            st = node._replay(st)
+        return st
+
+    def _replay(self, before: State) -> State:
+        assert self.move is not None
+        game, seat, action, outcomes, length = self.move
+        after, _ = advance(before, seat, action, outcomes, _rng_after(game, length))
+        assert after is not None, "a move replayed for its recall asked for more chance"
+        return after
 
     def get(self) -> list[str]:
         todo: list[_Recall] = []
@@ -270,11 +309,16 @@ class _Recall:
             assert node.prev is not None
             node = node.prev
         chains = node.chains
+        st: State | None = None
         for node in reversed(todo):
-            st = node.state
-            assert st is not None
+            if node.state is not None:
+                st = node.state
+            else:
+                st = node._state() if st is None else node._replay(st)
             chains = [_chain(c, st.view(s)) for c, s in zip(chains, st.seats, strict=True)]
-            node.chains, node.state, node.prev = chains, None, None
+            node.chains = chains
+            if node.since == 0 and node.state is not None:
+                node.prev = node.move = None    # nothing before an anchor is asked again
         return chains
 
 
@@ -429,7 +473,7 @@ class QuestboxSpielState(pyspiel.State):  # type: ignore[misc]
         inner.qb = after
         inner.length += 1
         if inner.recall is not None:
-            inner.recall = _Recall(inner.recall, after)
+            inner.recall = _Recall(inner.recall, after, None, (game, p.seat, p.action, tuple(p.outcomes), inner.length))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
