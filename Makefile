@@ -20,7 +20,8 @@ COMPILED_HEROICA := src/questbox/games/heroica/state.py src/questbox/games/heroi
 # Heirs's is questbox.games.heirs.compiled.MODULES (tests/heirs/test_compiled.py checks the copy)
 COMPILED_HEIRS := src/questbox/games/heirs/state.py src/questbox/games/heirs/common.py \
 	src/questbox/games/heirs/kinds.py src/questbox/games/heirs/turn.py src/questbox/games/heirs/abilities.py \
-	src/questbox/games/heirs/black.py src/questbox/games/heirs/view.py src/questbox/games/heirs/bots.py
+	src/questbox/games/heirs/black.py src/questbox/games/heirs/view.py src/questbox/games/heirs/bots.py \
+	src/questbox/games/heirs/observe.py
 NATIVE  := $(VENV)/.compiled
 ENGINE  = $(BIN)/python -c "from questbox.games.descent import compiled as c; \
 	print('questbox: Descent runs', 'compiled' if c.in_use() else 'as pure Python: ' + c.REASON); \

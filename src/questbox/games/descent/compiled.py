@@ -52,6 +52,7 @@ MODULES = (
     "questbox.games.descent.rules",
     "questbox.games.descent.serialize",
     "questbox.games.descent.state",
+    "questbox.games.descent.state_encode",
     "questbox.games.descent.tactics",
     "questbox.games.descent.modules.classes",
     "questbox.games.descent.modules.feats",

@@ -2,50 +2,70 @@
 
 The adapters encode a seat's observation after every step; building the seat's view first (every
 figure's document, the decision's text, the attack's dice faces, a copy of the map) cost about as
-much as encoding it. This module reads the same facts from :class:`DescentState` and writes them
-into a numpy buffer: the static map planes are copied from an array made once per encounter, the
-squares to mark are set in one indexed write, the figure and global features converted once. The
-numbers are those of ``encode(state.view(seat), seat)`` (tests compare both over random games).
+much as encoding it. This module reads the same facts from :class:`DescentState`: the static map
+planes are copied from an array made once per encounter, the squares to mark are set in one
+indexed write, the figure and global features (those of ``space._global_features``, read from the
+state too) converted once. The numbers are those of ``encode(state.view(seat), seat)`` (tests
+compare both over random games).
+
+mypyc compiles this module with the engine (``compiled.MODULES``), and its build has no numpy:
+numpy (the ``rl`` extra, which every caller of this module has) is imported by name when first
+needed, never by an ``import`` statement that mypyc would follow.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
-
-from questbox.core import JSON, Seat
+from questbox.core import Seat
 from questbox.games.descent.combat import atk_shields, atk_totals
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import Encounter
-from questbox.games.descent.model import listify
-from questbox.games.descent.space import PLANES, _global_features, _static_planes
+from questbox.games.descent.flow import REACT
+from questbox.games.descent.rules import WINDOWS
+from questbox.games.descent.space import DECISIONS, PHASES, PLANES, TURN_FLAGS, TURN_KINDS, _static_planes
 
 if TYPE_CHECKING:
+    from questbox.games.descent.model import Attack, Turn
     from questbox.games.descent.state import DescentState
 
 _P = {name: i for i, name in enumerate(PLANES)}
+_HERO, _MONSTER, _KO = _P["hero"], _P["monster"], _P["knocked-out"]
+_MINE, _ACTING, _ATTACKER, _TARGET = _P["mine"], _P["acting"], _P["attacker"], _P["target"]
+_SEARCH, _OPEN, _CLOSED = _P["search"], _P["door-open"], _P["door-closed"]
+#: numpy, imported by name on first use (see the module docs)
+_NP: list[Any] = []
+
+
+def _np() -> Any:
+    if not _NP:
+        _NP.append(importlib.import_module("numpy"))
+    return _NP[0]
 
 
 @dataclass(frozen=True)
 class _Consts:
-    """What an encounter fixes: the map's width and height, the static planes, where each board
-    square lands on a plane, the squares along each door (by the board's door index; -1: a door the
-    board does not know, always closed), the doors' ids sorted, the Search cards."""
+    """What an encounter fixes: the map's width and height, the static planes (a float32 numpy
+    array), where each board square lands on a plane, the squares along each door (by the board's
+    door index; -1: a door the board does not know, always closed), the doors' indices in the
+    order of their sorted ids, the Search cards, the dice colours."""
 
     w: int
     h: int
     area: int
-    static: npt.NDArray[np.float32]
+    static: Any
     square: tuple[int, ...]
     doors: tuple[tuple[int, tuple[int, ...]], ...]
     door_order: tuple[int, ...]
     search: tuple[str, ...]
+    dice: tuple[str, ...]
 
 
 _CONSTS: dict[int, tuple[Encounter, _Consts]] = {}
+#: (decision kind, react window) -> the decision's one-hot features (kind, then window)
+_KINDS: dict[tuple[str, str], list[float]] = {}
 
 
 def _consts(enc: Encounter) -> _Consts:
@@ -57,36 +77,35 @@ def _consts(enc: Encounter) -> _Consts:
     w, h = max(len(r) for r in grid), len(grid)
     planes, door_squares = _static_planes(grid, mp)
     board = enc.board
-
-    def sq(name: str) -> int:
-        return (int(name[1:]) - 1) * w + (ord(name[0]) - 65)
-
     ids = board.door_ids
-    c = _Consts(w=w, h=h, area=w * h, static=np.array(planes, np.float32),
-                square=tuple(sq(n) for n in board.names),
+    lib = library()
+    c = _Consts(w=w, h=h, area=w * h, static=_np().array(planes, _np().float32),
+                square=tuple((int(n[1:]) - 1) * w + (ord(n[0]) - 65) for n in board.names),
                 doors=tuple((ids.index(did) if did in ids else -1, tuple(s)) for did, s in door_squares.items()),
                 door_order=tuple(ids.index(did) for did in sorted(ids)),
-                search=tuple(library().search))
+                search=tuple(lib.search), dice=tuple(lib.dice))
     if len(_CONSTS) > 64:
         _CONSTS.clear()
     _CONSTS[id(enc)] = (enc, c)
     return c
 
 
-def encode_state(st: DescentState, seat: Seat | None) -> npt.NDArray[np.float32]:
-    """``encode(st.view(seat), seat)`` as float32 numbers, without building the view."""
+def encode_state(st: DescentState, seat: Seat | None) -> Any:
+    """``encode(st.view(seat), seat)`` as float32 numbers (a numpy array), without building the view."""
     c = _consts(st.enc)
     marks: list[int] = []
     area, doors = c.area, st.doors
     for i, squares in c.doors:
-        base = _P["door-open" if i >= 0 and (doors >> i) & 1 else "door-closed"] * area
-        marks += [base + s for s in squares]
-    search = _P["search"] * area
+        base = (_OPEN if i >= 0 and (doors >> i) & 1 else _CLOSED) * area
+        for s in squares:
+            marks.append(base + s)
+    search = _SEARCH * area
     square = c.square
-    marks += [search + square[s] for s in st.tokens]
+    for s in st.tokens:
+        marks.append(search + square[s])
     tail = _figures(st, seat, c, marks)
-    tail += _global_features(_light_view(st, c), seat, st.turns[-1].to_json() if st.turns else None,
-                             _attack(st) if st.attacks else None)
+    _globals(st, seat, c, tail)
+    np = _np()
     n = len(c.static)
     out = np.empty(n + len(tail), np.float32)
     out[:n] = c.static
@@ -97,28 +116,35 @@ def encode_state(st: DescentState, seat: Seat | None) -> npt.NDArray[np.float32]
 
 def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) -> list[float]:
     """Every figure's features (``space._figure_features``); adds the squares it marks to ``marks``."""
-    area, w, h, square = c.area, c.w, c.h, c.square
-    acting = st.figs[st.turns[-1].fig].id if st.turns else None
+    area, w, h, square, search = c.area, c.w, c.h, c.square, c.search
+    acting = st.turns[-1].fig if st.turns else -1
     atk = st.attacks[-1] if st.attacks else None
-    attacker = st.figs[atk.attacker].id if atk else None
-    target = st.figs[atk.target].id if atk else None
-    p_hero, p_monster, p_ko = _P["hero"] * area, _P["monster"] * area, _P["knocked-out"] * area
-    p_roles = (_P["mine"] * area, _P["acting"] * area, _P["attacker"] * area, _P["target"] * area)
-    no_items = [0.0] * len(c.search)
+    attacker = atk.attacker if atk is not None else -1
+    target = atk.target if atk is not None else -1
+    no_items = [0.0] * len(search)
     out: list[float] = []
     for i, f in enumerate(st.figs):
-        status, pos, fid = f.status, f.pos, f.id
+        status, pos = f.status, f.pos
         active = status == "active"
-        hero = f.side == "hero"
-        mine, act, atk_by, atk_on = f.seat == seat, fid == acting, fid == attacker, fid == target
+        side = f.side
+        hero = side == "hero"
+        mine, act, atk_by, atk_on = f.seat == seat, i == acting, i == attacker, i == target
         shown = st.squares(i) if active else ()
         on = shown or ((pos,) if pos >= 0 else ())
-        lays = [(p_hero if hero or f.side == "familiar" else p_monster) if active else p_ko]
-        if mine or act or atk_by or atk_on:
-            lays += [p for p, flag in zip(p_roles, (mine, act, atk_by, atk_on), strict=True) if flag]
-        for s in on:
-            a = square[s]
-            marks += [p + a for p in lays]
+        if on:
+            lays = [((_HERO if hero or side == "familiar" else _MONSTER) if active else _KO) * area]
+            if mine:
+                lays.append(_MINE * area)
+            if act:
+                lays.append(_ACTING * area)
+            if atk_by:
+                lays.append(_ATTACKER * area)
+            if atk_on:
+                lays.append(_TARGET * area)
+            for s in on:
+                a = square[s]
+                for p in lays:
+                    marks.append(p + a)
         if pos >= 0:
             a = square[pos]
             x, y = a % w, a // w
@@ -138,27 +164,76 @@ def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) 
                 1.0 if atk_by else 0.0, 1.0 if atk_on else 0.0,
                 float(len(f.exhausted)) if hero else 0.0]
         items = f.items if hero else None
-        out += [float(items.count(k)) for k in c.search] if items else no_items
+        if items:
+            for k in search:
+                out.append(float(items.count(k)))
+        else:
+            out += no_items
     return out
 
 
-def _light_view(st: DescentState, c: _Consts) -> JSON:
-    """The parts of the view :func:`.space._global_features` reads."""
-    d = st.pending[-1] if st.pending else None
-    ids = st.enc.board.door_ids
-    return {"round": st.round, "phase": st.phase, "deck": len(st.deck), "counters": st.counters,
-            "doors": {ids[i]: bool((st.doors >> i) & 1) for i in c.door_order},
-            "decision": {"seat": d.seat, "kind": d.kind, "data": listify(d.data)} if d else None,
-            "result": st.result}
+def _kind_features(kind: str, window: str) -> list[float]:
+    """The one-hot features of a decision of ``kind`` (and the window of a ``react``), cached."""
+    got = _KINDS.get((kind, window))
+    if got is None:
+        got = [1.0 if kind == k or (k == "mod" and kind.startswith("mod:")) else 0.0 for k in DECISIONS]
+        got += [1.0 if window == k else 0.0 for k in WINDOWS]
+        _KINDS[(kind, window)] = got
+    return got
 
 
-def _attack(st: DescentState) -> JSON:
-    """The attack's part of the view that :func:`.space._global_features` reads."""
-    atk = st.attacks[-1]
-    doc = atk.to_json()
-    if atk.faces:
-        hearts, rng, surges, miss = atk_totals(st, atk)
-        doc.update(hearts=hearts, range=rng, surges=surges, x=miss)
-    if atk.def_faces:
-        doc["shields"] = atk_shields(st, atk)
-    return doc
+def _globals(st: DescentState, seat: Seat | None, c: _Consts, out: list[float]) -> None:
+    """``space._global_features`` of the state's view, read from the state; appended to ``out``."""
+    phase = st.phase
+    out.append(float(st.round))
+    for p in PHASES:
+        out.append(1.0 if phase == p else 0.0)
+    out.append(float(len(st.deck)))
+    counters = st.counters
+    for k in sorted(counters):
+        out.append(float(counters[k]))
+    doors = st.doors
+    for i in c.door_order:
+        out.append(1.0 if (doors >> i) & 1 else 0.0)
+    if st.pending:
+        d = st.pending[-1]
+        out.append(1.0)
+        out.append(1.0 if d.seat == seat else 0.0)
+        out += _kind_features(d.kind, d.data[0] if d.kind == REACT else "")
+    else:
+        out += [0.0, 0.0]
+        out += _kind_features("", "")
+    if st.turns:
+        _turn(st.turns[-1], out)
+    else:
+        out += [0.0] * (6 + len(TURN_FLAGS) + len(TURN_KINDS))
+    if st.attacks:
+        _attack(st, st.attacks[-1], c, out)
+    else:
+        out += [0.0] * (13 + 2 * len(c.dice))
+    result = st.result
+    out.append(1.0 if result is not None and result[0] == "heroes" else 0.0)
+    out.append(1.0 if result is not None and result[0] == "overlord" else 0.0)
+    out.append(1.0 if seat == "overlord" else 0.0)
+    out.append(1.0 if seat is not None and seat != "overlord" else 0.0)
+
+
+def _turn(t: Turn, out: list[float]) -> None:
+    out += [1.0, float(t.actions), float(t.mp), float(t.attacks), float(t.move_actions), 1.0 if t.ended else 0.0]
+    flags = t.flags
+    for k in TURN_FLAGS:
+        out.append(1.0 if k in flags else 0.0)
+    for k in TURN_KINDS:
+        out.append(1.0 if t.kind == k else 0.0)
+
+
+def _attack(st: DescentState, atk: Attack, c: _Consts, out: list[float]) -> None:
+    hearts, rng, surges, miss = atk_totals(st, atk) if atk.faces else (0, 0, 0, False)
+    shields = atk_shields(st, atk) if atk.def_faces else 0
+    out += [1.0, 1.0 if atk.melee else 0.0, float(atk.stage), float(atk.distance), float(hearts), float(rng),
+            float(surges), 1.0 if miss else 0.0, float(shields), float(atk.pierce), float(atk.damage),
+            float(atk.spent), float(len(atk.used))]
+    for k in c.dice:
+        out.append(float(atk.dice.count(k)))
+    for k in c.dice:
+        out.append(float(atk.def_dice.count(k)))

@@ -11,8 +11,10 @@ from questbox.core.compiled import STAMP, CompiledEngine
 
 #: the modules compiled (``setup.py`` reads this list): the state, the table of decision kinds, the
 #: turn and the abilities (the players' and the Black Wizard's), the rendering of decisions and the
-#: bots. Not ``setup``, ``statedoc`` nor ``cards``: their pydantic models stop mypyc's C build
-#: (the C code names a module ``pydantic.main`` it never declares)
+#: bots, and the designed observation tensor (``observe``: it imports numpy by name, never by an
+#: ``import`` statement, for mypyc's build has none). Not ``setup``, ``statedoc`` nor ``cards``:
+#: their pydantic models stop mypyc's C build (the C code names a module ``pydantic.main`` it never
+#: declares)
 MODULES = (
     "questbox.games.heirs.state",
     "questbox.games.heirs.common",
@@ -22,6 +24,7 @@ MODULES = (
     "questbox.games.heirs.black",
     "questbox.games.heirs.view",
     "questbox.games.heirs.bots",
+    "questbox.games.heirs.observe",
 )
 ENGINE = CompiledEngine("Heirs", MODULES)
 

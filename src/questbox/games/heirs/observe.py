@@ -8,20 +8,29 @@ Ordered zones keep their order: a chain is its cards left to right plus its righ
 top of the deck top first, the discard pile as each card type's depth. Players are egocentric:
 block 0 is the observer (p1 for a spectator), then the seats after it in turn order. Every value
 is in [0, 1]; a count is divided by the most it can be (a card type's copies, the deck's size).
+
+
+mypyc compiles this module with Heirs' engine (``compiled.MODULES``), and its build has no numpy:
+numpy (the ``rl`` extra, which every user of an encoder has) is imported by name, never by an
+``import`` statement that mypyc would follow; the encoders return numpy arrays all the same.
 """
 
 from __future__ import annotations
 
+import importlib
 from array import array
 from collections import Counter
 from collections.abc import MutableMapping
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from questbox.core import JSON, Seat, get_game
 from questbox.games.heirs.cards import COLOUR_INDEX, COLOURS, card_set
+
+if TYPE_CHECKING:
+    from questbox.games.heirs.state import HeirsState
+
+#: numpy, imported by name (see the module docs)
+np: Any = importlib.import_module("numpy")
 
 #: the steps of a turn, as ``view["step"]`` names them
 STEPS = ("act", "act-end", "chain", "score", "draw", "deal", "over")
@@ -56,10 +65,11 @@ class HeirsEncoder:
         probe = game.new(setup, seed=0).view(None)
         cs = card_set(setup.get("cards"))
         self.n_cards = cs.n
+        docs: list[Any] = list(cs.docs)  # (pydantic models: read as plain Python objects)
         #: card id -> (its colour's place, its rank's place) in a card's 14 numbers
         self.cards: dict[str, tuple[int, int]] = {
             d.id: (COLOUR_INDEX[d.colour], len(COLOURS) + (d.number - 1 if isinstance(d.number, int) else RANKS - 1))
-            for d in cs.docs}
+            for d in docs}
         kind = {cid: c * RANKS + r - len(COLOURS) for cid, (c, r) in self.cards.items()}
         copies = Counter(kind.values())
         #: card id -> (its type: colour x rank, 1 / the copies of that type)
@@ -112,7 +122,7 @@ class HeirsEncoder:
                   "dealt to (2)"),
         )
         self.size = sum(f.width for f in self.fields)
-        self._ids: list[str] | None = None  # the card set whose tables by number are built
+        self._ids: tuple[str, ...] | None = None  # the card set whose tables by number are built
         self._orders: dict[Seat | None, list[Seat]] = {}  # seat -> the seats, that seat first
 
     def _order(self, seat: Seat | None) -> list[Seat]:
@@ -147,7 +157,7 @@ class HeirsEncoder:
                 ix.append(o + tw[0])
                 vx.append(tw[1])
 
-    def __call__(self, view: JSON, seat: Seat | None) -> npt.NDArray[np.float32]:
+    def __call__(self, view: JSON, seat: Seat | None) -> Any:
         # (index, value) pairs, added up by one bincount (the bags add up; every other index is
         # written once) and clipped to [0, 1]: much faster than writing numbers into an array
         ix: list[int] = []
@@ -261,7 +271,9 @@ class HeirsEncoder:
         vx.append(len(pending) / PENDING)
         o += 1
         dw = self.decision_width
-        for k, dec in enumerate(reversed(pending[-PENDING:])):
+        top = list(pending[-PENDING:])
+        top.reverse()
+        for k, dec in enumerate(top):
             b = o + k * dw
             kind = dec["kind"]
             if kind in _DECISION:
@@ -277,7 +289,7 @@ class HeirsEncoder:
 
 
     # -- from the typed state -------------------------------------------------------------------
-    def _by_number(self, ids: list[str]) -> None:
+    def _by_number(self, ids: tuple[str, ...]) -> None:
         """Card tables by card number (``st.cs.ids``' order), built once per card set."""
         from questbox.games.heirs.common import SEAT_INDEX, SEATS
         from questbox.games.heirs.kinds import KINDS, kind_of
@@ -316,7 +328,7 @@ class HeirsEncoder:
             if t >= 0:
                 buf[o + t] += ww[c]
 
-    def encode_state(self, st: Any, seat: Seat | None) -> npt.NDArray[np.float32]:
+    def encode_state(self, st: HeirsState, seat: Seat | None) -> Any:
         """``self(st.view(seat), seat)``, read from the :class:`HeirsState` itself: the same numbers
         (``tests/adapters/test_heirs_observe.py`` compares them), without building the view.
 
@@ -349,11 +361,11 @@ class HeirsEncoder:
             if i >= st.n:
                 continue
             b = o + k * pw
-            t = st.tokens[i]
+            tk = st.tokens[i]
             buf[b:b + 6 + len(COLOURS)] = array("d", (
                 float(current == s), float(top_seat == s), float(s in winners), st.scores[i] / self.target,
-                st.required(i) / pos, len(st.hands[i]) / nc, t[0] / ml, t[1] / ml, t[2] / ml, t[3] / ml,
-                t[4] / ml, t[5] / ml))
+                st.required(i) / pos, len(st.hands[i]) / nc, tk[0] / ml, tk[1] / ml, tk[2] / ml, tk[3] / ml,
+                tk[4] / ml, tk[5] / ml))
             self._chain_n(buf, b + 6 + len(COLOURS), st.chains[i])
         o += self.n * pw
         if 0 <= me < st.n:
@@ -373,7 +385,8 @@ class HeirsEncoder:
         buf[o] = len(deck) / nc
         buf[o + 1] = len(known) / self.known
         cr_of = self._cr
-        for k, c in enumerate(reversed(known)):
+        for k in range(len(known)):
+            c = known[len(known) - 1 - k]
             if k >= self.known:
                 break
             cr = cr_of[c]
@@ -388,7 +401,8 @@ class HeirsEncoder:
         bag, d = o + 1, o + 1 + TYPES
         tt, ww = self._tt, self._w
         seen = bytearray(TYPES)
-        for k, c in enumerate(reversed(discard), 1):
+        for k in range(1, len(discard) + 1):
+            c = discard[len(discard) - k]
             t = tt[c]
             if t >= 0:
                 buf[bag + t] += ww[c]
@@ -424,7 +438,8 @@ class HeirsEncoder:
         buf[o] = len(pending) / PENDING
         o += 1
         dw = self.decision_width
-        for k, dec in enumerate(reversed(pending[-PENDING:])):
+        for k in range(min(len(pending), PENDING)):
+            dec = pending[len(pending) - 1 - k]
             b = o + k * dw
             kind = dec.kind
             if kind in _DECISION:
