@@ -66,6 +66,8 @@ _PLOT_NAMES = {cid: card.name for cid, card in cards_of("first-legion").items()}
 _FORTUNE = {"recover": "spend 1 fortune: recover 1 fatigue",
             "action": "spend 2 fortune: one more action this turn (once a round)"}
 _FORTUNE_REROLL = {"reroll": "attack", "defend": "defense", "retest": "attribute test"}
+#: ``state_encode.encode_state`` once imported (see :meth:`DescentGame.encode_state`)
+_STATE_ENCODE: list[Callable[[DescentState, Seat | None], Any]] = []
 
 
 def _describe_campaign_action(name: str, args: tuple[Any, ...], who: Callable[[Any], str]) -> str | None:
@@ -167,7 +169,9 @@ class DescentGame(Game):
         mypyc type-checks every module this one imports (a fresh clone's build has no numpy)."""
         if not isinstance(state, DescentState):
             return None
-        return importlib.import_module("questbox.games.descent.state_encode").encode_state(state, seat)
+        if not _STATE_ENCODE:   # (imported once: looking the module up cost a twentieth of a step)
+            _STATE_ENCODE.append(importlib.import_module("questbox.games.descent.state_encode").encode_state)
+        return _STATE_ENCODE[0](state, seat)
 
     def from_json(self, doc: JSON) -> State:
         from questbox.core.statecheck import checked_state

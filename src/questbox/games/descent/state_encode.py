@@ -2,10 +2,11 @@
 
 The adapters encode a seat's observation after every step; building the seat's view first (every
 figure's document, the decision's text, the attack's dice faces, a copy of the map) cost about as
-much as encoding it. This module reads the same facts from :class:`DescentState`: the static map
-planes are copied from an array made once per encounter, the squares to mark are set in one
-indexed write, the figure and global features (those of ``space._global_features``, read from the
-state too) converted once. The numbers are those of ``encode(state.view(seat), seat)`` (tests
+much as encoding it. This module reads the same facts from :class:`DescentState` and writes them
+into a buffer of float32 (``array``) that numpy then reads without a copy: the static map planes
+are copied from bytes made once per encounter, the figure and global features (those of
+``space._global_features``, read from the state too) appended in one conversion, the squares to
+mark set one by one. The numbers are those of ``encode(state.view(seat), seat)`` (tests
 compare both over random games).
 
 mypyc compiles this module with the engine (``compiled.MODULES``), and its build has no numpy:
@@ -16,6 +17,7 @@ needed, never by an ``import`` statement that mypyc would follow.
 from __future__ import annotations
 
 import importlib
+from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -47,15 +49,15 @@ def _np() -> Any:
 
 @dataclass(frozen=True)
 class _Consts:
-    """What an encounter fixes: the map's width and height, the static planes (a float32 numpy
-    array), where each board square lands on a plane, the squares along each door (by the board's
+    """What an encounter fixes: the map's width and height, the static planes (as float32
+    bytes), where each board square lands on a plane, the squares along each door (by the board's
     door index; -1: a door the board does not know, always closed), the doors' indices in the
     order of their sorted ids, the Search cards, the dice colours."""
 
     w: int
     h: int
     area: int
-    static: Any
+    static: bytes
     square: tuple[int, ...]
     doors: tuple[tuple[int, tuple[int, ...]], ...]
     door_order: tuple[int, ...]
@@ -79,7 +81,7 @@ def _consts(enc: Encounter) -> _Consts:
     board = enc.board
     ids = board.door_ids
     lib = library()
-    c = _Consts(w=w, h=h, area=w * h, static=_np().array(planes, _np().float32),
+    c = _Consts(w=w, h=h, area=w * h, static=array("f", planes).tobytes(),
                 square=tuple((int(n[1:]) - 1) * w + (ord(n[0]) - 65) for n in board.names),
                 doors=tuple((ids.index(did) if did in ids else -1, tuple(s)) for did, s in door_squares.items()),
                 door_order=tuple(ids.index(did) for did in sorted(ids)),
@@ -105,13 +107,11 @@ def encode_state(st: DescentState, seat: Seat | None) -> Any:
         marks.append(search + square[s])
     tail = _figures(st, seat, c, marks)
     _globals(st, seat, c, tail)
-    np = _np()
-    n = len(c.static)
-    out = np.empty(n + len(tail), np.float32)
-    out[:n] = c.static
-    out[marks] = 1.0
-    out[n:] = tail
-    return out
+    out = array("f", c.static)
+    out.fromlist(tail)
+    for m in marks:
+        out[m] = 1.0
+    return _np().frombuffer(out, _np().float32)
 
 
 def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) -> list[float]:
