@@ -8,6 +8,9 @@
 // marked on the figures; each figure's tooltip lists its abilities with their glossary texts (a
 // lieutenant's: his card's stat line and ability texts, from the view's mods.lieutenants); the
 // Overlord deck's hand is named for the overlord only (counted for the heroes).
+// Each hero's sheet names his class (figures.<id>.class), the cards he has equipped in a campaign's
+// quest (figures.<id>.equipped) and his marks (figures.<id>.marks, e.g. the monkey), by glossary names;
+// a mark is also a badge on the token, its tooltip the card that gave it.
 
 import { h, svg } from '../js/ui.js';
 import { value } from './generic.js';
@@ -78,19 +81,19 @@ const itemEntry = (it, ui) => ruleOf(ui, [`shop:${it}`, `relic:${it}`, `item:${i
 // the mark's badge on a figure token, at its top-left corner: a monkey's face for the monkey, else a
 // diamond with the mark's first letter; its title names the mark and the card's text
 function markBadge(mark, i, x, y, ui) {
-  const cx = x + 7 + i * 13; const cy = y + 7;
   const colour = (MARKS[mark] || {}).colour || '#555';
-  const g = svg('g', { class: 'ds-mark-badge', 'data-mark': mark }, svg('title', {}, markTitle(mark, ui)));
+  const g = svg('g', { class: 'ds-mark-badge', 'data-mark': mark, transform: `translate(${x + 8 + i * 15} ${y + 8}) scale(1.3)` }, svg('title', {}, markTitle(mark, ui)));
   if (mark === 'monkey') {
-    g.append(svg('circle', { cx: cx - 5, cy: cy - 1, r: 2.6, fill: colour, stroke: '#fff', 'stroke-width': 0.8 }),
-      svg('circle', { cx: cx + 5, cy: cy - 1, r: 2.6, fill: colour, stroke: '#fff', 'stroke-width': 0.8 }),
-      svg('circle', { cx, cy, r: 5.5, fill: colour, stroke: '#fff', 'stroke-width': 1.2 }),
-      svg('ellipse', { cx, cy: cy + 1.3, rx: 3.6, ry: 3, fill: '#e8c79a' }),
-      svg('circle', { cx: cx - 1.5, cy: cy - 0.6, r: 0.8, fill: '#1e1410' }),
-      svg('circle', { cx: cx + 1.5, cy: cy - 0.6, r: 0.8, fill: '#1e1410' }));
+    g.append(svg('circle', { cx: -4.8, cy: -1, r: 2.6, fill: colour, stroke: '#fff', 'stroke-width': 0.8 }),
+      svg('circle', { cx: 4.8, cy: -1, r: 2.6, fill: colour, stroke: '#fff', 'stroke-width': 0.8 }),
+      svg('circle', { cx: 0, cy: 0, r: 5.2, fill: colour, stroke: '#fff', 'stroke-width': 1 }),
+      svg('ellipse', { cx: 0, cy: 1.3, rx: 3.5, ry: 2.9, fill: '#f0d3a6' }),
+      svg('circle', { cx: -1.4, cy: -0.4, r: 0.8, fill: '#1e1410' }),
+      svg('circle', { cx: 1.4, cy: -0.4, r: 0.8, fill: '#1e1410' }),
+      svg('path', { d: 'M-1.3 2.4 q1.3 1 2.6 0', fill: 'none', stroke: '#1e1410', 'stroke-width': 0.6, 'stroke-linecap': 'round' }));
   } else {
-    g.append(svg('path', { d: `M${cx} ${cy - 6} L${cx + 6} ${cy} L${cx} ${cy + 6} L${cx - 6} ${cy} Z`, fill: colour, stroke: '#fff', 'stroke-width': 1.2 }),
-      svg('text', { x: cx, y: cy + 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, markWords(mark, ui).short[0]));
+    g.append(svg('path', { d: 'M0 -6 L6 0 L0 6 L-6 0 Z', fill: colour, stroke: '#fff', 'stroke-width': 1 }),
+      svg('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, markWords(mark, ui).short[0]));
   }
   return g;
 }
@@ -290,7 +293,7 @@ function heroSheet(id, f, colour, view, ui, cls = null) {
     h('div', { class: 'ds-bars' }, h('span', {}, 'health'), bar(f.health - f.damage, f.health, 'hp'), h('span', {}, 'stamina'), bar(f.stamina - f.fatigue, f.stamina, 'st')),
     f.conditions.length || (f.marks || []).length ? h('div', { class: 'g-chips' }, f.conditions.map((cd) => h('span', { class: 'chip ds-cond', 'data-condition': cd }, cd)), markChips(f, ui)) : null,
     equippedRow(f, ui),
-    f.items.length || f.exhausted.length ? h('div', { class: 'g-chips' },
+    f.items.length || f.exhausted.length ? h('div', { class: 'g-chips ds-items', 'data-testid': 'hero-items' }, h('span', { class: 'ds-label' }, 'items'),
       f.items.map((it) => h('span', { class: 'chip', 'data-pick': ui.canPick([it]) ? it : null, 'data-rule': `item:${it}`, 'data-item': it }, wordName(it, view, ui) || it)),
       f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted', 'data-item': it }, wordName(it, view, ui) || it))) : null,
     classCards(f));
