@@ -109,6 +109,11 @@ def test_in_a_campaign_quest_the_equipped_cards_and_class_are_drawn(web: ServerP
     assert page.locator(".ds-hero[data-figure='avric'] [data-testid='hero-class']").inner_text() == \
         RULES["class:disciple"]["name"]
     assert page.locator("svg.ds-map g.ds-fig[data-figure='syndrael']").get_attribute("data-class") == "berserker"
+    # the campaign sheet above: the shield once, as equipped (the log's items hold the equipped too)
+    log = t.state.view("heroes")["campaign"]
+    assert log["items"]["syndrael"].count("iron-shield") == log["equipped"]["syndrael"].count("iron-shield") == 1
+    shields = page.locator(".dc-hero[data-hero='syndrael'] [data-testid='item-card'][data-card='iron-shield']")
+    assert shields.count() == 1
     # names only: no raw ids on the hero sheets
     text = page.locator(".ds-heroes").inner_text()
     assert not re.search(r"(?<![\w-])(iron-shield|berserker|disciple)(?![\w-])", text), text
