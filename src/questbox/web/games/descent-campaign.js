@@ -39,6 +39,13 @@ const item = (id, ui) => cardNode('item', id, entry(ui, [`shop:${id}`, `relic:${
 const relic = (id, ui) => cardNode('relic', id, entry(ui, [`relic:${id}`], id), ui);
 const skill = (id, ui) => cardNode('skill', id, entry(ui, [`card:${id}`], id), ui);
 
+/** The items a hero owns less the copies he has equipped (the log's items hold both). */
+function unequipped(items, equipped) {
+  const left = [...(items || [])];
+  for (const it of equipped || []) { const i = left.indexOf(it); if (i >= 0) left.splice(i, 1); }
+  return left;
+}
+
 function heroName(hero, ui) { return entry(ui, [`hero:${hero}`], hero).name; }
 
 function section(title, testid, body) {
@@ -125,7 +132,7 @@ function sheet(c, ui) {
       h('div', { class: 'dc-label' }, 'skills'), cards((c.skills || {})[hero], skill, ui),
       h('div', { class: 'dc-label' }, 'upgrades'), cards((c.upgrades || {})[hero], upgrade, ui),
       h('div', { class: 'dc-label' }, 'equipped'), cards((c.equipped || {})[hero], item, ui),
-      h('div', { class: 'dc-label' }, 'items'), cards((c.items || {})[hero], item, ui));
+      h('div', { class: 'dc-label' }, 'other items'), cards(unequipped((c.items || {})[hero], (c.equipped || {})[hero]), item, ui));
   });
   const parts = [top];
   if (story && story.text) parts.push(h('p', { class: 'dc-story', 'data-testid': 'campaign-story' }, story.text));

@@ -8,6 +8,9 @@
 // marked on the figures; each figure's tooltip lists its abilities with their glossary texts (a
 // lieutenant's: his card's stat line and ability texts, from the view's mods.lieutenants); the
 // Overlord deck's hand is named for the overlord only (counted for the heroes).
+// Each hero's sheet names his class (figures.<id>.class), the cards he has equipped in a campaign's
+// quest (figures.<id>.equipped) and his marks (figures.<id>.marks, e.g. the monkey), by glossary names;
+// a mark is also a badge on the token, its tooltip the card that gave it.
 
 import { h, svg } from '../js/ui.js';
 import { value } from './generic.js';
@@ -53,11 +56,56 @@ export function breathPath(view) {
 
 const COND_COLOURS = { poisoned: '#3f9d4a', diseased: '#8a6d2f', stunned: '#d6a21e', immobilized: '#2f73c9', weakened: '#7b4fbf', burning: '#e0521f', terrified: '#444', cursed: '#9a3f7a', bleeding: '#b8412f' };
 
+// A figure's marks (the view's figures.<id>.marks: condition-like states that are no conditions), by
+// the Overlord card that gives each (its name and text come from the glossary, overlord:<card>); the
+// page only labels them, what a mark does is the engine's. An unknown mark is named from its id.
+const MARKS = { monkey: { name: 'Monkey', card: 'curse-of-the-monkey-god', colour: '#8a5a2b' } };
+
+export function markWords(mark, ui) {
+  const m = MARKS[mark];
+  const name = m ? m.name : mark.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  const card = m && ui && ui.rule ? ui.rule(`overlord:${m.card}`) : null;
+  return { name: card ? `${name} (${card.name})` : name, short: name, text: card ? card.text : '', key: m ? `overlord:${m.card}` : null };
+}
+
+function markTitle(mark, ui) { const w = markWords(mark, ui); return w.text ? `${w.name}: ${w.text}` : w.name; }
+
+// a class (class:<id>) or an item (shop:, relic:, item:) by its glossary entry: { key, name, text }
+function ruleOf(ui, keys, id) {
+  for (const k of keys) { const e = ui && ui.rule ? ui.rule(k) : null; if (e) return { key: k, name: e.name, text: e.text || '' }; }
+  return { key: keys[0], name: id, text: '' };
+}
+const className = (cls, ui) => ruleOf(ui, [`class:${cls}`], cls);
+const itemEntry = (it, ui) => ruleOf(ui, [`shop:${it}`, `relic:${it}`, `item:${it}`], it);
+
+// the mark's badge on a figure token, at its top-left corner: a monkey's face for the monkey, else a
+// diamond with the mark's first letter; its title names the mark and the card's text
+function markBadge(mark, i, x, y, ui) {
+  const colour = (MARKS[mark] || {}).colour || '#555';
+  const g = svg('g', { class: 'ds-mark-badge', 'data-mark': mark, transform: `translate(${x + 8 + i * 15} ${y + 8}) scale(1.3)` }, svg('title', {}, markTitle(mark, ui)));
+  if (mark === 'monkey') {
+    g.append(svg('circle', { cx: -4.8, cy: -1, r: 2.6, fill: colour, stroke: '#fff', 'stroke-width': 0.8 }),
+      svg('circle', { cx: 4.8, cy: -1, r: 2.6, fill: colour, stroke: '#fff', 'stroke-width': 0.8 }),
+      svg('circle', { cx: 0, cy: 0, r: 5.2, fill: colour, stroke: '#fff', 'stroke-width': 1 }),
+      svg('ellipse', { cx: 0, cy: 1.3, rx: 3.5, ry: 2.9, fill: '#f0d3a6' }),
+      svg('circle', { cx: -1.4, cy: -0.4, r: 0.8, fill: '#1e1410' }),
+      svg('circle', { cx: 1.4, cy: -0.4, r: 0.8, fill: '#1e1410' }),
+      svg('path', { d: 'M-1.3 2.4 q1.3 1 2.6 0', fill: 'none', stroke: '#1e1410', 'stroke-width': 0.6, 'stroke-linecap': 'round' }));
+  } else {
+    g.append(svg('path', { d: 'M0 -6 L6 0 L0 6 L-6 0 Z', fill: colour, stroke: '#fff', 'stroke-width': 1 }),
+      svg('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, markWords(mark, ui).short[0]));
+  }
+  return g;
+}
+
 // a lieutenant's card (the view's mods.lieutenants[id]): its stat line and its abilities' texts
 function lieutenantCard(view, id) { return ((view.mods || {}).lieutenants || {})[id] || null; }
 
 function figureTip(f, hp, acting, ui, card) {
-  let tip = `${f.name}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`;
+  const who = f.class ? `${f.name}, ${className(f.class, ui).name}` : f.name;
+  let tip = `${who}${acting ? ' (acting)' : ''}: ${hp}/${f.health} health${f.conditions.length ? `, ${f.conditions.join(', ')}` : ''}`;
+  for (const mk of f.marks || []) tip += `\n${markTitle(mk, ui)}`;
+  if ((f.equipped || []).length) tip += `\nequipped: ${f.equipped.map((it) => itemEntry(it, ui).name).join(', ')}`;
   if (card) {
     const attrs = Object.entries(card.attributes).map(([k, v]) => `${k} ${v}`).join(', ');
     tip += `\nLieutenant: Speed ${card.speed}, Defense ${card.defense.join('+')}, ${card.attack} ${card.dice.join('+')}; ${attrs}`;
@@ -180,7 +228,7 @@ function mapSvg(view, snap, ui) {
     const familiar = f.side === 'familiar';     // a hero's familiar (the Reanimate): its own label
     const label = hero ? initials(f.name) : (familiar ? f.name.slice(0, 2) : monsterLabel(id, f, marks));
     const inArea = area.includes(id);
-    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting', inArea && 'ds-area'], 'data-figure': id, 'data-area': inArea ? 'true' : null, 'data-conditions': f.conditions.length ? f.conditions.join(' ') : null, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : (familiar ? 'card:raise-dead' : `group:${view.quest}:${f.group}`), 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (familiar ? 'familiar' : (f.master ? 'master' : 'minion')) },
+    const g = svg('g', { class: ['ds-fig', pick && 'ds-pickfig', acting && 'ds-acting', inArea && 'ds-area'], 'data-figure': id, 'data-area': inArea ? 'true' : null, 'data-conditions': f.conditions.length ? f.conditions.join(' ') : null, 'data-marks': (f.marks || []).length ? f.marks.join(' ') : null, 'data-class': f.class || null, 'data-at': [...f.squares].sort().join(' '), 'data-pick': pick, 'data-rule': hero ? `hero:${id}` : (familiar ? 'card:raise-dead' : `group:${view.quest}:${f.group}`), 'data-acting': acting ? 'true' : null, 'data-label': label, 'data-role': hero ? 'hero' : (familiar ? 'familiar' : (f.master ? 'master' : 'minion')) },
       svg('title', {}, figureTip(f, hp, acting, ui, lieutenantCard(view, id))),
       acting ? svg('rect', { x: x - 1, y: y - 1, width: w + 2, height: hgt + 2, rx: 10, fill: 'rgba(77,208,225,.25)', stroke: '#4dd0e1', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'ds-acting-ring' }) : null,
       hero ? svg('circle', { cx: x + w / 2, cy: y + hgt / 2, r: Math.min(w, hgt) * 0.4, fill, stroke: '#fff', 'stroke-width': 2.5 })
@@ -194,6 +242,7 @@ function mapSvg(view, snap, ui) {
       svg('title', {}, cnd),
       svg('circle', { cx: x + w - 6 - i * 12, cy: y + 6, r: 6, fill: COND_COLOURS[cnd] || '#555', stroke: '#fff', 'stroke-width': 1.2 }),
       svg('text', { x: x + w - 6 - i * 12, y: y + 9, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#fff' }, cnd[0].toUpperCase()))));
+    (f.marks || []).forEach((mk, i) => g.append(markBadge(mk, i, x, y, ui)));
     if (acting) g.append(svg('path', { d: `M${x + w / 2 - 6} ${y - 9} h12 l-6 8 z`, fill: '#4dd0e1', stroke: '#0b3d44', 'stroke-width': 1, class: 'ds-acting-arrow' }));
     root.append(g);
   }
@@ -230,21 +279,37 @@ function heroStats(id, ui) {
   return parts.length ? h('div', { class: 'ds-stats', 'data-testid': 'hero-stats', title: 'speed · defense dice · might / knowledge / willpower / awareness' }, parts) : null;
 }
 
-// cls: the hero's class (a campaign's quest: from the campaign log's heroes), named from the glossary
+// the hero's class: the view's figures.<id>.class (else, in a campaign's quest, the campaign log's
+// "hero:class" word), named from the glossary (class:<id>)
 function heroSheet(id, f, colour, view, ui, cls = null) {
   const pick = ui.canPick([id]) ? id : null;
   const acting = !!view.turn && view.turn.figure === id;
-  const clsName = cls ? ((ui.rule && ui.rule(`class:${cls}`)) || {}).name || cls : null;
+  const c = f.class || cls;
+  const klass = c ? className(c, ui) : null;
   return h('div', { class: ['ds-hero', f.activated && 'done', f.status !== 'active' && 'down', acting && 'acting'], 'data-pick': pick, 'data-figure': id, 'data-acting': acting ? 'true' : null, style: { '--hc': colour } },
-    h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), clsName ? h('span', { class: 'chip', 'data-rule': `class:${cls}`, 'data-testid': 'hero-class' }, clsName) : null, acting ? h('span', { class: 'chip ds-acting-chip' }, 'acting') : null, f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
+    h('div', { class: 'ds-hero-head' }, h('b', { 'data-rule': `hero:${id}` }, f.name), klass ? h('span', { class: 'chip ds-class', 'data-rule': klass.key, 'data-class': c, 'data-testid': 'hero-class', title: klass.text || null }, klass.name) : null, acting ? h('span', { class: 'chip ds-acting-chip' }, 'acting') : null, f.status !== 'active' ? h('span', { class: 'chip' }, f.status) : null, f.activated ? h('span', { class: 'chip' }, 'activated') : null),
     acting ? turnLine(view.turn) : null,
     heroStats(id, ui),
     h('div', { class: 'ds-bars' }, h('span', {}, 'health'), bar(f.health - f.damage, f.health, 'hp'), h('span', {}, 'stamina'), bar(f.stamina - f.fatigue, f.stamina, 'st')),
-    f.conditions.length ? h('div', { class: 'g-chips' }, f.conditions.map((c) => h('span', { class: 'chip ds-cond' }, c))) : null,
-    f.items.length || f.exhausted.length ? h('div', { class: 'g-chips' },
+    f.conditions.length || (f.marks || []).length ? h('div', { class: 'g-chips' }, f.conditions.map((cd) => h('span', { class: 'chip ds-cond', 'data-condition': cd }, cd)), markChips(f, ui)) : null,
+    equippedRow(f, ui),
+    f.items.length || f.exhausted.length ? h('div', { class: 'g-chips ds-items', 'data-testid': 'hero-items' }, h('span', { class: 'ds-label' }, 'items'),
       f.items.map((it) => h('span', { class: 'chip', 'data-pick': ui.canPick([it]) ? it : null, 'data-rule': `item:${it}`, 'data-item': it }, wordName(it, view, ui) || it)),
       f.exhausted.map((it) => h('span', { class: 'chip ds-exhausted', title: 'exhausted', 'data-item': it }, wordName(it, view, ui) || it))) : null,
     classCards(f));
+}
+
+// a figure's marks as chips: the mark's name, the card's text in the tooltip
+function markChips(f, ui) {
+  return (f.marks || []).map((mk) => { const w = markWords(mk, ui); return h('span', { class: 'chip ds-mark', 'data-mark': mk, 'data-rule': w.key, 'data-testid': 'figure-mark', title: markTitle(mk, ui) }, w.name); });
+}
+
+// the cards the hero has equipped (a campaign's quest: the view's figures.<id>.equipped), by name
+function equippedRow(f, ui) {
+  const eq = f.equipped || [];
+  if (!eq.length) return null;
+  return h('div', { class: 'g-chips ds-equipped', 'data-testid': 'equipped' }, h('span', { class: 'ds-label' }, 'equipped'),
+    eq.map((it) => { const e = itemEntry(it, ui); return h('span', { class: 'chip ds-eq', 'data-item': it, 'data-rule': e.key, title: e.text || null }, e.name); }));
 }
 
 // The hero's class cards (starting cards and skills bought), each with its text, from the view.
@@ -266,7 +331,8 @@ function monsterList(view, ui, marks) {
     h('span', { class: 'ds-glyph', 'aria-hidden': 'true' }, (marks[g] || {}).letter || '?'),
     h('b', { 'data-rule': `group:${view.quest}:${g}` }, list[0][1].name.replace(/\s*\(master\)$/, '').replace(/\s+\d+$/, '')),
     list.map(([id, f]) => h('span', { class: ['chip', f.master && 'master', f.status !== 'active' && 'gone', f.activated && 'done', view.turn && view.turn.figure === id && 'acting'], 'data-pick': ui.canPick([id]) ? id : null, 'data-figure': id, title: figureTip(f, f.health - f.damage, false, ui, lieutenantCard(view, id)) },
-      `${monsterLabel(id, f, marks)} ${f.health - f.damage}/${f.health}`)))));
+      `${monsterLabel(id, f, marks)} ${f.health - f.damage}/${f.health}`,
+      [...f.conditions, ...(f.marks || []).map((mk) => markWords(mk, ui).short)].map((w) => h('small', { class: 'ds-chip-note' }, ` ${w}`)))))));
 }
 
 // The symbols of a die face, drawn (fonts differ; emoji boxes are not an option).
@@ -378,7 +444,7 @@ export function render(root, snap, ui) {
 // The server's texts name figures as "Zombie 2 (zombie-2)" and items, heroes, groups and cards by
 // their ids ("use stamina-potion avric"); the buttons show names only, from the view and the
 // glossary (ui.rule), and keep the notation in data-action.
-const RULE_PREFIXES = ['hero:', 'item:', 'shop:', 'plot:', 'upgrade:', 'card:', 'class:', 'monster:', 'overlord:'];
+const RULE_PREFIXES = ['hero:', 'item:', 'shop:', 'relic:', 'plot:', 'upgrade:', 'card:', 'class:', 'monster:', 'overlord:'];
 
 function wordName(word, view, ui) {
   const f = ((view && view.figures) || {})[word];
