@@ -271,7 +271,7 @@ class HeuristicAgent:
         horizon = self.horizon
         sim.quiet = True  # nobody reads a copy's events
         turn = sim.turn
-        sim.apply(seat, a)
+        sim.apply_legal(seat, a)  # legal here: the seat sees the same position in every copy
         steps = 0
         # the rest of its own turn: while the game goes on and the seat is still to move
         while not sim.over and steps < horizon and sim.turn == turn:
@@ -302,15 +302,16 @@ class HeuristicAgent:
         samples = self.samples
         cands = self.candidates(state, seat, legal)
         totals = [0.0] * len(cands)
+        unseen = state.unseen(seat)  # the same for every sample
         if self.shared:
             for _ in range(samples):
-                base = state.determinize(seat, rng)
+                base = state.determinize_with(seat, rng, unseen)
                 for k in range(len(cands)):
                     totals[k] += self._finish(base.clone(), seat, cands[k], i)
         else:
             for k in range(len(cands)):
                 for _ in range(samples):
-                    totals[k] += self._finish(state.determinize(seat, rng), seat, cands[k], i)
+                    totals[k] += self._finish(state.determinize_with(seat, rng, unseen), seat, cands[k], i)
         best: list[Action] = []
         top = -1e18
         for k in range(len(cands)):

@@ -73,7 +73,7 @@ _KINDS = KINDS
 class HeirsState(State):
     """One position. See the module docstring for the representation; ``to_json`` for the paths."""
 
-    __slots__ = ("bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
+    __slots__ = ("_unseen", "bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
                  "discard", "ev", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "quiet", "reason",
                  "scores", "selected", "step", "tokens", "turn", "winners")
 
@@ -106,6 +106,8 @@ class HeirsState(State):
     ev: list[Event]
     #: a bot's lookahead copy: its actions write no events (``ev`` is :data:`~.common.QUIET`)
     quiet: bool
+    #: :meth:`unseen` for one seat, kept until the next action (:meth:`determinize` reads it)
+    _unseen: tuple[Seat, list[int]] | None
 
     def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng, of: HeirsState | None = None) -> None:
         """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
@@ -116,6 +118,7 @@ class HeirsState(State):
         self.n = n
         self.ev = []
         self.quiet = False
+        self._unseen = None
         if of is not None:
             self._copy(of)
             return
@@ -180,6 +183,7 @@ class HeirsState(State):
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         ev: list[Event] = QUIET if self.quiet else []
         self.ev = ev
+        self._unseen = None
         d = self.pending.pop()
         kind = _KINDS.get(d.kind)
         (kind if kind is not None else kind_of(d.kind)).resolve(self, d, action)
@@ -251,32 +255,59 @@ class HeirsState(State):
         self.winners = o.winners
         self.reason = o.reason
 
+    def unseen(self, seat: Seat) -> list[int]:
+        """Every card ``seat`` cannot see, sorted (a new list): the part of the deck it does not know,
+        the other hands and the cards another seat is looking at privately (Lore). What
+        :meth:`determinize_with` deals out; it depends only on what ``seat`` sees, so a bot works it
+        out once a decision, not once a sample."""
+        i = SEAT_INDEX[seat]
+        deck = self.deck
+        pool = deck[:min(self.kf[i], len(deck))]
+        hands = self.hands
+        for j in range(self.n):
+            if j != i:
+                pool.extend(hands[j])
+        if self.look_seat >= 0 and self.look_seat != i:
+            pool.extend(self.look)
+        pool.sort()  # canonical: the result depends only on what `seat` sees
+        return pool
+
     def determinize(self, seat: Seat, rng: Rng) -> HeirsState:
         """Resample, consistently, every card ``seat`` cannot see: the other hands, the part of the
         deck it does not know (it keeps the top cards it knows) and cards another seat is looking
         at privately (Lore). Zone sizes are kept. Two states that look the same to ``seat`` give the
-        same result for the same ``rng``, so a bot's choice can never depend on what it cannot see."""
+        same result for the same ``rng``, so a bot's choice can never depend on what it cannot see.
+
+        The copy is a search world: it writes no events (``quiet``; set it to ``False`` to read
+        them). :meth:`unseen` is worked out once for the position and kept until the next action,
+        so a search that determinizes the same position again and again (ISMCTS) pays for it once."""
+        cached = self._unseen
+        if cached is None or cached[0] != seat:
+            cached = (seat, self.unseen(seat))
+            self._unseen = cached
+        return self.determinize_with(seat, rng, cached[1])
+
+    def determinize_with(self, seat: Seat, rng: Rng, unseen: list[int]) -> HeirsState:
+        """:meth:`determinize` with ``unseen``, what :meth:`unseen` gives for ``seat`` on this
+        position (it is read, not changed): the same copy, the same draws from ``rng``."""
         c = HeirsState(self.cs, self.o, self.n, rng, self)  # its own generator is drawn below
+        c.quiet = True
+        pool = unseen[:]
+        shuffle_ints(rng, pool)
+        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
         i = SEAT_INDEX[seat]
         deck = c.deck
         hidden = min(c.kf[i], len(deck))
-        pool = deck[:hidden]
-        others = [j for j in range(c.n) if j != i]
-        for j in others:
-            pool.extend(c.hands[j])
-        private_look = c.look_seat >= 0 and c.look_seat != i
-        if private_look:
-            pool.extend(c.look)
-        pool.sort()  # canonical: the result depends only on what `seat` sees and on `rng`
-        shuffle_ints(rng, pool)
-        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
-        for j in others:
-            h = c.hands[j]
-            h[:] = pool[k:k + len(h)]
-            k += len(h)
-        if private_look:
+        hands = c.hands
+        for j in range(c.n):
+            if j != i:
+                h = hands[j]
+                m = len(h)
+                h[:] = pool[k:k + m]
+                k += m
+        if c.look_seat >= 0 and c.look_seat != i:
             c.look[:] = pool[k:k + len(c.look)]
         return c
 
