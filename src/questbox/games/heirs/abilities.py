@@ -710,6 +710,7 @@ class AncientReturnKind(Kind):
 
 def prior(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
     """Shuffle the hand and the discard pile into the deck, then draw ``lvl`` cards."""
+    st._settle()
     hand = st.hands[i]
     cards = st.deck + hand + st.discard
     hand.clear()
@@ -724,6 +725,7 @@ def prior(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
 def prior_tower(st: HeirsState, i: int, ev: list[Event]) -> None:
     """Shuffle every other card into the deck, deal every chain 1 card and every hand 3, then the
     current player starts a new turn."""
+    st._settle()
     cards = st.deck + st.discard + st.look
     for zone in (*st.hands, *st.chains, *st.bchains):
         cards += zone

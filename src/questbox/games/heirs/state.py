@@ -56,6 +56,8 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     below,
     place,
     shuffle_ints,
+    shuffle_steps,
+    skip_draws,
     target_names,
 )
 from questbox.games.heirs.kinds import KINDS, kind_of
@@ -74,8 +76,8 @@ class HeirsState(State):
     """One position. See the module docstring for the representation; ``to_json`` for the paths."""
 
     __slots__ = ("_unseen", "bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
-                 "discard", "ev", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "quiet", "reason",
-                 "scores", "selected", "step", "tokens", "turn", "winners")
+                 "discard", "ev", "hands", "kf", "lazy_n", "lazy_s", "look", "look_seat", "n", "o", "over", "play",
+                 "quiet", "reason", "scores", "selected", "step", "tokens", "turn", "winners")
 
     cs: CardSet
     o: Options
@@ -108,6 +110,12 @@ class HeirsState(State):
     quiet: bool
     #: :meth:`unseen` for one seat, kept until the next action (:meth:`determinize` reads it)
     _unseen: tuple[Seat, list[int]] | None
+    #: a determinized copy's deck is shuffled lazily: ``deck[:lazy_n]`` still waits for the steps
+    #: ``lazy_n - 1`` down to 1 of the shuffle (from the generator state ``lazy_s``); a card is
+    #: settled when the deck is taken down to it, all of them when anything reads the deck's
+    #: bottom (:meth:`_settle`). 0: the whole deck is settled
+    lazy_n: int
+    lazy_s: int
 
     def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng, of: HeirsState | None = None) -> None:
         """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
@@ -119,6 +127,8 @@ class HeirsState(State):
         self.ev = []
         self.quiet = False
         self._unseen = None
+        self.lazy_n = 0
+        self.lazy_s = 0
         if of is not None:
             self._copy(of)
             return
@@ -241,6 +251,8 @@ class HeirsState(State):
         self.btokens = o.btokens[:]
         self.bdown = o.bdown
         self.deck = o.deck[:]
+        self.lazy_n = o.lazy_n  # the copy settles its deck the same way, from the same state
+        self.lazy_s = o.lazy_s
         self.discard = o.discard[:]
         self.kf = o.kf[:]
         self.look = o.look[:]
@@ -260,6 +272,7 @@ class HeirsState(State):
         the other hands and the cards another seat is looking at privately (Lore). What
         :meth:`determinize_with` deals out; it depends only on what ``seat`` sees, so a bot works it
         out once a decision, not once a sample."""
+        self._settle()
         i = SEAT_INDEX[seat]
         deck = self.deck
         pool = deck[:min(self.kf[i], len(deck))]
@@ -292,12 +305,22 @@ class HeirsState(State):
         position (it is read, not changed): the same copy, the same draws from ``rng``."""
         c = HeirsState(self.cs, self.o, self.n, rng, self)  # its own generator is drawn below
         c.quiet = True
-        pool = unseen[:]
-        shuffle_ints(rng, pool)
-        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
         i = SEAT_INDEX[seat]
         deck = c.deck
         hidden = min(c.kf[i], len(deck))
+        pool = unseen[:]
+        if rng.script is None and rng._key is None and hidden > 1:
+            # the shuffle settles the places above the deck's unknown part now (the other hands
+            # and Lore's cards take them), the deck's unknown part card by card as it is drawn
+            # (:meth:`_settle_top`): the same order, the generator moved on as by the whole shuffle
+            c.lazy_s = shuffle_steps(pool, len(pool), hidden, rng._s)
+            c.lazy_n = hidden
+            rng._s = c.lazy_s
+            skip_draws(rng, hidden - 1)
+        else:
+            shuffle_ints(rng, pool)
+            c.lazy_n = 0
+        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
         hands = c.hands
@@ -311,11 +334,30 @@ class HeirsState(State):
             c.look[:] = pool[k:k + len(c.look)]
         return c
 
+    def _settle(self) -> None:
+        """Settle the whole deck of a lazily shuffled copy (see :attr:`lazy_n`)."""
+        n = self.lazy_n
+        if n:
+            self.lazy_n = 0
+            if n > 1:
+                self.lazy_s = shuffle_steps(self.deck, n, 1, self.lazy_s)
+
+    def _settle_top(self) -> None:
+        """Settle the lowest unsettled place's card (the deck is about to be taken down to it)."""
+        n = self.lazy_n
+        if n > 1:
+            self.lazy_s = shuffle_steps(self.deck, n, n - 1, self.lazy_s)
+            self.lazy_n = n - 1
+        else:
+            self.lazy_n = 0
+
     def view(self, seat: Seat | None) -> JSON:
+        self._settle()
         return view.state_view(self, seat)
 
     # == JSON ======================================================================================
     def to_json(self) -> JSON:
+        self._settle()
         ids = self.cs.ids
 
         def cards(lst: list[int]) -> list[str]:
@@ -375,6 +417,7 @@ class HeirsState(State):
 
     def all_cards(self) -> list[int]:
         """Every card of every zone (for invariant checks): all of the card set, once each."""
+        self._settle()
         out = [c for h in self.hands for c in h]
         out += [c for h in self.chains for c in h]
         out += [c for h in self.bchains for c in h]
@@ -399,6 +442,8 @@ class HeirsState(State):
             if not self.discard:
                 return -1
             self._restock(ev)
+        if len(deck) <= self.lazy_n:
+            self._settle_top()
         c = deck.pop()
         if not deck:
             self._ran_out(ev)
@@ -420,6 +465,7 @@ class HeirsState(State):
         """Shuffle the discard pile into the (empty) deck, then flip a new discard pile."""
         if not self.discard:
             return
+        self._settle()
         cards = self.discard[:]
         self.discard.clear()
         self._new_deck(cards + self.deck, ev)
@@ -427,6 +473,7 @@ class HeirsState(State):
 
     def _new_deck(self, cards: list[int], ev: list[Event]) -> None:
         """Make ``cards`` the deck, shuffled (a scripted shuffle gives the order top first)."""
+        self.lazy_n = 0  # ``cards`` were read off a settled deck (:meth:`_settle`)
         ids = self.cs.ids
         order = [ids[c] for c in cards]
         self.rng.shuffle(order)
@@ -443,6 +490,8 @@ class HeirsState(State):
     def _flip(self, ev: list[Event]) -> None:
         """An empty discard pile takes the top card of the deck (never the deck's last card)."""
         if not self.discard and len(self.deck) >= 2:
+            if len(self.deck) <= self.lazy_n:
+                self._settle_top()
             c = self.deck.pop()
             self.discard.append(c)
             if ev is not QUIET:
