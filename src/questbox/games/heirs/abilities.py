@@ -26,6 +26,7 @@ from questbox.games.heirs.common import (
     SEAT_INDEX,
     SEATS,
     Kind,
+    choose_card,
     place,
     target_names,
 )
@@ -259,7 +260,7 @@ def _burn(st: HeirsState, i: int, budget: int, a: Action, ev: list[Event]) -> No
     if a.name == "burn-hand":
         j = SEAT_INDEX[str(a.args[0])]
         hand = st.hands[j]
-        c = cs.index[st.rng.choice([cs.ids[x] for x in hand])]
+        c = choose_card(st.rng, hand, cs.ids, cs.index)
         hand.remove(c)
         st.discard.append(c)
         budget -= 2

@@ -151,6 +151,26 @@ def shuffle_steps(items: list[int], hi: int, lo: int, s: int) -> int:
     return s
 
 
+def shuffle_cards(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[str, int]) -> None:
+    """``rng.shuffle`` of the cards' ids, on the cards: the same order (a Fisher-Yates pass does
+    not look at the items), the same generator state after; a scripted generator reads its
+    orders in ids, so it gets them."""
+    if rng.script is not None:
+        order = [ids[c] for c in cards]
+        rng.shuffle(order)
+        cards[:] = [index[x] for x in order]
+        return
+    shuffle_ints(rng, cards)
+
+
+def choose_card(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[str, int]) -> int:
+    """``rng.choice`` among the cards' ids, as a card: the same pick, the same generator state
+    after (a scripted generator names its pick by id)."""
+    if rng.script is not None or not cards:
+        return index[rng.choice([ids[c] for c in cards])]
+    return cards[below(rng, len(cards))]
+
+
 def skip_draws(rng: Rng, k: int) -> None:
     """Move ``rng`` (a plain SplitMix64 generator: no script, no key) on by ``k`` draws without
     making them (SplitMix64's state only counts)."""

@@ -55,6 +55,7 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     TERMINATIONS,
     below,
     place,
+    shuffle_cards,
     shuffle_ints,
     shuffle_steps,
     skip_draws,
@@ -474,11 +475,9 @@ class HeirsState(State):
     def _new_deck(self, cards: list[int], ev: list[Event]) -> None:
         """Make ``cards`` the deck, shuffled (a scripted shuffle gives the order top first)."""
         self.lazy_n = 0  # ``cards`` were read off a settled deck (:meth:`_settle`)
-        ids = self.cs.ids
-        order = [ids[c] for c in cards]
-        self.rng.shuffle(order)
-        index = self.cs.index
-        self.deck[:] = [index[x] for x in reversed(order)]
+        order = cards[:]
+        shuffle_cards(self.rng, order, self.cs.ids, self.cs.index)
+        self.deck[:] = order[::-1]
         self.kf = [len(cards)] * (self.n + 1)
         if ev is not QUIET:
             ev.append(Event("shuffle", f"The deck is shuffled ({len(cards)} cards)."))
