@@ -417,10 +417,29 @@ def _grow_legal(st: HeirsState) -> list[Action]:
     return acts
 
 
+def _can_grow(st: HeirsState) -> bool:
+    """Whether :func:`_grow_legal` offers anything (without making the actions)."""
+    mm = st.cs.mm
+    any_empty = st.o.empty_chain_any
+    for t in range(st.n + len(st.bchains)):
+        ch, full = _target_chain(st, t)
+        if full:
+            continue
+        if not ch:
+            if any_empty:
+                return True
+            continue
+        ends = mm[ch[0]] | mm[ch[-1]]
+        for c in st.look:
+            if (ends >> c) & 1:
+                return True
+    return False
+
+
 def _grow_next(st: HeirsState, i: int, ev: list[Event]) -> None:
     if not st.look:
         return
-    if _grow_legal(st):
+    if _can_grow(st):
         st.pending.append(Decision(SEATS[i], "grow"))
         return
     ids = st.cs.ids

@@ -24,6 +24,8 @@ from questbox.core.rng import Rng
 from questbox.core.state import JSON, Outcome, Seat, State
 from questbox.games.heirs.cards import COLOURS, CardSet
 from questbox.games.heirs.common import (  # re-exported: the names the package's users know
+    _GOLDEN64,
+    _MASK64,
     ABILITY,
     BURN_HAND,
     CAST,
@@ -346,8 +348,14 @@ class HeirsState(State):
     def _settle_top(self) -> None:
         """Settle the lowest unsettled place's card (the deck is about to be taken down to it)."""
         n = self.lazy_n
-        if n > 1:
-            self.lazy_s = shuffle_steps(self.deck, n, n - 1, self.lazy_s)
+        if n > 1:  # the step ``n - 1`` of :func:`~.common.shuffle_steps`, written out (every draw)
+            st = (self.lazy_s + _GOLDEN64) & _MASK64
+            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            j = (z ^ (z >> 31)) % n
+            deck = self.deck
+            deck[n - 1], deck[j] = deck[j], deck[n - 1]
+            self.lazy_s = st
             self.lazy_n = n - 1
         else:
             self.lazy_n = 0
