@@ -22,7 +22,7 @@ from questbox.core.state import JSON
 from questbox.games.heirs import GAME
 from questbox.games.heirs.bots import RAISE_ORDER, _Context, _score
 from questbox.games.heirs.cards import default_cards
-from questbox.games.heirs.common import QUIET, _step32, below, shuffle_ints
+from questbox.games.heirs.common import QUIET, below, shuffle_ints
 from questbox.games.heirs.state import HeirsState
 
 
@@ -48,17 +48,6 @@ def test_keyed_and_scripted_generators_take_the_core_methods() -> None:
     zs = [1, 2, 3]
     shuffle_ints(s, zs)
     assert zs == [3, 1, 2] and below(s, 5) == 2
-
-
-@settings(max_examples=300, deadline=None)
-@given(seed=hs.integers(0, (1 << 64) - 1), m=hs.integers(1, (1 << 30) - 1))
-def test_a_draw_on_32_bit_halves_is_the_core_generators_draw(seed: int, m: int) -> None:
-    """The compiled engine draws on 32-bit halves (``common.HALVES``): the same number, the same
-    state after, as the core generator's 64-bit draw."""
-    r = Rng(seed)
-    want = r.below(m)
-    hi, lo, j = _step32(seed >> 32, seed & 0xFFFFFFFF, m)
-    assert j == want and (hi << 32) | lo == r._s
 
 
 # -- the rules of thumb as they read the JSON view (the reference the typed scores must equal) -----

@@ -127,49 +127,6 @@ class Kind:
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN64 = 0x9E3779B97F4A7C15
-_M32 = 0xFFFFFFFF
-
-#: compiled, the draws run on 32-bit halves (:func:`_step32`): mypyc keeps an int below 2**62 in
-#: a machine word and calls into CPython for a bigger one, and SplitMix64's state and products
-#: are bigger; as Python the whole 64-bit ints are quicker. Both give the same numbers
-#: (tests/heirs/test_bot_speed.py compares them)
-HALVES: bool = not __file__.endswith(".py")
-
-
-def _mul32(x: int, c: int) -> tuple[int, int]:
-    """The high and low 32 bits of ``x * c`` (both below 2**32), with no product above 2**49."""
-    a = (x & 0xFFFF) * c
-    t = (a >> 16) + (x >> 16) * c
-    return t >> 16, ((t & 0xFFFF) << 16) | (a & 0xFFFF)
-
-
-def _mullo32(x: int, c: int) -> int:
-    """``x * c`` mod 2**32 (both below 2**32), with no product above 2**48."""
-    return ((x & 0xFFFF) * c + ((((x >> 16) * c) & 0xFFFF) << 16)) & _M32
-
-
-def _step32(hi: int, lo: int, m: int) -> tuple[int, int, int]:
-    """One SplitMix64 draw from the state ``hi * 2**32 + lo``: the state after (its halves) and
-    the draw mod ``m`` (``0 < m < 2**30``), on 32-bit halves (see :data:`HALVES`)."""
-    lo += 0x7F4A7C15
-    hi = (hi + 0x9E3779B9 + (lo >> 32)) & _M32
-    lo &= _M32
-    # z = (s ^ (s >> 30)) * 0xBF58476D1CE4E5B9
-    zh = hi ^ (hi >> 30)
-    zl = lo ^ (((hi << 2) | (lo >> 30)) & _M32)
-    ph, pl = _mul32(zl, 0x1CE4E5B9)
-    zh = (ph + _mullo32(zh, 0x1CE4E5B9) + _mullo32(zl, 0xBF58476D)) & _M32
-    zl = pl
-    # z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-    xh = zh ^ (zh >> 27)
-    xl = zl ^ (((zh << 5) | (zl >> 27)) & _M32)
-    ph, pl = _mul32(xl, 0x133111EB)
-    zh = (ph + _mullo32(xh, 0x133111EB) + _mullo32(xl, 0x94D049BB)) & _M32
-    zl = pl
-    # z ^ (z >> 31), mod m
-    xh = zh ^ (zh >> 31)
-    xl = zl ^ (((zh << 1) | (zl >> 31)) & _M32)
-    return hi, lo, (((xh % m) << 32) + xl) % m
 
 
 def shuffle_ints(rng: Rng, items: list[int]) -> None:
@@ -185,13 +142,6 @@ def shuffle_steps(items: list[int], hi: int, lo: int, s: int) -> int:
     pass over ``items``, from the generator state ``s``; the state after. Step ``i`` settles
     ``items[i]`` for good (the later steps only swap below it), so a shuffle may stop after the top
     places and run the rest later, from the state it stopped at: the same order in the end."""
-    if HALVES:
-        sh = s >> 32
-        sl = s & _M32
-        for i in range(hi - 1, lo - 1, -1):
-            sh, sl, j = _step32(sh, sl, i + 1)
-            items[i], items[j] = items[j], items[i]
-        return (sh << 32) | sl
     for i in range(hi - 1, lo - 1, -1):
         s = (s + _GOLDEN64) & _MASK64
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -232,11 +182,6 @@ def below(rng: Rng, n: int) -> int:
     """``rng.below(n)``: the same number, the same generator state after."""
     if n <= 0 or rng.script is not None or rng._key is not None:
         return rng.below(n)
-    if HALVES and n < 1 << 30:
-        s0 = rng._s
-        sh, sl, j = _step32(s0 >> 32, s0 & _M32, n)
-        rng._s = (sh << 32) | sl
-        return j
     s = (rng._s + _GOLDEN64) & _MASK64
     rng._s = s
     z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64

@@ -33,7 +33,6 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     DEAL_R,
     DONE,
     DRAW,
-    HALVES,
     NOBODY,
     NUMBER,
     ORDERS,
@@ -349,10 +348,7 @@ class HeirsState(State):
     def _settle_top(self) -> None:
         """Settle the lowest unsettled place's card (the deck is about to be taken down to it)."""
         n = self.lazy_n
-        if n > 1 and HALVES:
-            self.lazy_s = shuffle_steps(self.deck, n, n - 1, self.lazy_s)
-            self.lazy_n = n - 1
-        elif n > 1:  # the step ``n - 1`` of :func:`~.common.shuffle_steps`, written out (every draw)
+        if n > 1:  # the step ``n - 1`` of :func:`~.common.shuffle_steps`, written out (every draw)
             st = (self.lazy_s + _GOLDEN64) & _MASK64
             z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
