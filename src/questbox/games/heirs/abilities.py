@@ -26,6 +26,7 @@ from questbox.games.heirs.common import (
     SEAT_INDEX,
     SEATS,
     Kind,
+    choose_card,
     place,
     target_names,
 )
@@ -259,7 +260,7 @@ def _burn(st: HeirsState, i: int, budget: int, a: Action, ev: list[Event]) -> No
     if a.name == "burn-hand":
         j = SEAT_INDEX[str(a.args[0])]
         hand = st.hands[j]
-        c = cs.index[st.rng.choice([cs.ids[x] for x in hand])]
+        c = choose_card(st.rng, hand, cs.ids, cs.index)
         hand.remove(c)
         st.discard.append(c)
         budget -= 2
@@ -416,10 +417,29 @@ def _grow_legal(st: HeirsState) -> list[Action]:
     return acts
 
 
+def _can_grow(st: HeirsState) -> bool:
+    """Whether :func:`_grow_legal` offers anything (without making the actions)."""
+    mm = st.cs.mm
+    any_empty = st.o.empty_chain_any
+    for t in range(st.n + len(st.bchains)):
+        ch, full = _target_chain(st, t)
+        if full:
+            continue
+        if not ch:
+            if any_empty:
+                return True
+            continue
+        ends = mm[ch[0]] | mm[ch[-1]]
+        for c in st.look:
+            if (ends >> c) & 1:
+                return True
+    return False
+
+
 def _grow_next(st: HeirsState, i: int, ev: list[Event]) -> None:
     if not st.look:
         return
-    if _grow_legal(st):
+    if _can_grow(st):
         st.pending.append(Decision(SEATS[i], "grow"))
         return
     ids = st.cs.ids
@@ -710,6 +730,7 @@ class AncientReturnKind(Kind):
 
 def prior(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
     """Shuffle the hand and the discard pile into the deck, then draw ``lvl`` cards."""
+    st._settle()
     hand = st.hands[i]
     cards = st.deck + hand + st.discard
     hand.clear()
@@ -724,6 +745,7 @@ def prior(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
 def prior_tower(st: HeirsState, i: int, ev: list[Event]) -> None:
     """Shuffle every other card into the deck, deal every chain 1 card and every hand 3, then the
     current player starts a new turn."""
+    st._settle()
     cards = st.deck + st.discard + st.look
     for zone in (*st.hands, *st.chains, *st.bchains):
         cards += zone

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from questbox.core.events import Event
 from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
-from questbox.games.heirs.common import NOBODY, ORDERS, PUBLIC, QUIET, SEATS, place
+from questbox.games.heirs.common import NOBODY, ORDERS, PUBLIC, QUIET, SEATS, choose_card, place, shuffle_cards
 
 if TYPE_CHECKING:
     from questbox.games.heirs.state import HeirsState
@@ -203,7 +203,7 @@ def burn(st: HeirsState, lvl: int, ev: list[Event]) -> None:
                     ev.append(Event("black-burn", "Black Burn: no player has a card left."))
                 return
             lst, where = st.chains[best], "chain"
-        c = cs.index[st.rng.choice([cs.ids[x] for x in lst])]
+        c = choose_card(st.rng, lst, cs.ids, cs.index)
         lst.remove(c)
         st.discard.append(c)
         if ev is not QUIET:
@@ -229,11 +229,11 @@ def lore(st: HeirsState, lvl: int, bi: int, ev: list[Event]) -> None:
         ev.append(Event("black-lore", f"Black Lore {lvl}: looks at {len(seen) + len(plan)} card(s); "
                         f"chains {' '.join(cs.ids[c] for c in [p[0] for p in plan]) or 'none'}."))
     if seen:
-        order = [cs.ids[c] for c in seen]
+        order = seen[:]
         if len(order) > 1:
-            st.rng.shuffle(order)
-        for x in reversed(order):
-            st._push_deck(cs.index[x], NOBODY)
+            shuffle_cards(st.rng, order, cs.ids, cs.index)
+        for c in reversed(order):
+            st._push_deck(c, NOBODY)
         if ev is not QUIET:
             ev.append(Event("black-lore", f"{len(seen)} card(s) are shuffled back on top of the deck."))
 
@@ -284,7 +284,7 @@ def webs(st: HeirsState, lvl: int, ev: list[Event]) -> None:
                 ev.append(Event("black-webs", "Black Webs: every player chain is empty."))
             return
         lst = st.chains[best]
-        c = cs.index[st.rng.choice([cs.ids[x] for x in lst])]
+        c = choose_card(st.rng, lst, cs.ids, cs.index)
         lst.remove(c)
         st._push_deck(c, PUBLIC)
         if ev is not QUIET:

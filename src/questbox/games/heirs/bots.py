@@ -35,10 +35,15 @@ class SimpleAgent:
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"{seat} has no legal action")
+        assert isinstance(state, HeirsState)
+        return self.choose(state, seat, legal)
+
+    def choose(self, st: HeirsState, seat: Seat, legal: list[Action]) -> Action:
+        """:meth:`act` given ``legal``, ``seat``'s legal actions on ``st`` (not empty): the lookahead
+        asks it with the list it has already made."""
         if len(legal) == 1:  # nothing to score; the tie-break draw is made all the same
             return legal[below(self.rng, 1)]
-        assert isinstance(state, HeirsState)
-        ctx = _Context(state, seat)
+        ctx = _Context(st, seat)
         best: list[Action] = []
         top = -1e9
         for a in legal:
@@ -80,32 +85,51 @@ def _fit_masks(cs: CardSet) -> tuple[int, ...]:
 
 
 class _Context:
-    """What every action's score reads, worked out once a decision from the typed state (only what
-    ``seat`` may see: its own chain and tokens, every chain's cards, the Black Wizard's state, the
-    decision's kind): the seat, its chain, the mask of cards that fit the chain's ends, and whether
-    the Black Wizard's chain is close to scoring."""
+    """What every action's score reads, from the typed state (only what ``seat`` may see: its own
+    chain and tokens, every chain's cards, the Black Wizard's state, the decision's kind): the
+    seat, its chain and tokens; the mask of cards that fit the chain's ends and whether the Black
+    Wizard's chain is close to scoring are worked out the first time an action's score asks (most
+    decisions' scores never do)."""
 
-    __slots__ = ("black_danger", "chain", "cs", "ends", "seat", "st", "tokens")
+    __slots__ = ("_danger", "_ends", "chain", "cs", "seat", "st", "tokens")
 
     def __init__(self, st: HeirsState, seat: Seat) -> None:
         i = SEAT_INDEX[seat]
-        cs = st.cs
-        chain = st.chains[i]
         self.st = st
-        self.cs = cs
+        self.cs = st.cs
         self.seat = seat
-        self.chain = chain
+        self.chain = st.chains[i]
         self.tokens = st.tokens[i]
-        if chain:
-            fit = _fit_masks(cs)
-            self.ends = fit[chain[0]] | fit[chain[-1]]
-        else:
-            self.ends = 0
-        black_len = 0
-        for ch in st.bchains:
-            if len(ch) > black_len:
-                black_len = len(ch)
-        self.black_danger = black_len >= st.black_required() - 2 and black_len > 0 and not st.bdown
+        self._ends = -1  # not worked out yet
+        self._danger = -1
+
+    @property
+    def ends(self) -> int:
+        """The bit mask of the cards that fit an end of the seat's chain (0: an empty chain)."""
+        ends = self._ends
+        if ends < 0:
+            chain = self.chain
+            if chain:
+                fit = _fit_masks(self.cs)
+                ends = fit[chain[0]] | fit[chain[-1]]
+            else:
+                ends = 0
+            self._ends = ends
+        return ends
+
+    @property
+    def black_danger(self) -> bool:
+        """Whether a Black Chain is within two cards of scoring (and the Black Wizard face up)."""
+        danger = self._danger
+        if danger < 0:
+            st = self.st
+            black_len = 0
+            for ch in st.bchains:
+                if len(ch) > black_len:
+                    black_len = len(ch)
+            danger = int(black_len >= st.black_required() - 2 and black_len > 0 and not st.bdown)
+            self._danger = danger
+        return danger == 1
 
     def fits_end(self, cid: str) -> bool:
         """Whether card ``cid`` fits an end of the seat's chain."""
@@ -125,14 +149,18 @@ class _Context:
 
 
 def _score(ctx: _Context, a: Action) -> float:
+    """The rule-of-thumb score of ``a`` (the names in the order the lookahead meets them most)."""
     name = a.name
     args = a.args
     seat = ctx.seat
-    if name in ("chain", "start"):
+    if name == "chain" or name == "start":
         return 10.0
-    if name == "grow":
-        target = str(args[1])
-        return 10.0 if target == seat else (-10.0 if target.startswith("black") else -2.0)
+    if name == "return":
+        pending = ctx.st.pending
+        if pending and pending[-1].kind == "webs":
+            owner = ctx.owner(str(args[0]))
+            return 9.0 if owner == "black" else (-9.0 if owner == seat else 1.0)
+        return 0.0 if ctx.fits_end(str(args[0])) else 1.0
     if name == "burn":
         owner = ctx.owner(str(args[0]))
         if owner == "black":
@@ -142,20 +170,13 @@ def _score(ctx: _Context, a: Action) -> float:
         if owner == seat:
             return -8.0
         return 3.0
-    if name == "burn-hand":
-        return 4.0
-    if name == "return":
-        pending = ctx.st.pending
-        if pending and pending[-1].kind == "webs":
-            owner = ctx.owner(str(args[0]))
-            return 9.0 if owner == "black" else (-9.0 if owner == seat else 1.0)
-        return 0.0 if ctx.fits_end(str(args[0])) else 1.0
     if name == "done":
         return 0.5
-    if name in ("keep", "take"):
-        return 5.0 if ctx.fits_end(str(args[0])) or not ctx.chain else 1.0
-    if name == "discard":
-        return -1.0 if ctx.fits_end(str(args[0])) else 1.0
+    if name == "deal":
+        return 0.0
+    if name == "grow":
+        target = str(args[1])
+        return 10.0 if target == seat else (-10.0 if target.startswith("black") else -2.0)
     if name == "raise":
         k = str(args[0])
         return 6.0 - RAISE_ORDER.index(k) - 0.5 * ctx.tokens[COLOUR_INDEX[k]]
@@ -179,13 +200,19 @@ def _score(ctx: _Context, a: Action) -> float:
         c = str(args[0])
         bonus = 0.6 if c[:1] in "BO" else 0.0
         return (3.0 if not ctx.fits_end(c) else 0.5) + bonus
-    if name == "skip-cast":
-        return 1.0
+    if name == "keep" or name == "take":
+        return 5.0 if ctx.fits_end(str(args[0])) or not ctx.chain else 1.0
+    if name == "draw":
+        return 3.0
     if name == "ability":
         sel = ctx.st.selected
         return 6.0 if sel and sel[0] in ("lore", "ancient-lore") else 1.5
-    if name == "draw":
-        return 3.0
+    if name == "skip-cast":
+        return 1.0
+    if name == "burn-hand":
+        return 4.0
+    if name == "discard":
+        return -1.0 if ctx.fits_end(str(args[0])) else 1.0
     if name == "number":
         return -abs(int(str(args[0])) - len(ctx.chain))
     if name == "skip":
@@ -271,14 +298,17 @@ class HeuristicAgent:
         horizon = self.horizon
         sim.quiet = True  # nobody reads a copy's events
         turn = sim.turn
-        sim.apply(seat, a)
+        sim.apply_legal(seat, a)  # legal here: the seat sees the same position in every copy
         steps = 0
         # the rest of its own turn: while the game goes on and the seat is still to move
         while not sim.over and steps < horizon and sim.turn == turn:
             pending = sim.pending
             if not pending or pending[-1].seat != seat:
                 break
-            sim.apply_legal(seat, policy.act(sim, seat))
+            legal = sim._legal_actions(seat)  # apply_legal drops the cache: no need to fill it
+            if not legal:
+                raise ValueError(f"{seat} has no legal action")
+            sim.apply_legal(seat, policy.choose(sim, seat, legal))
             steps += 1
         return position_value(sim, i)
 
@@ -302,15 +332,16 @@ class HeuristicAgent:
         samples = self.samples
         cands = self.candidates(state, seat, legal)
         totals = [0.0] * len(cands)
+        unseen = state.unseen(seat)  # the same for every sample
         if self.shared:
             for _ in range(samples):
-                base = state.determinize(seat, rng)
+                base = state.determinize_with(seat, rng, unseen)
                 for k in range(len(cands)):
                     totals[k] += self._finish(base.clone(), seat, cands[k], i)
         else:
             for k in range(len(cands)):
                 for _ in range(samples):
-                    totals[k] += self._finish(state.determinize(seat, rng), seat, cands[k], i)
+                    totals[k] += self._finish(state.determinize_with(seat, rng, unseen), seat, cands[k], i)
         best: list[Action] = []
         top = -1e18
         for k in range(len(cands)):

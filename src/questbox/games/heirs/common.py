@@ -134,14 +134,48 @@ def shuffle_ints(rng: Rng, items: list[int]) -> None:
     if rng.script is not None or rng._key is not None:
         rng.shuffle(items)
         return
-    s: int = rng._s
-    for i in range(len(items) - 1, 0, -1):
+    rng._s = shuffle_steps(items, len(items), 1, rng._s)
+
+
+def shuffle_steps(items: list[int], hi: int, lo: int, s: int) -> int:
+    """The steps ``i = hi - 1`` down to ``lo`` (``lo >= 1``) of :meth:`Rng.shuffle`'s Fisher-Yates
+    pass over ``items``, from the generator state ``s``; the state after. Step ``i`` settles
+    ``items[i]`` for good (the later steps only swap below it), so a shuffle may stop after the top
+    places and run the rest later, from the state it stopped at: the same order in the end."""
+    for i in range(hi - 1, lo - 1, -1):
         s = (s + _GOLDEN64) & _MASK64
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
-    rng._s = s
+    return s
+
+
+def shuffle_cards(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[str, int]) -> None:
+    """``rng.shuffle`` of the cards' ids, on the cards: the same order (a Fisher-Yates pass does
+    not look at the items), the same generator state after; a scripted generator reads its
+    orders in ids, so it gets them."""
+    if rng.script is not None:
+        order = [ids[c] for c in cards]
+        rng.shuffle(order)
+        cards[:] = [index[x] for x in order]
+        return
+    shuffle_ints(rng, cards)
+
+
+def choose_card(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[str, int]) -> int:
+    """``rng.choice`` among the cards' ids, as a card: the same pick, the same generator state
+    after (a scripted generator names its pick by id)."""
+    if rng.script is not None or not cards:
+        return index[rng.choice([ids[c] for c in cards])]
+    return cards[below(rng, len(cards))]
+
+
+def skip_draws(rng: Rng, k: int) -> None:
+    """Move ``rng`` (a plain SplitMix64 generator: no script, no key) on by ``k`` draws without
+    making them (SplitMix64's state only counts)."""
+    if k > 0:
+        rng._s = (rng._s + k * _GOLDEN64) & _MASK64
 
 
 def below(rng: Rng, n: int) -> int:

@@ -24,6 +24,8 @@ from questbox.core.rng import Rng
 from questbox.core.state import JSON, Outcome, Seat, State
 from questbox.games.heirs.cards import COLOURS, CardSet
 from questbox.games.heirs.common import (  # re-exported: the names the package's users know
+    _GOLDEN64,
+    _MASK64,
     ABILITY,
     BURN_HAND,
     CAST,
@@ -55,7 +57,10 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     TERMINATIONS,
     below,
     place,
+    shuffle_cards,
     shuffle_ints,
+    shuffle_steps,
+    skip_draws,
     target_names,
 )
 from questbox.games.heirs.kinds import KINDS, kind_of
@@ -73,9 +78,9 @@ _KINDS = KINDS
 class HeirsState(State):
     """One position. See the module docstring for the representation; ``to_json`` for the paths."""
 
-    __slots__ = ("bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
-                 "discard", "ev", "hands", "kf", "look", "look_seat", "n", "o", "over", "play", "quiet", "reason",
-                 "scores", "selected", "step", "tokens", "turn", "winners")
+    __slots__ = ("_unseen", "bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
+                 "discard", "ev", "hands", "kf", "lazy_n", "lazy_s", "look", "look_seat", "n", "o", "over", "play",
+                 "quiet", "reason", "scores", "selected", "step", "tokens", "turn", "winners")
 
     cs: CardSet
     o: Options
@@ -106,6 +111,14 @@ class HeirsState(State):
     ev: list[Event]
     #: a bot's lookahead copy: its actions write no events (``ev`` is :data:`~.common.QUIET`)
     quiet: bool
+    #: :meth:`unseen` for one seat, kept until the next action (:meth:`determinize` reads it)
+    _unseen: tuple[Seat, list[int]] | None
+    #: a determinized copy's deck is shuffled lazily: ``deck[:lazy_n]`` still waits for the steps
+    #: ``lazy_n - 1`` down to 1 of the shuffle (from the generator state ``lazy_s``); a card is
+    #: settled when the deck is taken down to it, all of them when anything reads the deck's
+    #: bottom (:meth:`_settle`). 0: the whole deck is settled
+    lazy_n: int
+    lazy_s: int
 
     def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng, of: HeirsState | None = None) -> None:
         """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
@@ -116,6 +129,9 @@ class HeirsState(State):
         self.n = n
         self.ev = []
         self.quiet = False
+        self._unseen = None
+        self.lazy_n = 0
+        self.lazy_s = 0
         if of is not None:
             self._copy(of)
             return
@@ -180,6 +196,7 @@ class HeirsState(State):
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         ev: list[Event] = QUIET if self.quiet else []
         self.ev = ev
+        self._unseen = None
         d = self.pending.pop()
         kind = _KINDS.get(d.kind)
         (kind if kind is not None else kind_of(d.kind)).resolve(self, d, action)
@@ -237,6 +254,8 @@ class HeirsState(State):
         self.btokens = o.btokens[:]
         self.bdown = o.bdown
         self.deck = o.deck[:]
+        self.lazy_n = o.lazy_n  # the copy settles its deck the same way, from the same state
+        self.lazy_s = o.lazy_s
         self.discard = o.discard[:]
         self.kf = o.kf[:]
         self.look = o.look[:]
@@ -251,40 +270,103 @@ class HeirsState(State):
         self.winners = o.winners
         self.reason = o.reason
 
+    def unseen(self, seat: Seat) -> list[int]:
+        """Every card ``seat`` cannot see, sorted (a new list): the part of the deck it does not know,
+        the other hands and the cards another seat is looking at privately (Lore). What
+        :meth:`determinize_with` deals out; it depends only on what ``seat`` sees, so a bot works it
+        out once a decision, not once a sample."""
+        self._settle()
+        i = SEAT_INDEX[seat]
+        deck = self.deck
+        pool = deck[:min(self.kf[i], len(deck))]
+        hands = self.hands
+        for j in range(self.n):
+            if j != i:
+                pool.extend(hands[j])
+        if self.look_seat >= 0 and self.look_seat != i:
+            pool.extend(self.look)
+        pool.sort()  # canonical: the result depends only on what `seat` sees
+        return pool
+
     def determinize(self, seat: Seat, rng: Rng) -> HeirsState:
         """Resample, consistently, every card ``seat`` cannot see: the other hands, the part of the
         deck it does not know (it keeps the top cards it knows) and cards another seat is looking
         at privately (Lore). Zone sizes are kept. Two states that look the same to ``seat`` give the
-        same result for the same ``rng``, so a bot's choice can never depend on what it cannot see."""
+        same result for the same ``rng``, so a bot's choice can never depend on what it cannot see.
+
+        The copy is a search world: it writes no events (``quiet``; set it to ``False`` to read
+        them). :meth:`unseen` is worked out once for the position and kept until the next action,
+        so a search that determinizes the same position again and again (ISMCTS) pays for it once."""
+        cached = self._unseen
+        if cached is None or cached[0] != seat:
+            cached = (seat, self.unseen(seat))
+            self._unseen = cached
+        return self.determinize_with(seat, rng, cached[1])
+
+    def determinize_with(self, seat: Seat, rng: Rng, unseen: list[int]) -> HeirsState:
+        """:meth:`determinize` with ``unseen``, what :meth:`unseen` gives for ``seat`` on this
+        position (it is read, not changed): the same copy, the same draws from ``rng``."""
         c = HeirsState(self.cs, self.o, self.n, rng, self)  # its own generator is drawn below
+        c.quiet = True
         i = SEAT_INDEX[seat]
         deck = c.deck
         hidden = min(c.kf[i], len(deck))
-        pool = deck[:hidden]
-        others = [j for j in range(c.n) if j != i]
-        for j in others:
-            pool.extend(c.hands[j])
-        private_look = c.look_seat >= 0 and c.look_seat != i
-        if private_look:
-            pool.extend(c.look)
-        pool.sort()  # canonical: the result depends only on what `seat` sees and on `rng`
-        shuffle_ints(rng, pool)
+        pool = unseen[:]
+        if rng.script is None and rng._key is None and hidden > 1:
+            # the shuffle settles the places above the deck's unknown part now (the other hands
+            # and Lore's cards take them), the deck's unknown part card by card as it is drawn
+            # (:meth:`_settle_top`): the same order, the generator moved on as by the whole shuffle
+            c.lazy_s = shuffle_steps(pool, len(pool), hidden, rng._s)
+            c.lazy_n = hidden
+            rng._s = c.lazy_s
+            skip_draws(rng, hidden - 1)
+        else:
+            shuffle_ints(rng, pool)
+            c.lazy_n = 0
         c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
-        for j in others:
-            h = c.hands[j]
-            h[:] = pool[k:k + len(h)]
-            k += len(h)
-        if private_look:
+        hands = c.hands
+        for j in range(c.n):
+            if j != i:
+                h = hands[j]
+                m = len(h)
+                h[:] = pool[k:k + m]
+                k += m
+        if c.look_seat >= 0 and c.look_seat != i:
             c.look[:] = pool[k:k + len(c.look)]
         return c
 
+    def _settle(self) -> None:
+        """Settle the whole deck of a lazily shuffled copy (see :attr:`lazy_n`)."""
+        n = self.lazy_n
+        if n:
+            self.lazy_n = 0
+            if n > 1:
+                self.lazy_s = shuffle_steps(self.deck, n, 1, self.lazy_s)
+
+    def _settle_top(self) -> None:
+        """Settle the lowest unsettled place's card (the deck is about to be taken down to it)."""
+        n = self.lazy_n
+        if n > 1:  # the step ``n - 1`` of :func:`~.common.shuffle_steps`, written out (every draw)
+            st = (self.lazy_s + _GOLDEN64) & _MASK64
+            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            j = (z ^ (z >> 31)) % n
+            deck = self.deck
+            deck[n - 1], deck[j] = deck[j], deck[n - 1]
+            self.lazy_s = st
+            self.lazy_n = n - 1
+        else:
+            self.lazy_n = 0
+
     def view(self, seat: Seat | None) -> JSON:
+        self._settle()
         return view.state_view(self, seat)
 
     # == JSON ======================================================================================
     def to_json(self) -> JSON:
+        self._settle()
         ids = self.cs.ids
 
         def cards(lst: list[int]) -> list[str]:
@@ -344,6 +426,7 @@ class HeirsState(State):
 
     def all_cards(self) -> list[int]:
         """Every card of every zone (for invariant checks): all of the card set, once each."""
+        self._settle()
         out = [c for h in self.hands for c in h]
         out += [c for h in self.chains for c in h]
         out += [c for h in self.bchains for c in h]
@@ -368,6 +451,8 @@ class HeirsState(State):
             if not self.discard:
                 return -1
             self._restock(ev)
+        if len(deck) <= self.lazy_n:
+            self._settle_top()
         c = deck.pop()
         if not deck:
             self._ran_out(ev)
@@ -389,6 +474,7 @@ class HeirsState(State):
         """Shuffle the discard pile into the (empty) deck, then flip a new discard pile."""
         if not self.discard:
             return
+        self._settle()
         cards = self.discard[:]
         self.discard.clear()
         self._new_deck(cards + self.deck, ev)
@@ -396,11 +482,10 @@ class HeirsState(State):
 
     def _new_deck(self, cards: list[int], ev: list[Event]) -> None:
         """Make ``cards`` the deck, shuffled (a scripted shuffle gives the order top first)."""
-        ids = self.cs.ids
-        order = [ids[c] for c in cards]
-        self.rng.shuffle(order)
-        index = self.cs.index
-        self.deck[:] = [index[x] for x in reversed(order)]
+        self.lazy_n = 0  # ``cards`` were read off a settled deck (:meth:`_settle`)
+        order = cards[:]
+        shuffle_cards(self.rng, order, self.cs.ids, self.cs.index)
+        self.deck[:] = order[::-1]
         self.kf = [len(cards)] * (self.n + 1)
         if ev is not QUIET:
             ev.append(Event("shuffle", f"The deck is shuffled ({len(cards)} cards)."))
@@ -412,6 +497,8 @@ class HeirsState(State):
     def _flip(self, ev: list[Event]) -> None:
         """An empty discard pile takes the top card of the deck (never the deck's last card)."""
         if not self.discard and len(self.deck) >= 2:
+            if len(self.deck) <= self.lazy_n:
+                self._settle_top()
             c = self.deck.pop()
             self.discard.append(c)
             if ev is not QUIET:
