@@ -129,9 +129,16 @@ _MASK64 = (1 << 64) - 1
 _GOLDEN64 = 0x9E3779B97F4A7C15
 
 
+def plain_rng(rng: Rng) -> bool:
+    """Whether ``rng`` is the core's own SplitMix64 generator, unscripted and unkeyed: only then
+    may these helpers make its draws themselves. A subclass (the adapters' explicit-chance
+    generator, which turns every draw into a chance node) keeps its own methods."""
+    return type(rng) is Rng and rng.script is None and rng._key is None
+
+
 def shuffle_ints(rng: Rng, items: list[int]) -> None:
     """``rng.shuffle(items)``: the same order, the same generator state after."""
-    if rng.script is not None or rng._key is not None:
+    if not plain_rng(rng):
         rng.shuffle(items)
         return
     rng._s = shuffle_steps(items, len(items), 1, rng._s)
@@ -155,7 +162,7 @@ def shuffle_cards(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[
     """``rng.shuffle`` of the cards' ids, on the cards: the same order (a Fisher-Yates pass does
     not look at the items), the same generator state after; a scripted generator reads its
     orders in ids, so it gets them."""
-    if rng.script is not None:
+    if not plain_rng(rng):
         order = [ids[c] for c in cards]
         rng.shuffle(order)
         cards[:] = [index[x] for x in order]
@@ -166,7 +173,7 @@ def shuffle_cards(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[
 def choose_card(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[str, int]) -> int:
     """``rng.choice`` among the cards' ids, as a card: the same pick, the same generator state
     after (a scripted generator names its pick by id)."""
-    if rng.script is not None or not cards:
+    if not plain_rng(rng) or not cards:
         return index[rng.choice([ids[c] for c in cards])]
     return cards[below(rng, len(cards))]
 
@@ -180,7 +187,7 @@ def skip_draws(rng: Rng, k: int) -> None:
 
 def below(rng: Rng, n: int) -> int:
     """``rng.below(n)``: the same number, the same generator state after."""
-    if n <= 0 or rng.script is not None or rng._key is not None:
+    if n <= 0 or not plain_rng(rng):
         return rng.below(n)
     s = (rng._s + _GOLDEN64) & _MASK64
     rng._s = s

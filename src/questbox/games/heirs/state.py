@@ -57,6 +57,7 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     TERMINATIONS,
     below,
     place,
+    plain_rng,
     shuffle_cards,
     shuffle_ints,
     shuffle_steps,
@@ -312,7 +313,7 @@ class HeirsState(State):
         deck = c.deck
         hidden = min(c.kf[i], len(deck))
         pool = unseen[:]
-        if rng.script is None and rng._key is None and hidden > 1:
+        if plain_rng(rng) and hidden > 1:
             # the shuffle settles the places above the deck's unknown part now (the other hands
             # and Lore's cards take them), the deck's unknown part card by card as it is drawn
             # (:meth:`_settle_top`): the same order, the generator moved on as by the whole shuffle
