@@ -156,6 +156,10 @@ TURN_ACTIONS: Final[dict[str, TurnAction]] = {
 }
 
 
+#: the decision kinds that :func:`turn_action` answers (the state calls it directly for them)
+TURN_KINDS: Final = frozenset({HERO_TURN, MONSTER_TURN})
+
+
 def turn_action(st: DescentState, fi: int, action: Action, point: str) -> None:
     """Perform ``action`` of figure ``fi``'s turn (``point``: ``hero-turn`` or
     ``monster-turn``), then ask its next action."""
