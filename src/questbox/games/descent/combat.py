@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from questbox.core import Action, Decision
+from questbox.core import Action, Decision, Event
 from questbox.games.descent.abilities import ABILITIES, AREA, MORE, SURGE_ABILITIES
 from questbox.games.descent.conditions import add_condition, recover, roll, suffer, suffer_fatigue
 from questbox.games.descent.data import SURGE_CONDITION
@@ -46,6 +46,7 @@ from questbox.games.descent.flow import (
     Kind,
     Task,
     action1,
+    new_event,
 )
 from questbox.games.descent.geometry import find_targets
 from questbox.games.descent.model import Attack
@@ -68,8 +69,11 @@ def targets(st: DescentState, fi: int, melee: bool | None = None) -> tuple[int, 
     if got is None:
         # (a monkey attacks nothing: Curse of the Monkey God; its mark forgets this cache)
         got = () if MONKEY in f.tags else find_targets(st, fi, stat, melee)
-        if any("air" in st.figs[x].tags for x in got):     # the Elementals' Air: no attack affects it
-            got = tuple(x for x in got if "air" not in st.figs[x].tags)
+        figs = st.figs
+        for x in got:
+            if "air" in figs[x].tags:       # the Elementals' Air: no attack affects it
+                got = tuple(x for x in got if "air" not in figs[x].tags)
+                break
         st._geo[key] = got
     return got
 
@@ -138,7 +142,10 @@ def atk_totals(st: DescentState, atk: Attack) -> tuple[int, int, int, bool]:
 
 def atk_shields(st: DescentState, atk: Attack) -> int:
     dice = st.enc.lib.dice
-    return atk.bonus_shields + sum(dice[d][n - 1].shields for d, n in zip(atk.def_dice, atk.def_faces, strict=True))
+    shields = atk.bonus_shields
+    for d, n in zip(atk.def_dice, atk.def_faces, strict=True):     # (a loop: a generator costs a call per die)
+        shields += dice[d][n - 1].shields
+    return shields
 
 
 def describe_faces(st: DescentState, dice: list[str], faces: list[int]) -> str:
@@ -293,9 +300,14 @@ def follow_up(st: DescentState, p: Attack, t: int, *, area: bool) -> Attack:
 
 # =================================================================================== the steps
 def _next(st: DescentState, atk: Attack, stage: int, window: str) -> None:
-    """Go on with step ``stage`` after ``window``."""
+    """Go on with step ``stage`` after ``window`` (the last thing a step does: the window opens
+    here, as the flow would open it next, and a window nobody listens to is only narrated)."""
     atk.stage = stage
-    st.push((WIN, window, (), 0), (ATK,))
+    st.tasks.append((ATK,))
+    if window in st.enc.quiet:
+        st._events.append(new_event(Event, ("window", window, (), {"window": window, "ctx": []}, ())))
+    else:
+        st.open_window((WIN, window, (), 0))
 
 
 def _go(st: DescentState, atk: Attack, stage: int) -> None:
@@ -402,7 +414,8 @@ def shadow(st: DescentState, atk: Attack) -> bool:
     else:
         if st.figs[a].side != "hero":
             return True
-        dark = [m for m in st.monsters() if "shadow" in st.stat(m).abilities and st.adjacent(a, m)]
+        stats, figs = st.enc.stats, st.figs     # (st.stat(m), inline)
+        dark = [m for m in st.monsters() if "shadow" in stats[figs[m].stat].abilities and st.adjacent(a, m)]
         if not dark:
             return True
         what, ability = f"the Shadow of {st.name(dark[0])}", "shadow"
@@ -503,6 +516,12 @@ STEPS: Final[tuple[Callable[[DescentState, Attack], None], ...]] = (
 
 
 def attack_step(st: DescentState, t: Task) -> None:
-    """The task ``(ATK,)``: run the next step of the attack in progress."""
-    atk = st.attacks[-1]
-    STEPS[atk.stage](st, atk)
+    """The task ``(ATK,)``: run the next step of the attack in progress, and the steps after it
+    while the flow's next task would be ``(ATK,)`` again (what the flow would do, without it)."""
+    tasks = st.tasks
+    while True:
+        atk = st.attacks[-1]
+        STEPS[atk.stage](st, atk)
+        if st.pending or st.result is not None or not tasks or tasks[-1][0] != ATK:
+            return
+        tasks.pop()

@@ -112,6 +112,10 @@ class Encounter:
     #: the heroes' Stamina by hero id, read once (``skill_hooks.hero_stamina``: the sheet as the
     #: modules left it when the encounter was built, and the kit's cards; neither changes after)
     staminas: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: the heroes' class cards by hero id (the first hero of an id wins), made once (``skill_base._kit``)
+    kits: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    #: every class card some hero holds, when the classes module plays them (``skill_hooks.in_play``)
+    held: frozenset[str] = frozenset()
 
     def figure_name(self, fid: str, side: str, stat: str) -> str:
         """A figure in words (see ``DescentState.name``), remembered in :attr:`names`."""
@@ -260,7 +264,8 @@ def _build(setup: JSON) -> Encounter:
     """The encounter of a normalized setup: its static part (cached, shared by the setups that
     differ only in their ``campaign`` key, as a campaign's quests do) and its own rule modules."""
     static = _static(json.dumps({k: v for k, v in setup.items() if k != "campaign"}, sort_keys=True))
-    enc = replace(static, setup=setup, stats=dict(static.stats), names={}, staminas={})   # (modules may add stat lines)
+    # (modules may add stat lines)
+    enc = replace(static, setup=setup, stats=dict(static.stats), names={}, staminas={}, kits={})
     names = [*BASE_MODULES, *(["heroes"] if setup["hero_abilities"] else []),
              *(["feats"] if setup.get("heroic_feats") else []),
              *(["lieutenants"] if any(g.lieutenant for g in static.groups) else []),
@@ -274,6 +279,7 @@ def _build(setup: JSON) -> Encounter:
     enc.module_names = tuple(names)
     enc.modules = mods
     enc.by_name = {m.name: m for m in mods}
+    enc.held = frozenset(c for h in enc.heroes for c in h.kit) if "classes" in enc.by_name else frozenset()
     listening = [(m, m.listens_here()) for m in mods]     # (only the windows each can act at here)
     offering = [(m, m.offers_here()) for m in mods]
     enc.listeners = {w: tuple(m for m, at in listening if w in at) for w in WINDOWS}

@@ -207,12 +207,17 @@ def heroes_near(st: DescentState, fi: int) -> tuple[int, ...]:
         figs = st.figs
         f = figs[fi]
         heroes = st._heroes or st._find_heroes()
-        if f.shape == (1, 1) and f.pos >= 0 and all(figs[h].shape == (1, 1) for h in heroes):
+        small = f.shape == (1, 1) and f.pos >= 0
+        for h in heroes:        # (plain loops and list comprehensions: a generator costs a call per item)
+            if figs[h].shape != (1, 1):
+                small = False
+                break
+        if small:
             # adjacent(fi, h) of small figures: h stands next to fi or on its square
             pos = f.pos
             near = st.enc.board.adjacency(st.doors)[pos]
-            got = tuple(h for h in heroes if figs[h].status == "active"
-                        and (h == fi or figs[h].pos in near or figs[h].pos == pos))
+            got = tuple([h for h in heroes if figs[h].status == "active"
+                         and (h == fi or figs[h].pos in near or figs[h].pos == pos)])
         else:
             got = tuple(h for h in heroes if figs[h].status == "active" and (h == fi or st.adjacent(fi, h)))
         st._geo[key] = got

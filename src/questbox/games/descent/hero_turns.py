@@ -135,7 +135,8 @@ def hero_actions(st: DescentState, fi: int) -> list[Action]:
     if turn.mp > 0:
         out.extend(move_actions(st, fi))
     enc = st.enc
-    if not immob and f.fatigue < st.stamina(fi):
+    # (st.stamina(fi), its look-up inline)
+    if not immob and f.fatigue < ((enc.staminas.get(f.stat) or st.stamina(fi)) if f.side == "hero" else 0):
         out.append(FATIGUE)
     bonus = enc.two_hero_rule and "bonus" not in turn.flags
     if act or bonus:
@@ -154,10 +155,13 @@ def hero_actions(st: DescentState, fi: int) -> list[Action]:
             if "rested" not in turn.flags:
                 out.append(REST)
             if st.tokens:
-                out.extend(Action("search", (enc.board.names[s],)) for s in searchable(st, fi))
+                names = enc.board.names
+                for s in searchable(st, fi):
+                    out.append(Action("search", (names[s],)))
             out.extend(menu[2])
+    ctx = (fi,)
     for m in enc.offerers["hero-turn"]:
-        out.extend(m.offers(st, f.seat, "hero-turn", (fi,)))
+        out.extend(m.offers(st, f.seat, "hero-turn", ctx))
     out.append(END)
     return out
 
@@ -180,9 +184,11 @@ def door_actions(st: DescentState, fi: int) -> list[Action]:
     pos = st.figs[fi].pos
     out = []
     for i, edges in enumerate(board.door_edges):
-        if any(pos in e for e in edges):
-            is_open = (st.doors >> i) & 1
-            out.append(Action("close" if is_open else "open", (board.door_ids[i],)))
+        for e in edges:                 # (a loop, not any(): a generator costs a call per edge)
+            if pos in e:
+                is_open = (st.doors >> i) & 1
+                out.append(Action("close" if is_open else "open", (board.door_ids[i],)))
+                break
     return out
 
 

@@ -69,6 +69,7 @@ from questbox.games.descent.flow import (
 )
 from questbox.games.descent.geometry import set_doors
 from questbox.games.descent.model import Turn
+from questbox.games.descent.movement import GOING_ON
 from questbox.games.descent.skill_hooks import fatigue_mp
 
 if TYPE_CHECKING:
@@ -156,13 +157,20 @@ TURN_ACTIONS: Final[dict[str, TurnAction]] = {
 }
 
 
+#: the decision kinds that :func:`turn_action` answers (the state calls it directly for them)
+TURN_KINDS: Final = frozenset({HERO_TURN, MONSTER_TURN})
+
+
 def turn_action(st: DescentState, fi: int, action: Action, point: str) -> None:
     """Perform ``action`` of figure ``fi``'s turn (``point``: ``hero-turn`` or
     ``monster-turn``), then ask its next action."""
     turn = st.turns[-1]
     name = action.name
     if turn.flags and not (name == "move" and action.args):
-        movement.interrupt(turn)
+        for flag in turn.flags:         # (the call only when there is something to interrupt)
+            if flag.startswith(GOING_ON):
+                movement.interrupt(turn)
+                break
     st.tasks.append((HERO_ACT, fi) if point == HERO_TURN else (MONSTER_ACT, fi))
     if name == "end":
         turn.ended = True

@@ -104,7 +104,10 @@ def small_reach(st: DescentState, fi: int, mp: int) -> Reach:
     """A small figure's routes with ``mp`` movement points (see :meth:`Board.reach`), their
     squares in ascending order and its ``move <square>`` actions (cached until a figure or a
     door moves: do not mutate)."""
-    key, extra = _geo_key(st, "small", fi, mp)
+    if st.surcharge:
+        key, extra = _geo_key(st, "small", fi, mp)
+    else:       # (what _geo_key makes, inline)
+        key, extra = ("small", fi, mp, st.doors, st.figs[fi].stat), None
     got = st._geo.get(key)
     if got is None:
         f = st.figs[fi]

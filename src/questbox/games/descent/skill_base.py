@@ -74,7 +74,12 @@ def _heroes_within(st: DescentState, fi: int, n: int) -> list[int]:
 
 
 def _kit(st: DescentState, fi: int) -> tuple[str, ...]:
-    return next((h.kit for h in st.enc.heroes if h.id == st.figs[fi].stat), ())
+    """Hero ``fi``'s class cards (his stat key's hero: the first one of that id; else none)."""
+    kits = st.enc.kits
+    if not kits:
+        for h in reversed(st.enc.heroes):       # (the first one wins)
+            kits[h.id] = h.kit
+    return kits.get(st.figs[fi].stat, ())
 
 
 def _holder_attack(st: DescentState, fi: int) -> Attack | None:
@@ -132,13 +137,15 @@ class ClassCard:
         return [Action(self.id)] if self.id in ACTION_IDS else []
 
     def usable(self, st: DescentState, fi: int) -> bool:
-        return (st.figs[fi].status == "active" and _can_pay(st, fi, self.fatigue)
-                and (not self.exhaust or _ready(st, fi, self.id)))
+        # (what ``_can_pay`` and ``_ready`` say, inline: it runs at every hero-turn menu)
+        f = st.figs[fi]
+        return (f.status == "active" and f.fatigue + self.fatigue <= st.stamina(fi)
+                and (not self.exhaust or self.id not in f.exhausted))
 
     def can_act(self, st: DescentState, fi: int) -> bool:
         """Whether the holder may use the card as an action of his turn now."""
-        turn = st.turn
-        return turn is not None and turn.actions > 0 and self.usable(st, fi)
+        turns = st.turns
+        return bool(turns) and turns[-1].actions > 0 and self.usable(st, fi)
 
     def spend_action(self, st: DescentState, fi: int) -> None:
         """The card is used as an action: one of the turn's actions, and its cost."""

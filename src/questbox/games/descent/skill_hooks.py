@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 
 def in_play(st: DescentState, card: str) -> bool:
     """Whether some hero of the encounter holds ``card``."""
-    mod = st.enc.by_name.get("classes")
-    return mod is not None and card in cast("ClassesModule", mod).kits()
+    return card in st.enc.held          # (the classes module's kits(), made once: encounter._build)
 
 
 def held_exhausted(st: DescentState, card: str) -> list[int]:

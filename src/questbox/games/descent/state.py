@@ -64,7 +64,7 @@ from questbox.games.descent.flow import (
     new_decision,
     new_event,
 )
-from questbox.games.descent.kinds import KINDS, TASKS
+from questbox.games.descent.kinds import KINDS, TASKS, TURN_KINDS, turn_action
 from questbox.games.descent.model import Attack, Fig, Turn, copy_json
 from questbox.games.descent.rules import RuleModule
 
@@ -255,7 +255,10 @@ class DescentState(State):
     def adjacent(self, a: int, b: int) -> bool:
         adj = self.enc.board.adjacency(self.doors)
         sb = self._where(b)
-        return any(t in adj[s] or t == s for s in self._where(a) for t in sb)
+        for s in self._where(a):  # noqa: SIM110 (a generator would cost a call per square)
+            if s in sb or not adj[s].isdisjoint(sb):
+                return True
+        return False
 
     def sees(self, a: int, b: int) -> bool:
         """Line of sight between two figures (other figures may block it)."""
@@ -424,7 +427,11 @@ class DescentState(State):
         events: list[Event] = []
         self._events = events
         self._pre = None
-        (_KINDS.get(d.kind) or _kind(d.kind)).resolve(self, d, action)
+        kind = d.kind
+        if kind in TURN_KINDS:      # (what those kinds' ``resolve`` does, called directly: the most frequent)
+            turn_action(self, d.data[0], action, kind)
+        else:
+            (_KINDS.get(kind) or _kind(kind)).resolve(self, d, action)
         self._run()
         self._settle()
         self._events = []
@@ -546,8 +553,7 @@ class DescentState(State):
         return self._add_fig(f)
 
     def lift(self, fi: int) -> None:
-        """Take a figure off the map quietly (it leaves; it is not defeated): the caller sets its
-        ``status`` and ``pos``."""
+        """Take a figure off the map quietly (not defeated): the caller sets its ``status`` and ``pos``."""
         geometry.lift(self, fi)
 
     def place(self, fi: int, anchor: int, orient: int = 0) -> None:
@@ -563,8 +569,7 @@ class DescentState(State):
         return geometry.fits(self, fi, anchor, orient, ignore)
 
     def searchable(self, fi: int, within: int = 1) -> list[int]:
-        """The squares of the search tokens figure ``fi`` may search (adjacent or its own), or
-        that lie within ``within`` spaces."""
+        """The search tokens' squares ``fi`` may search (adjacent or its own, or within ``within``)."""
         return geometry.searchable(self, fi, within)
 
     def heroes_near(self, fi: int) -> tuple[int, ...]:
@@ -584,8 +589,7 @@ class DescentState(State):
 
     def moves(self, fi: int, mp: int | None = None, paths: bool = False, want: Action | None = None
               ) -> dict[Action, tuple[tuple[int, ...], int, int, int]]:
-        """Where figure ``fi`` may move: ``move`` action -> (path, cost, anchor, orientation)
-        (see :func:`questbox.games.descent.movement.moves`)."""
+        """Where ``fi`` may move: ``move`` action -> (path, cost, anchor, orientation) (:func:`.movement.moves`)."""
         return movement.moves(self, fi, mp, paths, want)
 
     def move_figure(self, fi: int, action: Action) -> None:
@@ -593,8 +597,7 @@ class DescentState(State):
         movement.move_figure(self, fi, action)
 
     def attack_targets(self, fi: int, melee: bool | None = None) -> list[int]:
-        """The figures ``fi`` may attack with its own attack (melee: adjacent, or within 2 spaces in
-        line of sight with Reach; ranged: in line of sight at any distance)."""
+        """The figures ``fi`` may attack with its own attack (:func:`.geometry.find_targets`)."""
         return list(combat.targets(self, fi, melee))
 
     def target_actions(self, fi: int, name: str, melee: bool | None = None) -> tuple[Action, ...]:
@@ -630,8 +633,7 @@ class DescentState(State):
         hero_turns.end_turn(self)
 
     def grant_activation(self, fi: int, mp: int, actions: int, flags: tuple[str, ...] = ()) -> None:
-        """Give a figure an out-of-turn activation (see
-        :func:`questbox.games.descent.monster_turns.grant_activation`)."""
+        """Give a figure an out-of-turn activation (see :func:`.monster_turns.grant_activation`)."""
         monster_turns.grant_activation(self, fi, mp, actions, flags)
 
     def search(self, fi: int, square: int) -> None:
@@ -666,8 +668,7 @@ class DescentState(State):
         return conditions.roll(self, dice)
 
     def test(self, fi: int, attr: str, on_pass: Task | None, on_fail: Task | None, label: str = "") -> None:
-        """Push an attribute test: roll 1 gray and 1 black die; the figure passes if the shields
-        rolled do not exceed the attribute. Monsters automatically fail."""
+        """Push an attribute test (1 gray and 1 black die; see :func:`.conditions.test`)."""
         conditions.test(self, fi, attr, on_pass, on_fail, label)
 
     def test_shields(self, k: int = -1) -> int:

@@ -100,9 +100,13 @@ class ClassesModule(RuleModule):
         if point == "hero-turn":
             fi = ctx[0]
             f = figs[fi]
-            if f.seat != seat or f.status != "active" or st.turn is None:
+            cards = at.get(f.stat)
+            if not cards or f.seat != seat or f.status != "active" or not st.turns:
                 return []
-            return [a for c in at.get(f.stat, ()) for a in c.offers(st, fi, point, ctx)]
+            got: list[Action] = []
+            for c in cards:
+                got.extend(c.offers(st, fi, point, ctx))
+            return got
         out: list[Action] = []
         for fi in self._holders(st, seat):
             for c in at.get(figs[fi].stat, ()):
