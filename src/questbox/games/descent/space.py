@@ -86,7 +86,8 @@ def encounter_space(enc: Encounter) -> list[Action]:
     # -- heroic feats ---------------------------------------------------------------------------
     from questbox.games.descent.modules.feats import feat_space
 
-    out += feat_space(enc, heroes, monsters)
+    have = set(out)
+    out += [a for a in dict.fromkeys(feat_space(enc, heroes, monsters)) if a not in have]
     # -- the lieutenant pack (a campaign's quest: threat, fortune, plot cards, the agent) ---------
     from questbox.games.descent.plot import campaign_space
 
