@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.abilities import add_figures
-from questbox.games.descent.flow import FEAT_MOVE, FeatMove
+from questbox.games.descent.flow import FEAT_MOVE, FEAT_REAPPEAR, FeatMove
 from questbox.games.descent.model import Turn
 from questbox.games.descent.rules import Ctx, RuleModule
 
@@ -67,7 +67,7 @@ ACTIONS = frozenset({"tarha", "leoric", "avric", "ashrian", "syndrael", "tomble"
 #: the status of Tomble's figure while he is off the map (his token on ``pos``)
 VANISHED = "vanished"
 #: the decision of Tomble's reappearance, and how far from his token he may reappear
-REAPPEAR = "mod:feats:reappear"
+REAPPEAR = FEAT_REAPPEAR
 REACH = 4
 
 
