@@ -94,7 +94,10 @@ def test_a_window_lists_only_the_modules_that_can_act_there(every_window: None) 
     assert "classes" not in names["turn-start"] and "classes" not in names["encounter-setup"]
     # Throwing Knives (Tomble's class weapon) adds a heart next to the target: attack-declared
     assert "classes" in names["attack-declared"]
-    assert "turn-start" in enc.quiet or names["turn-start"] == ["quest"]
+    # (the feats module listens at turn-start only for Tomble: his reappearance, ruling F6)
+    assert names["turn-start"] == ["quest", "feats"]
+    other = encounter(normalize_setup(_party(["syndrael", "avric"], [[], []])))
+    assert "feats" not in [m.name for m in other.listeners["turn-start"]]
     # a card that listens there brings the module back (Tumble: turn-start)
     enc = encounter(normalize_setup(_party(["syndrael", "tomble"], [[], ["tumble"]])))
     assert "classes" in [m.name for m in enc.listeners["turn-start"]]

@@ -29,8 +29,8 @@ STEP_NAMES = ("DECLARE", "BEFORE_ROLL", "BEFORE_DEFENSE", "ROLL", "DEFENSE", "CH
 KIND_NAMES = ("HERO_TURN", "MONSTER_TURN", "OL_TURN", "NEXT_HERO", "SURGE", "REACT", "PLACE", "BREATH", "BLAST",
               "LARGE_PLACE", "MOD_DECISION")
 #: the rule modules' decision kinds named in flow.py (for their payloads)
-MOD_KIND_NAMES = ("FEAT_MOVE", "SEARCH_POWER", "CARD_PLAY", "FORTUNE_GIVE", "MASSES", "COMRADE", "UTHUK", "CHARM",
-                  "PLAN", "RITUAL", "RELIC_GIVE")
+MOD_KIND_NAMES = ("FEAT_MOVE", "FEAT_REAPPEAR", "SEARCH_POWER", "CARD_PLAY", "FORTUNE_GIVE", "MASSES", "COMRADE",
+                  "UTHUK", "CHARM", "PLAN", "RITUAL", "RELIC_GIVE")
 
 
 def _flow_strings() -> dict[str, str]:

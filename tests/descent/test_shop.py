@@ -152,6 +152,24 @@ def test_a_quests_relic_goes_to_the_heroes_when_they_win_and_its_other_face_to_t
     assert "Scorpion's Kiss" in show(lost)
 
 
+def test_a_won_relic_is_carried_until_its_hero_equips_it() -> None:
+    """Trueshot won in Harrowmere's Interlude is carried (``items``: on the campaign sheet) but not
+    in the next quest's ``campaign.equipment`` until a Shopping step equips it."""
+    log = to_next_quest(first_shop())
+    won = record(log, quest_over(log, "heroes"))
+    assert won["phase"] == "shopping" and "trueshot" in won["items"]["syndrael"]
+    carried = to_next_quest(won)
+    assert "trueshot" not in encounter_setup(carried)["campaign"].get("equipment", {}).get("syndrael", [])
+    assert "equip trueshot syndrael" in names(won)
+    worn = to_next_quest(apply(won, "heroes", "equip trueshot syndrael"))
+    setup = encounter_setup(worn)
+    assert "trueshot" in setup["campaign"]["equipment"]["syndrael"]
+    st = GAME.new(setup, seed=1)
+    from questbox.games.descent.modules.items import relics
+
+    assert isinstance(st, DescentState) and st.stat(st.ids["syndrael"]).dice == tuple(relics()["trueshot"].dice)
+
+
 def test_a_campaign_may_name_its_own_deck(monkeypatch: pytest.MonkeyPatch) -> None:
     ours = campaign_data("harrowmere").model_copy(update={"shop": [ShopCard(id="health-potion", cost=25, count=3)],
                                                           "shop_draw": 2})

@@ -217,7 +217,7 @@ ATTACK_CASES = [
     ("tasks.1.3", "brown", r"tasks\.1\.3"),                                           # TypeError
     ("tasks.1", ["win", "action-performed", [3, "attack"]], r"tasks\.1"),             # ValueError (unpack)
     ("tasks.0", DROP, r"tasks\.0"),                                                   # nobody to move later
-    ("tasks.0.1", 0, r"tasks\.0\.1"),                                                 # AssertionError
+    ("tasks.0.1", 1 - min(1, ATTACK["tasks"][0][1]), r"tasks\.0\.1"),               # AssertionError (not the attacker)
     ("attacks.0.abilities.0.0", "recover-fatigue1", r"attacks\.0\.abilities"),        # StopIteration
     ("attacks.0.abilities.0.1", {}, r"attacks\.0\.abilities\.0"),                     # TypeError
     ("attacks.0.dice.0", "pierce", r"attacks\.0\.dice\.0"),                           # KeyError

@@ -44,7 +44,7 @@ from questbox.games.descent.campaign_words import tell
 from questbox.games.descent.catalog import catalog
 from questbox.games.descent.data import library
 from questbox.games.descent.encounter import encounter, normalize_setup, seat_names
-from questbox.games.descent.encounters import check_carry
+from questbox.games.descent.encounters import check_carry, next_encounter
 from questbox.games.descent.game import setup_for_seats
 from questbox.games.descent.model import copy_json
 from questbox.games.descent.modules.items import items as equippable
@@ -593,11 +593,16 @@ def campaign_space(log: JSON) -> list[Action]:
     out += [*(Action("rumor", (c,)) for c in cm.rumors), Action("pass"),
             *(Action("rumor-quest", (c,)) for c in cm.rumors if rumor_cards()[c].quest), Action("next-quest")]
     have = set(out)
-    for q in [*cm.quests, *(CampaignQuest(quest=str(rumor_cards()[c].quest), kind="quest", act=None)
-                            for c in cm.rumors if rumor_cards()[c].quest)]:
+    won = sorted(r for r, x in relics().items() if x.side == "overlord")
+    quests = [*cm.quests, *(CampaignQuest(quest=str(rumor_cards()[c].quest), kind="quest", act=None)
+                            for c in cm.rumors if rumor_cards()[c].quest)]
+    # encounter 2 of a two-encounter quest (``next_encounter``) is played with encounter 1's campaign
+    quests += [q.model_copy(update={"quest": nxt}) for q in quests if (nxt := next_encounter(q.quest)) is not None]
+    for q in quests:
         for d in decks:
             setup = {"quest": q.quest, "heroes": list(log["heroes"]), "seats": log["seats"], "act": q.act,
-                     "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants)},
+                     "campaign": {"kind": q.kind, "plot_deck": d.id, "lieutenants": list(q.lieutenants),
+                                  "overlord_relics": won},     # any relic the overlord may have won
                      "skills": owned}       # every skill card a hero could buy
             enc = encounter(normalize_setup(setup))
             if deck_on:

@@ -96,6 +96,7 @@ BLAST: Final = "blast"                      # (): the space of a large target Bl
 LARGE_PLACE: Final = "large-place"          # LargePlace: where a large monster ends its movement
 MOD_DECISION: Final = "mod:"                # mod:<module>:<word>: a rule module's own decision
 FEAT_MOVE: Final = "mod:feats:move"         # FeatMove: a step of the move a heroic feat grants
+FEAT_REAPPEAR: Final = "mod:feats:reappear"  # (figure,): where vanished Tomble reappears
 SEARCH_POWER: Final = "mod:search:power"    # Rerolled: a Power Potion's next reroll
 CARD_PLAY: Final = "mod:overlord:play"      # CardPlay: an Overlord card to play now
 FORTUNE_GIVE: Final = "mod:campaign:give"   # Tied: which tied hero gets a fortune token
@@ -182,7 +183,7 @@ Tied = tuple[str, ...]
 PAYLOADS: Final[dict[str, type[tuple[Any, ...]] | None]] = {
     HERO_TURN: HeroTurn, MONSTER_TURN: MonsterTurn, OL_TURN: None, NEXT_HERO: None, SURGE: None,
     REACT: React, PLACE: Place, BREATH: tuple, BLAST: None, LARGE_PLACE: LargePlace,
-    FEAT_MOVE: FeatMove, SEARCH_POWER: tuple, CARD_PLAY: CardPlay,
+    FEAT_MOVE: FeatMove, FEAT_REAPPEAR: tuple, SEARCH_POWER: tuple, CARD_PLAY: CardPlay,
     FORTUNE_GIVE: tuple, MASSES: Masses, COMRADE: Comrade,
     # the Overlord cards' own decisions (modules/overlord_cards.py, overlord_more.py) and the relics'
     UTHUK: tuple, CHARM: tuple, PLAN: None, RITUAL: None, RELIC_GIVE: tuple,

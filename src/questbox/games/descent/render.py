@@ -110,7 +110,7 @@ def _occupants(view: JSON) -> dict[tuple[int, int], tuple[str, str]]:
                      else ("bold red" if f.get("master") else "red"))
             for s in f["squares"]:
                 occupant[_sq(s)] = (label(fid, f), style)
-        elif f["status"] == "ko" and f["at"]:
+        elif f["status"] in ("ko", "vanished") and f["at"]:       # a hero token
             occupant.setdefault(_sq(f["at"]), (label(fid, f).lower(), "dim green"))
     return occupant
 

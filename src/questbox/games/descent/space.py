@@ -86,7 +86,8 @@ def encounter_space(enc: Encounter) -> list[Action]:
     # -- heroic feats ---------------------------------------------------------------------------
     from questbox.games.descent.modules.feats import feat_space
 
-    out += feat_space(enc, heroes, monsters)
+    have = set(out)
+    out += [a for a in dict.fromkeys(feat_space(enc, heroes, monsters)) if a not in have]
     # -- the lieutenant pack (a campaign's quest: threat, fortune, plot cards, the agent) ---------
     from questbox.games.descent.plot import campaign_space
 
@@ -104,6 +105,12 @@ def encounter_space(enc: Encounter) -> list[Action]:
 
         have = set(out)
         out += [a for a in card_space(enc) if a not in have]
+    # -- a quest's villagers (the Acolyte of Saradyn: modules/villagers.py) ---------------------
+    if "villagers" in enc.by_name:
+        from questbox.games.descent.modules.villagers import villager_space
+
+        have = set(out)
+        out += [a for a in villager_space(enc) if a not in have]
     # -- the items heroes have equipped (``campaign.equipment``: modules/items.py) ----------------
     if "items" in enc.by_name:
         from questbox.games.descent.modules.items import item_space

@@ -41,7 +41,7 @@ M = TypeVar("M", bound=BaseModel)
 DECISION_KINDS = frozenset({"hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place",
                             "breath", "large-place", "blast"})
 PHASES = ("setup", "heroes", "overlord", "over")
-STATUSES = ("active", "ko", "defeated", "reserve")
+STATUSES = ("active", "ko", "defeated", "reserve", "vanished")     # vanished: Tomble's feat
 #: what a Search token on the map may be
 TOKENS = frozenset({"search"})
 #: the most figures, rounds, points (damage, fatigue, ...) a saved encounter may count
@@ -81,7 +81,7 @@ WINDOW_CTX: dict[str, tuple[str, ...]] = {
 #: progress); a trailing ``*`` takes any number of them. (A module registered by someone else,
 #: as the tests' own, is only checked to be in the setup: its payloads are its own.)
 MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
-    "feats": {"sub": ("fid",), "move": ("fig",)},
+    "feats": {"sub": ("fid",), "move": ("fig",), "reappear": ("fig",)},
     "campaign": {"fortune": (), "swarm": ("fig",), "masses": ("fig",), "masses-fail": ("fig",), "forceful": ()},
     "classes": {"cripple": ("fig",), "tempest": ("fig", "nat")}, "heroes": {}, "quest": {}, "search": {},
     "lieutenants": {"fury-pass": (), "fury-fail": (), "not-me": (), "shift": ("fid", "nat", "text"),
@@ -89,8 +89,8 @@ MOD_TASKS: dict[str, dict[str, tuple[str, ...]]] = {
                     "overpower": ("fid", "fid"), "zorek": ("fid", "fid"), "kiss": ("fid", "any")},
 }
 MOD_DECISIONS: dict[str, tuple[str, ...]] = {
-    "mod:feats:move": ("fig",), "mod:search:power": ("die", "*"), "mod:campaign:give": ("hero", "*"),
-    "mod:campaign:masses": ("fig",), "mod:campaign:comrade": ("fig",),
+    "mod:feats:move": ("fig",), "mod:feats:reappear": ("fig",), "mod:search:power": ("die", "*"),
+    "mod:campaign:give": ("hero", "*"), "mod:campaign:masses": ("fig",), "mod:campaign:comrade": ("fig",),
     "mod:lieutenants:shift": ("fid", "nat", "text"), "mod:lieutenants:not-me": ("fid",),
     "mod:lieutenants:relic": ("fid",),
 }
@@ -122,7 +122,7 @@ class FigDoc(StrictModel):
     master: bool
     at: str | None
     orient: Literal[0, 1]
-    status: Literal["active", "ko", "defeated", "reserve"]
+    status: Literal["active", "ko", "defeated", "reserve", "vanished"]
     damage: Points
     fatigue: Points
     conditions: list[Literal["poisoned", "diseased", "immobilized", "stunned"]]
@@ -332,6 +332,9 @@ def _check(d: EncounterDoc, enc: Encounter, fresh: DescentState, game_id: str, a
     _check_progress(d, enc, bad)
     _check_flow(d, enc, bad)
     _check_table(d, enc, fresh, game_id, at, bad)
+    for k, x in enumerate(d.surcharge):     # a plot card's [side, tile, movement points]
+        if len(x) != 3 or x[0] not in ("hero", "monster") or x[1] not in enc.board.tiles or type(x[2]) is not int:
+            raise bad(f"surcharge.{k}", "[side, tile, extra movement points]")
 
 
 def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Callable[[str, str], StateError]) -> None:
@@ -366,8 +369,9 @@ def _check_figures(d: EncounterDoc, enc: Encounter, fresh: DescentState, bad: Ca
         if f.at is not None and f.at not in board.index:
             raise fbad("at", f"no space {f.at!r} on the map")
         if (f.at is None) != (f.status in ("reserve", "defeated")):
-            raise fbad("at", "a space for a figure that is active or knocked out, else null")
-        if (f.status == "ko" and f.side != "hero") or (f.status in ("reserve", "defeated") and f.side == "hero"):
+            raise fbad("at", "a space for a figure that is active, knocked out or vanished, else null")
+        if (f.status in ("ko", "vanished") and f.side != "hero") or (
+                f.status in ("reserve", "defeated") and f.side == "hero"):
             raise fbad("status", f"not a status of a {f.side}")
         health = enc.stats[f.stat].health + f.hp_bonus
         if f.damage > health:

@@ -16,10 +16,20 @@ Syndrael   ``feat`` / ``feat <hero>``    an action: the hero within 3 spaces mov
 Grisban    ``feat <monster>``            an extra attack action (costs none of his actions)
 Jain       ``feat``, then                movement points equal to twice her Speed, then one attack
            ``feat <monster>``            that costs no action
+Tomble     ``feat``, then (his next      an action: his figure leaves the map, his hero token stays
+           turn) ``place <square>``      on his space; at the start of his next turn he is placed on
+                                         an empty space within 4 spaces of the token
 =========  ============================  ========================================================
 
-Tomble's feat (vanish and reappear within 4 spaces) is not played: when it may be used is not in
-our sources.
+**Tomble's vanishing** (printed: the hero card as TAG's ``heroes.json`` gives it, ``Action:``;
+rulings ours, F6 in docs/rulings/descent.md): while vanished his figure has status ``vanished``
+(``pos`` is his token's space; it blocks nothing, no attack or monster ability targets him, he is
+not adjacent to anyone, and he is not knocked out); his turn ends when he vanishes (he has no
+figure to act with); the start of his next turn asks his seat ``place <square>`` (decision
+``mod:feats:reappear``: an empty space within 4 spaces of the token, counted as movement is, the
+token's own space too; if none is empty, the nearest empty space), before his conditions take
+effect; then his turn goes on as usual. An encounter that ends meanwhile ends with him off the map
+(the next encounter places every hero anew).
 
 **Attacks with several targets** (Tarha, Leoric): the attack is declared against the first target
 and rolled, rerolled and its surges spent once; after that attack is resolved on the first target,
@@ -39,7 +49,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from questbox.core import Action, Decision, Seat
 from questbox.games.descent.abilities import add_figures
-from questbox.games.descent.flow import FEAT_MOVE, FeatMove
+from questbox.games.descent.flow import FEAT_MOVE, FEAT_REAPPEAR, FeatMove
 from questbox.games.descent.model import Turn
 from questbox.games.descent.rules import Ctx, RuleModule
 
@@ -51,9 +61,14 @@ NAME = "feats"
 FEAT = "feat"
 END = Action("end")
 #: the heroes whose feats this module plays
-PLAYED = frozenset({"tarha", "leoric", "avric", "ashrian", "syndrael", "grisban", "jain"})
+PLAYED = frozenset({"tarha", "leoric", "avric", "ashrian", "syndrael", "grisban", "jain", "tomble"})
 #: the feats that cost one of the hero's actions
-ACTIONS = frozenset({"tarha", "leoric", "avric", "ashrian", "syndrael"})
+ACTIONS = frozenset({"tarha", "leoric", "avric", "ashrian", "syndrael", "tomble"})
+#: the status of Tomble's figure while he is off the map (his token on ``pos``)
+VANISHED = "vanished"
+#: the decision of Tomble's reappearance, and how far from his token he may reappear
+REAPPEAR = FEAT_REAPPEAR
+REACH = 4
 
 
 def _a(*args: Any) -> Action:
@@ -65,10 +80,19 @@ class HeroicFeats(RuleModule):
 
     name = NAME
     offers_at = frozenset({"hero-turn"})
+    listens = frozenset({"turn-start"})
 
     def __init__(self, enc: Encounter) -> None:
         super().__init__(enc)
         self.heroes = frozenset(h.id for h in enc.heroes if h.id in PLAYED)
+
+    def listens_here(self) -> frozenset[str]:
+        return self.listens if "tomble" in self.heroes else frozenset()
+
+    def on(self, st: DescentState, window: str, ctx: Ctx) -> None:
+        fi = ctx[0]
+        if fi >= 0 and st.figs[fi].status == VANISHED:        # Tomble's next turn: he reappears
+            st.tasks.append(st.mod_task(NAME, ("reappear", fi)))
 
     def init(self, st: DescentState) -> Any:
         return {"used": []} if self.heroes else None
@@ -104,6 +128,8 @@ class HeroicFeats(RuleModule):
             return [_a(st.figs[t].id) for t in st.attack_targets(fi)]
         if hid == "jain":
             return [] if "immobilized" in f.conds else [_a()]
+        if hid == "tomble":
+            return [_a()]
         return []
 
     # ---------------------------------------------------------------- the feats
@@ -159,9 +185,22 @@ class HeroicFeats(RuleModule):
         elif hid == "jain":
             turn.mp += 2 * st.stat(fi).speed
             turn.flags.append("feat-attack")
+        elif hid == "tomble":
+            st.lift(fi)                         # (his figure leaves; ``pos`` keeps his token's space)
+            st.figs[fi].status = VANISHED
+            turn.ended = True
+            turn.mp = 0
+            st.emit("feat", f"{who} vanishes; his token stays on {st.enc.board.names[st.figs[fi].pos]}.",
+                    {"hero": hid, "token": st.enc.board.names[st.figs[fi].pos]})
+            st.window("action-performed", (fi, FEAT))
 
     def run(self, st: DescentState, payload: Any) -> None:
         what = payload[0]
+        if what == "reappear":
+            fi = payload[1]
+            if st.figs[fi].status == VANISHED:
+                st.ask(st.figs[fi].seat, REAPPEAR, (fi,))
+            return
         if what == "move":
             fi = payload[1]
             turn = st.turn
@@ -173,12 +212,23 @@ class HeroicFeats(RuleModule):
 
     # ---------------------------------------------------------------- Syndrael's companion moves
     def decision_text(self, st: DescentState, d: Decision) -> str | None:
+        if d.kind == REAPPEAR:
+            return f"{st.name(int(d.data[0]))} reappears (a heroic feat): a space within {REACH} of his token"
         return f"{st.name(cast(FeatMove, d.data).fig)} moves (a heroic feat): a space, or end the move"
 
     def decision_actions(self, st: DescentState, d: Decision) -> list[Action]:
+        if d.kind == REAPPEAR:
+            names = st.enc.board.names
+            return [Action("place", (names[s],)) for s in reappear_squares(st, int(d.data[0]))]
         return [*st.moves(cast(FeatMove, d.data).fig), END]
 
     def decide(self, st: DescentState, d: Decision, action: Action) -> None:
+        if d.kind == REAPPEAR:
+            fi = int(d.data[0])
+            st.place(fi, st.enc.board.index[str(action.args[0])])
+            st.emit("feat", f"{st.name(fi)} reappears on {action.args[0]}.",
+                    {"hero": st.figs[fi].id, "at": str(action.args[0])})
+            return
         fi = cast(FeatMove, d.data).fig
         if action == END:
             st.turns.pop()
@@ -187,12 +237,28 @@ class HeroicFeats(RuleModule):
         st.move_figure(fi, action)
 
 
+def reappear_squares(st: DescentState, fi: int) -> list[int]:
+    """Where vanished Tomble (figure ``fi``) may reappear: the empty spaces within :data:`REACH`
+    spaces of his token (its own space too), or the nearest empty space if none is."""
+    board = st.enc.board
+    token = st.figs[fi].pos
+    dist = board.dist_from(st.doors, token)
+    got = [s for s in board.spaces if dist[s] <= REACH and board.passable[s] and s not in st.occ]
+    if got:
+        return got
+    from questbox.games.descent.geometry import nearest_free
+
+    return [nearest_free(st, token)]
+
+
 # ================================================================================ bots
 def bot_feat(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
     """The heuristic bot's use of a feat in its hero's turn (or ``None``): Tarha's and Leoric's
     attacks when two monsters are worth hitting, Avric's heal when 5 or more hearts are missing
     within reach, Ashrian's stun on a group of 2 or more that has not activated yet, Grisban's
-    extra attack once his actions are spent, and Jain's attack once she has used her feat."""
+    extra attack once his actions are spent, Jain's attack once she has used her feat, and Tomble's
+    vanishing as his last action when a monster is within 3 spaces and 3 hearts or fewer would
+    knock him out."""
     feats = [a for a in legal if a.name == FEAT]
     if not feats:
         return None
@@ -229,11 +295,24 @@ def bot_feat(st: DescentState, fi: int, legal: list[Action]) -> Action | None:
                        and "stunned" not in st.figs[x].conds)
         best = max(feats, key=fresh)
         return best if st.phase == "heroes" and fresh(best) >= 2 else None
+    if hid == "tomble":
+        hurt = st.health(fi) - f.damage <= 3
+        near = any(st.within(fi, m, 3) for m in st.enemies(fi) if st.figs[m].side == "monster")
+        return feats[0] if hurt and near and turn.actions == 1 else None
     return None
 
 
 def bot_decision(st: DescentState, legal: list[Action]) -> Action:
-    """The heuristic bot in a feat's decision (Syndrael's companion moves): stay put."""
+    """The heuristic bot in a feat's decision: Syndrael's companion stays put; Tomble reappears on
+    the space farthest from the nearest monster (the first such space in board order)."""
+    if legal and legal[0].name == "place":
+        board = st.enc.board
+        mons = [st.figs[m].pos for m in st.monsters() if st.figs[m].status == "active"]
+
+        def safety(a: Action) -> int:
+            dist = board.dist_from(st.doors, board.index[str(a.args[0])])
+            return min((dist[p] for p in mons), default=0)
+        return max(legal, key=safety)
     return END if END in legal else legal[-1]
 
 
@@ -246,7 +325,7 @@ def feat_space(enc: Encounter, heroes: list[str], monsters: list[str]) -> list[A
         return []
     mons = monsters + (["ardus"] if "campaign" in enc.by_name and "ardus" not in monsters else [])
     out: list[Action] = []
-    if mod.heroes & {"leoric", "avric", "syndrael", "jain"}:
+    if mod.heroes & {"leoric", "avric", "syndrael", "jain", "tomble"}:
         out.append(_a())
     if mod.heroes & {"grisban", "jain"}:
         out += [_a(m) for m in mons]
@@ -256,4 +335,6 @@ def feat_space(enc: Encounter, heroes: list[str], monsters: list[str]) -> list[A
         out += [_a(g.id) for g in enc.groups]
     if "tarha" in mod.heroes:
         out += [_a(a, b) for i, a in enumerate(mons) for b in mons[i + 1:]]
+    if "tomble" in mod.heroes:      # where he reappears (``place``, duplicates dropped by the caller)
+        out += [Action("place", (enc.board.names[s],)) for s in enc.board.spaces if enc.board.passable[s]]
     return out

@@ -143,3 +143,16 @@ class VillagersModule(RuleModule):
                     and st.counters.get(v.counter, 0) >= v.at_least):
                 st.finish(v.side, v.reason)
                 return
+
+
+# ================================================================================ action space
+def villager_space(enc: Encounter) -> list[Action]:
+    """Every action this module can offer in an encounter of ``enc`` (for the fixed action space
+    of :mod:`questbox.games.descent.space`): ``escort`` and ``take-villager`` of each villager the
+    quest may place (one per hero), ``give-acolyte`` to each hero."""
+    spec = enc.quest.villagers
+    if NAME not in enc.by_name or spec is None:
+        return []
+    vids = [f"villager-{k + 1}" for k in range(min(len(spec.squares), len(enc.heroes)))]
+    return [*(Action(ESCORT, (v,)) for v in vids), *(Action(GIVE, (h.id,)) for h in enc.heroes),
+            *(Action(TAKE, (v,)) for v in vids)]
