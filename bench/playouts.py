@@ -170,15 +170,7 @@ def bytecodes_for(game: Game, n: int, seconds: float, seed: int, heuristic: bool
             return sum(int(play_one(cfg, g)["length"]) for g in range(first, first + count))
         setup = game.setup_for_seats(n)
         rng = Rng(7)
-        decisions = 0
-        for g in range(first, first + count):
-            state = game.new(setup, seed=g)
-            while not state.is_over():
-                seat = state.to_move()[0]
-                legal = state.legal_actions(seat)
-                state.apply(seat, legal[rng.below(len(legal))])
-                decisions += 1
-        return decisions
+        return sum(play_random(game.new(setup, seed=g), rng) for g in range(first, first + count))
 
     games_from(0, warm)
     ops: Counter[str] = Counter()

@@ -23,21 +23,14 @@ import sys
 
 def play(games: int, seats: int, first: int) -> int:
     """Play ``games`` random games from seed ``first``; the decisions made."""
+    from playouts import play_random  # (bench/, this script's folder, is on sys.path)
     from questbox.core import Rng
     from questbox.core import games as registry
 
     game = registry()["descent"]
     setup = game.setup_for_seats(seats)
     rng = Rng(first)
-    decisions = 0
-    for g in range(first, first + games):
-        state = game.new(setup, seed=g)
-        while not state.is_over():
-            seat = state.to_move()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-            decisions += 1
-    return decisions
+    return sum(play_random(game.new(setup, seed=g), rng) for g in range(first, first + games))
 
 
 def profile(games: int, seats: int, top: int, sort: str) -> None:

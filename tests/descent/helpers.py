@@ -130,3 +130,20 @@ def hit(events: list[Any]) -> dict[str, Any]:
     """The data of the first ``hit`` event."""
     got: dict[str, Any] = next(e for e in events if e.kind == "hit").data
     return got
+
+
+def heuristic_game(heroes: list[str], seed: int, max_steps: int = 5000) -> DescentState:
+    """A game of ``heroes`` (the default quest) played to its end by the heuristic bot at every seat,
+    failing if it takes ``max_steps`` decisions or more."""
+    from questbox.games.descent.bots import HeuristicAgent
+
+    st = GAME.new({"heroes": heroes}, seed=seed)
+    assert isinstance(st, DescentState)
+    bots = {s: HeuristicAgent(seed=seed) for s in st.seats}
+    steps = 0
+    while not st.is_over():
+        seat = st.to_move()[0]
+        st.apply(seat, bots[seat].act(st, seat))
+        steps += 1
+        assert steps < max_steps
+    return st

@@ -10,12 +10,11 @@ import pytest
 from questbox.agents.random_agent import RandomAgent
 from questbox.core import JSON, IllegalAction
 from questbox.games.descent import GAME
-from questbox.games.descent.bots import HeuristicAgent
 from questbox.games.descent.data import library
 from questbox.games.descent.modules.feats import PLAYED
 from questbox.games.descent.plot import cards_of
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, fig, group, names, new, put, quest
+from tests.descent.helpers import act, fig, group, heuristic_game, names, new, put, quest
 
 ALL = list(cards_of("first-legion"))
 
@@ -180,15 +179,7 @@ def test_bots_use_the_feats_and_games_with_them_end() -> None:
     used: set[str] = set()
     for seed in range(12):
         heroes = ["tarha", "leoric", "avric", "ashrian"] if seed % 2 else ["grisban", "jain", "syndrael", "leoric"]
-        st = GAME.new({"heroes": heroes}, seed=seed)
-        assert isinstance(st, DescentState)
-        bots = {s: HeuristicAgent(seed=seed) for s in st.seats}
-        steps = 0
-        while not st.is_over():
-            seat = st.to_move()[0]
-            st.apply(seat, bots[seat].act(st, seat))
-            steps += 1
-            assert steps < 5000
+        st = heuristic_game(heroes, seed)
         used.update(st.mods["feats"]["used"])
     assert {"tarha", "ashrian", "grisban"} <= used      # Leoric (ranged) seldom has two monsters next to him
 

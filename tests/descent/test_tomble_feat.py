@@ -9,11 +9,10 @@ import pytest
 from questbox.agents.random_agent import RandomAgent
 from questbox.core import IllegalAction
 from questbox.games.descent import GAME
-from questbox.games.descent.bots import HeuristicAgent
 from questbox.games.descent.modules.feats import REAPPEAR, VANISHED
 from questbox.games.descent.space import action_space
 from questbox.games.descent.state import DescentState
-from tests.descent.helpers import act, fig, group, names, new, quest
+from tests.descent.helpers import act, fig, group, heuristic_game, names, new, quest
 
 
 def arena() -> DescentState:
@@ -103,14 +102,6 @@ def test_every_action_of_the_feat_is_in_the_action_space_and_random_games_end() 
 def test_the_heuristic_bot_vanishes_a_hurt_tomble_and_games_end() -> None:
     used = 0
     for seed in range(16):
-        st = GAME.new({"heroes": ["tomble", "avric"]}, seed=seed)
-        assert isinstance(st, DescentState)
-        bots = {s: HeuristicAgent(seed=seed) for s in st.seats}
-        steps = 0
-        while not st.is_over():
-            seat = st.to_move()[0]
-            st.apply(seat, bots[seat].act(st, seat))
-            steps += 1
-            assert steps < 5000
+        st = heuristic_game(["tomble", "avric"], seed)
         used += "tomble" in st.mods["feats"]["used"]
     assert used > 0
