@@ -74,9 +74,12 @@ def test_a_cursed_hero_is_a_monkey_on_the_map_and_on_his_sheet(web: ServerProc, 
         sheet = page.locator(".ds-hero[data-figure='syndrael']")
         mark = sheet.locator("[data-testid='figure-mark']")
         assert mark.inner_text() == f"Monkey ({card['name']})"
-        # (its tooltip is the rule tip of the card that made it: rules.js turns data-rule into one)
-        assert mark.get_attribute("data-rule") == "overlord:curse-of-the-monkey-god"
-        assert mark.get_attribute("aria-description") == f"{card['name']}: {card['text']}"
+        # (its tooltip is the mark's rule tip, which names the card that made it: rules.js turns
+        # data-rule into one; the terminal names the mark from the same glossary entry)
+        entry = RULES["mark:monkey"]
+        assert entry["facts"] == [["card", card["name"]]] and entry["text"] == card["text"]
+        assert mark.get_attribute("data-rule") == "mark:monkey"
+        assert mark.get_attribute("aria-description") == f"Monkey: {card['text']}"
         assert page.locator(".ds-hero[data-figure='leoric'] [data-testid='figure-mark']").count() == 0
         for hero in ("syndrael", "leoric"):
             cls = figs[hero]["class"]

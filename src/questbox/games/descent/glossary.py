@@ -7,7 +7,8 @@ Keys: ``hero:syndrael``, ``class:berserker``, ``card:rage`` (class cards), ``mon
 ``group:<quest>:<group>`` (a quest's monster group: its monster's stat lines in the quest's act),
 ``ability:scamper``, ``die:blue``, ``item:health-potion`` (search and shop cards), ``quest:<id>``,
 ``goal:<quest>:<side>``, ``counter:<quest>:<counter>``, ``plot:<card>``, ``upgrade:<id>``,
-``term:threat``, ``terrain:water``, ``overlord:dark-might`` (Overlord cards). The campaign game adds its
+``term:threat``, ``terrain:water``, ``overlord:dark-might`` (Overlord cards), ``mark:monkey`` (a figure's
+marks: the name the terminal and the page give it, and the Overlord card that gives it). The campaign game adds its
 campaigns (``campaign:<id>``: the story, then its quests by name, one fact ``quest N`` each; ``story:<id>``:
 the story alone, when it has one) and upgrades.
 """
@@ -68,6 +69,25 @@ def _overlord_entries() -> list[JSON]:
         )
         for c in _load("overlord.yaml")["cards"]
     ]
+
+
+def _mark_entries() -> list[JSON]:
+    """A figure's marks (``mark:<id>``): its name, the text of the Overlord card that gives it, the card."""
+    cards = {c["id"]: c for c in _load("overlord.yaml")["cards"]}
+    return [
+        _e(f"mark:{m['id']}", m["name"], cards[m["card"]]["effect"], cards[m["card"]]["source"],
+           [["card", cards[m["card"]]["name"]]])
+        for m in _load("glossary.yaml")["marks"]
+    ]
+
+
+@functools.cache
+def mark_name(mark: str) -> str:
+    """A mark by name and card (``Monkey (Curse of the Monkey God)``); an unknown mark by its id."""
+    for e in _mark_entries():
+        if e["key"] == f"mark:{mark}":
+            return f"{e['name']} ({e['facts'][0][1]})"
+    return mark.replace("-", " ").capitalize()
 
 
 def stat_line(stat: dict[str, Any], attack: str) -> str:
@@ -433,6 +453,7 @@ def glossary(game: Game) -> JSON:
         {"id": "items", "title": "Search cards and items", "entries": items},
         {"id": "terrain", "title": "Terrain", "entries": terrain},
         {"id": "overlord", "title": "Overlord cards", "entries": _overlord_entries()},
+        {"id": "marks", "title": "Marks on figures", "entries": _mark_entries()},
     ]
     if game.id == "descent-campaign":
         sections += [

@@ -33,7 +33,7 @@ from rich.text import Text
 
 from questbox.core import JSON, Seat
 from questbox.games.descent.board import LETTERS
-from questbox.games.descent.glossary import DATA, class_name, item_name, plot_name, quest_name
+from questbox.games.descent.glossary import DATA, class_name, item_name, mark_name, plot_name, quest_name
 
 GLYPH = {"water": "~", "obstacle": "#", "lava": "%", "hazard": "!", "pit": "o"}
 TERRAIN_STYLE = {"water": "blue", "obstacle": "grey50", "lava": "red", "hazard": "yellow", "pit": "grey30"}
@@ -234,10 +234,6 @@ def _bar(n: int, total: int) -> str:
     return f"{max(0, total - n)}/{total}"
 
 
-#: how the sheet names a figure's marks (condition-like states that are no conditions)
-MARK_NAMES = {"monkey": "Monkey (Curse of the Monkey God)"}
-
-
 def sheets(view: JSON) -> Table:
     t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
     for col in ("figure", "at", "health", "fatigue", "conditions", "notes"):
@@ -268,7 +264,7 @@ def sheets(view: JSON) -> Table:
         t.add_row(Text(f"{label(fid, f):>3} {f['name']} ({fid}){status}", style=style), f["at"] or "-",
                   _bar(f["damage"], f["health"]),
                   f"{f['fatigue']}/{f['stamina']}" if f["side"] == "hero" else "",
-                  ", ".join([*f["conditions"], *(MARK_NAMES.get(m, m) for m in f.get("marks", ()))]),
+                  ", ".join([*f["conditions"], *(mark_name(m) for m in f.get("marks", ()))]),
                   "; ".join(notes))
     return t
 

@@ -57,15 +57,16 @@ export function breathPath(view) {
 const COND_COLOURS = { poisoned: '#3f9d4a', diseased: '#8a6d2f', stunned: '#d6a21e', immobilized: '#2f73c9', weakened: '#7b4fbf', burning: '#e0521f', terrified: '#444', cursed: '#9a3f7a', bleeding: '#b8412f' };
 
 // A figure's marks (the view's figures.<id>.marks: condition-like states that are no conditions), by
-// the Overlord card that gives each (its name and text come from the glossary, overlord:<card>); the
-// page only labels them, what a mark does is the engine's. An unknown mark is named from its id.
-const MARKS = { monkey: { name: 'Monkey', card: 'curse-of-the-monkey-god', colour: '#8a5a2b' } };
+// their glossary entries (mark:<id>: the mark's name, the text and name of the Overlord card that gives
+// it), the names the terminal gives them too; the page only draws them (a colour and a badge), what a
+// mark does is the engine's. An unknown mark is named from its id.
+const MARK_COLOURS = { monkey: '#8a5a2b' };
 
 export function markWords(mark, ui) {
-  const m = MARKS[mark];
-  const name = m ? m.name : mark.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
-  const card = m && ui && ui.rule ? ui.rule(`overlord:${m.card}`) : null;
-  return { name: card ? `${name} (${card.name})` : name, short: name, text: card ? card.text : '', key: m ? `overlord:${m.card}` : null };
+  const e = ui && ui.rule ? ui.rule(`mark:${mark}`) : null;
+  const short = e ? e.name : mark.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  const card = e ? (e.facts || []).find((f) => f[0] === 'card') : null;
+  return { name: card ? `${short} (${card[1]})` : short, short, text: e ? e.text : '', key: e ? `mark:${mark}` : null };
 }
 
 function markTitle(mark, ui) { const w = markWords(mark, ui); return w.text ? `${w.name}: ${w.text}` : w.name; }
@@ -81,7 +82,7 @@ const itemEntry = (it, ui) => ruleOf(ui, [`shop:${it}`, `relic:${it}`, `item:${i
 // the mark's badge on a figure token, at its top-left corner: a monkey's face for the monkey, else a
 // diamond with the mark's first letter; its title names the mark and the card's text
 function markBadge(mark, i, x, y, ui) {
-  const colour = (MARKS[mark] || {}).colour || '#555';
+  const colour = MARK_COLOURS[mark] || '#555';
   const g = svg('g', { class: 'ds-mark-badge', 'data-mark': mark, transform: `translate(${x + 8 + i * 15} ${y + 8}) scale(1.3)` }, svg('title', {}, markTitle(mark, ui)));
   if (mark === 'monkey') {
     g.append(svg('circle', { cx: -4.8, cy: -1, r: 2.6, fill: colour, stroke: '#fff', 'stroke-width': 0.8 }),
