@@ -12,6 +12,7 @@ import heapq
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.games.heroica.board import Board
 from questbox.games.heroica.data import rules
+from questbox.games.heroica.flow import DEFEAT, HEAL, ROLL, STOP
 from questbox.games.heroica.state import HeroicaState
 
 #: store preferences: what a hero buys first when it has 3 gold
@@ -19,6 +20,16 @@ BUY_ORDER = ("wand", "bow", "ax", "dagger", "sword", "staff")
 #: a weapon that only repeats (or weakens) the hero's own skill is not bought
 SAME_AS_HERO = {"wizard": "wand", "knight": "sword"}
 ITEM_VALUE = {"gold": 0.6, "life": 0.8, "defense": 0.7, "fang": 1.5}
+
+DRINK_LIFE = Action("drink", ("life",))
+DRINK_DEFENSE = Action("drink", ("defense",))
+#: the store's actions in :data:`BUY_ORDER`, built once
+BUYS = tuple((w, Action("buy", (w,))) for w in BUY_ORDER)
+#: a Shield in a fight: the melee skills (and ``defeat``) in the order the hero bot prefers them
+USE_FANG, USE_AX = Action("use", ("fang",)), Action("use", ("ax",))
+SHIELD_ORDER = (Action("use", ("dagger",)), Action("use", ("prince",)), USE_FANG, USE_AX, DEFEAT)
+#: cost tables kept per board (see :func:`_costs`) before the cache is emptied
+COSTS_KEPT = 4096
 
 
 class _Base:
@@ -30,9 +41,21 @@ class _Base:
 
 def _costs(st: HeroicaState, goal: int, health: int = 4) -> list[float]:
     """Cost to reach ``goal`` from every space of the mission's board: steps, plus fights with the
-    monsters in the way (dearer when a Skull from that monster would defeat the hero)."""
+    monsters in the way (dearer when a Skull from that monster would defeat the hero).
+
+    The table depends only on the pieces that block (monsters, bars, coffins) and ``health``: it
+    is computed once for each of them and kept on the board (shared by every game on it; do not
+    mutate the list returned)."""
     board = st.board
     bars = st.bars
+    cache = board.cache.get("costs")
+    if cache is None:
+        cache = board.cache["costs"] = {}
+    key = (goal, health, tuple(st.monsters.items()), tuple(bars.items()), tuple(st.coffins))
+    got = cache.get(key)
+    if got is not None:
+        assert isinstance(got, list)
+        return got
     extra = [0.0] * board.n
     for s, k in st.monsters.items():
         strength = bars.get(s) or rules().monsters[k].strength
@@ -53,6 +76,9 @@ def _costs(st: HeroicaState, goal: int, health: int = 4) -> list[float]:
             if nc < cost[v]:
                 cost[v] = nc
                 heapq.heappush(heap, (nc, v))
+    if len(cache) >= COSTS_KEPT:
+        cache.clear()
+    cache[key] = cost
     return cost
 
 
@@ -75,7 +101,6 @@ class HeroBot(_Base):
         pos = st.pos[h]
         health = st.health[h]
         kind = st.pending[-1].kind
-        names = {str(a): a for a in legal}
         target = board.mission.target
         mons = st.monsters
         bars = st.bars
@@ -85,19 +110,19 @@ class HeroBot(_Base):
 
         adj_mons = [v for v in board.adj[pos] if v in mons]
         danger = max((strength(s) for s in adj_mons), default=0)
-        if "drink life" in names and (health <= 1 or (health <= 2 and danger >= 2)):
-            return names["drink life"]
-        if kind in ("turn", "fight") and "drink defense" in names and adj_mons and danger >= health:
-            return names["drink defense"]
+        if DRINK_LIFE in legal and (health <= 1 or (health <= 2 and danger >= 2)):
+            return DRINK_LIFE
+        if kind in ("turn", "fight") and adj_mons and danger >= health and DRINK_DEFENSE in legal:
+            return DRINK_DEFENSE
         if kind == "turn":
             own = SAME_AS_HERO.get(st.hero_ids[h])
-            for w in BUY_ORDER:
-                if w != own and f"buy {w}" in names:
-                    return names[f"buy {w}"]
-            if "heal" in names:
-                return names["heal"]
-            if "roll" in names:
-                return names["roll"]
+            for w, buy in BUYS:
+                if w != own and buy in legal:
+                    return buy
+            if HEAL in legal:
+                return HEAL
+            if ROLL in legal:
+                return ROLL
         fights = [a for a in legal if a.name in ("fight", "strike")]
         if fights:
             def fkey(a: Action) -> tuple[int, int, int]:
@@ -105,18 +130,17 @@ class HeroBot(_Base):
                 return (0 if s == target else 1, strength(s), s)
             return min(fights, key=fkey)
         if kind == "shield":
-            order = []
-            if health < st.max_health(h):
-                order.append("use fang")
-            if len(adj_mons) >= 2:
-                order.append("use ax")
-            order += ["use dagger", "use prince", "use fang", "use ax", "defeat"]
-            for o in order:
-                if o in names:
-                    return names[o]
+            if health < st.max_health(h) and USE_FANG in legal:
+                return USE_FANG
+            if len(adj_mons) >= 2 and USE_AX in legal:
+                return USE_AX
+            for o in SHIELD_ORDER:
+                if o in legal:
+                    return o
         cost = _costs(st, target, health)
         if kind in ("forward", "back"):
-            return min(legal, key=lambda a: (cost[ix[str(a.args[0])]], str(a)))
+            # every action here is "forward X" (or "back X"): ties go to the smaller space id
+            return min(legal, key=lambda a: (cost[ix[str(a.args[0])]], str(a.args[0])))
         if kind == "move":
             uses = [a for a in legal if a.name == "use"]
             if uses:
@@ -124,6 +148,7 @@ class HeroBot(_Base):
                 if pick is not None:
                     return pick
             items = st.items
+            adj = board.adj
             best: Action | None = None
             best_score = cost[pos] - 0.01
             for a in legal:
@@ -133,14 +158,16 @@ class HeroBot(_Base):
                 if s == target and s not in mons:
                     return a
                 score = cost[s] - ITEM_VALUE.get(items.get(s, ""), 0.0)
-                if any(v in mons for v in board.adj[s]):
-                    score += 0.3
+                for v in adj[s]:
+                    if v in mons:
+                        score += 0.3
+                        break
                 if score < best_score:
                     best, best_score = a, score
             if best is not None:
                 return best
-            if "stop" in names:
-                return names["stop"]
+            if STOP in legal:
+                return STOP
         return legal[0]
 
     def _ranged(self, st: HeroicaState, health: int, uses: list[Action], cost: list[float], pos: int,
