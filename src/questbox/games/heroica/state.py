@@ -32,6 +32,8 @@ from questbox.games.heroica.flow import (
     FORWARD,
     FORWARD_HERO,
     MONSTER_SEAT,
+    MOVE_KIND,
+    MOVE_ROLL,
     MTURN,
     TURN,
     Back,
@@ -61,7 +63,7 @@ class HeroicaState(State):
         "bars", "bats_box", "board", "brk", "came", "coffins", "cur", "defeats", "defended", "defense",
         "events", "fang", "gold", "healing", "health", "hero_ids", "history", "items", "life", "maxh", "mi",
         "missions", "monsters", "mover", "names", "nh", "opts", "pack", "passing", "path", "pos", "result", "roll",
-        "round", "steps", "store", "turns", "variant", "vp", "weapons", "won",
+        "rolls", "round", "steps", "store", "turns", "variant", "vp", "weapons", "wins", "won",
     )
 
     # -- construction -----------------------------------------------------------------------
@@ -80,6 +82,8 @@ class HeroicaState(State):
             self.names: tuple[str, ...] = of.names
             self.maxh: tuple[int, ...] = of.maxh
             self.turns: tuple[Decision, ...] = of.turns
+            self.rolls: tuple[Decision, ...] = of.rolls
+            self.wins: tuple[Decision, ...] = of.wins
             self._copy(of)
             return
         r = rules()
@@ -89,6 +93,9 @@ class HeroicaState(State):
         #: the decision that starts each seat's turn (decisions are values: one is shared)
         self.turns = tuple(Decision(MONSTER_SEAT, MTURN) if s == MONSTER_SEAT else Decision(s, TURN)
                            for s in seats)
+        #: each hero's move after a move roll, and its fight against any monster next to it
+        self.rolls = tuple(Decision(seats[h], MOVE_KIND, MOVE_ROLL) for h in range(self.nh))
+        self.wins = tuple(Decision(seats[h], FIGHT, FIGHT_ANY) for h in range(self.nh))
         self.mi = 0
         self.board = board_for(missions[0])
         n = self.nh
@@ -350,7 +357,7 @@ class HeroicaState(State):
         if self.brk:
             return
         if self.adj_monsters(self.pos[h]):
-            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
+            self.ask(self.wins[h])
         else:
             self.end_turn(events)
 
@@ -437,7 +444,7 @@ class HeroicaState(State):
         if self.brk:
             return
         if self.adj_monsters(self.pos[h]):
-            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
+            self.ask(self.wins[h])
         else:
             self.end_turn(events)
 
