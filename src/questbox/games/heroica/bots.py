@@ -28,6 +28,23 @@ BUYS = tuple((w, Action("buy", (w,))) for w in BUY_ORDER)
 #: a Shield in a fight: the melee skills (and ``defeat``) in the order the hero bot prefers them
 USE_FANG, USE_AX = Action("use", ("fang",)), Action("use", ("ax",))
 SHIELD_ORDER = (Action("use", ("dagger",)), Action("use", ("prince",)), USE_FANG, USE_AX, DEFEAT)
+#: each monster kind's printed strength (filled from the rules on first use)
+_STRENGTH: dict[str, int] = {}
+
+
+def _printed(kind: str) -> int:
+    got = _STRENGTH.get(kind)
+    if got is None:
+        got = _STRENGTH[kind] = rules().monsters[kind].strength
+    return got
+
+
+def _strength(bars: dict[int, int], mons: dict[int, str], s: int) -> int:
+    """The strength of the monster on ``s``: what its bar shows, else its printed strength."""
+    b = bars.get(s)
+    return b if b else _printed(mons[s])
+
+
 #: cost tables kept per board (see :func:`_costs`) before the cache is emptied
 COSTS_KEPT = 4096
 
@@ -58,7 +75,7 @@ def _costs(st: HeroicaState, goal: int, health: int = 4) -> list[float]:
         return got
     extra = [0.0] * board.n
     for s, k in st.monsters.items():
-        strength = bars.get(s) or rules().monsters[k].strength
+        strength = bars.get(s) or _printed(k)
         extra[s] += 2.0 + 1.5 * strength + (4.0 if strength >= health else 0.0)
     for s in st.coffins:
         extra[s] += 1.0
@@ -104,12 +121,10 @@ class HeroBot(_Base):
         target = board.mission.target
         mons = st.monsters
         bars = st.bars
-
-        def strength(s: int) -> int:
-            return bars.get(s) or rules().monsters[mons[s]].strength
-
         adj_mons = [v for v in board.adj[pos] if v in mons]
-        danger = max((strength(s) for s in adj_mons), default=0)
+        danger = 0
+        for v in adj_mons:
+            danger = max(danger, _strength(bars, mons, v))
         if DRINK_LIFE in legal and (health <= 1 or (health <= 2 and danger >= 2)):
             return DRINK_LIFE
         if kind in ("turn", "fight") and adj_mons and danger >= health and DRINK_DEFENSE in legal:
@@ -125,10 +140,15 @@ class HeroBot(_Base):
                 return ROLL
         fights = [a for a in legal if a.name in ("fight", "strike")]
         if fights:
-            def fkey(a: Action) -> tuple[int, int, int]:
+            # the target's monster first, then the weakest, then the lowest space
+            chosen = fights[0]
+            best_key = (2, 0, 0)
+            for a in fights:
                 s = ix[str(a.args[0])]
-                return (0 if s == target else 1, strength(s), s)
-            return min(fights, key=fkey)
+                k = (0 if s == target else 1, _strength(bars, mons, s), s)
+                if k < best_key:
+                    chosen, best_key = a, k
+            return chosen
         if kind == "shield":
             if health < st.max_health(h) and USE_FANG in legal:
                 return USE_FANG
