@@ -86,6 +86,22 @@ def _board_from_text(text: str) -> Board:
     return Board(Mission(json.loads(text)))
 
 
+#: the boards of the mission documents last asked for, by the document's identity (the document
+#: is kept with its board, so its id is not reused while the entry stands)
+_BY_DOC: dict[int, tuple[dict[str, Any], Board]] = {}
+#: documents kept in :data:`_BY_DOC` before it is emptied
+BY_DOC_KEPT = 64
+
+
 def board_for(doc: dict[str, Any]) -> Board:
-    """The (cached, shared) board of a validated explicit mission document."""
-    return _board_from_text(json.dumps(doc, sort_keys=True))
+    """The (cached, shared) board of a validated explicit mission document. Mission documents are
+    shared and never changed once validated: the same document object (every new game of a
+    setup) finds its board without writing the document out again."""
+    got = _BY_DOC.get(id(doc))
+    if got is not None and got[0] is doc:
+        return got[1]
+    board = _board_from_text(json.dumps(doc, sort_keys=True))
+    if len(_BY_DOC) >= BY_DOC_KEPT:
+        _BY_DOC.clear()
+    _BY_DOC[id(doc)] = (doc, board)
+    return board

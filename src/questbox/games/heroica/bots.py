@@ -12,6 +12,7 @@ import heapq
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.games.heroica.board import Board
 from questbox.games.heroica.data import rules
+from questbox.games.heroica.flow import DEFEAT, HEAL, ROLL, STOP
 from questbox.games.heroica.state import HeroicaState
 
 #: store preferences: what a hero buys first when it has 3 gold
@@ -19,6 +20,33 @@ BUY_ORDER = ("wand", "bow", "ax", "dagger", "sword", "staff")
 #: a weapon that only repeats (or weakens) the hero's own skill is not bought
 SAME_AS_HERO = {"wizard": "wand", "knight": "sword"}
 ITEM_VALUE = {"gold": 0.6, "life": 0.8, "defense": 0.7, "fang": 1.5}
+
+DRINK_LIFE = Action("drink", ("life",))
+DRINK_DEFENSE = Action("drink", ("defense",))
+#: the store's actions in :data:`BUY_ORDER`, built once
+BUYS = tuple((w, Action("buy", (w,))) for w in BUY_ORDER)
+#: a Shield in a fight: the melee skills (and ``defeat``) in the order the hero bot prefers them
+USE_FANG, USE_AX = Action("use", ("fang",)), Action("use", ("ax",))
+SHIELD_ORDER = (Action("use", ("dagger",)), Action("use", ("prince",)), USE_FANG, USE_AX, DEFEAT)
+#: each monster kind's printed strength (filled from the rules on first use)
+_STRENGTH: dict[str, int] = {}
+
+
+def _printed(kind: str) -> int:
+    got = _STRENGTH.get(kind)
+    if got is None:
+        got = _STRENGTH[kind] = rules().monsters[kind].strength
+    return got
+
+
+def _strength(bars: dict[int, int], mons: dict[int, str], s: int) -> int:
+    """The strength of the monster on ``s``: what its bar shows, else its printed strength."""
+    b = bars.get(s)
+    return b if b else _printed(mons[s])
+
+
+#: cost tables kept per board (see :func:`_costs`) before the cache is emptied
+COSTS_KEPT = 4096
 
 
 class _Base:
@@ -30,12 +58,24 @@ class _Base:
 
 def _costs(st: HeroicaState, goal: int, health: int = 4) -> list[float]:
     """Cost to reach ``goal`` from every space of the mission's board: steps, plus fights with the
-    monsters in the way (dearer when a Skull from that monster would defeat the hero)."""
+    monsters in the way (dearer when a Skull from that monster would defeat the hero).
+
+    The table depends only on the pieces that block (monsters, bars, coffins) and ``health``: it
+    is computed once for each of them and kept on the board (shared by every game on it; do not
+    mutate the list returned)."""
     board = st.board
     bars = st.bars
+    cache = board.cache.get("costs")
+    if cache is None:
+        cache = board.cache["costs"] = {}
+    key = (goal, health, tuple(st.monsters.items()), tuple(bars.items()), tuple(st.coffins))
+    got = cache.get(key)
+    if got is not None:
+        assert isinstance(got, list)
+        return got
     extra = [0.0] * board.n
     for s, k in st.monsters.items():
-        strength = bars.get(s) or rules().monsters[k].strength
+        strength = bars.get(s) or _printed(k)
         extra[s] += 2.0 + 1.5 * strength + (4.0 if strength >= health else 0.0)
     for s in st.coffins:
         extra[s] += 1.0
@@ -53,6 +93,9 @@ def _costs(st: HeroicaState, goal: int, health: int = 4) -> list[float]:
             if nc < cost[v]:
                 cost[v] = nc
                 heapq.heappush(heap, (nc, v))
+    if len(cache) >= COSTS_KEPT:
+        cache.clear()
+    cache[key] = cost
     return cost
 
 
@@ -75,48 +118,49 @@ class HeroBot(_Base):
         pos = st.pos[h]
         health = st.health[h]
         kind = st.pending[-1].kind
-        names = {str(a): a for a in legal}
         target = board.mission.target
         mons = st.monsters
         bars = st.bars
-
-        def strength(s: int) -> int:
-            return bars.get(s) or rules().monsters[mons[s]].strength
-
         adj_mons = [v for v in board.adj[pos] if v in mons]
-        danger = max((strength(s) for s in adj_mons), default=0)
-        if "drink life" in names and (health <= 1 or (health <= 2 and danger >= 2)):
-            return names["drink life"]
-        if kind in ("turn", "fight") and "drink defense" in names and adj_mons and danger >= health:
-            return names["drink defense"]
+        danger = 0
+        for v in adj_mons:
+            danger = max(danger, _strength(bars, mons, v))
+        if DRINK_LIFE in legal and (health <= 1 or (health <= 2 and danger >= 2)):
+            return DRINK_LIFE
+        if kind in ("turn", "fight") and adj_mons and danger >= health and DRINK_DEFENSE in legal:
+            return DRINK_DEFENSE
         if kind == "turn":
             own = SAME_AS_HERO.get(st.hero_ids[h])
-            for w in BUY_ORDER:
-                if w != own and f"buy {w}" in names:
-                    return names[f"buy {w}"]
-            if "heal" in names:
-                return names["heal"]
-            if "roll" in names:
-                return names["roll"]
+            for w, buy in BUYS:
+                if w != own and buy in legal:
+                    return buy
+            if HEAL in legal:
+                return HEAL
+            if ROLL in legal:
+                return ROLL
         fights = [a for a in legal if a.name in ("fight", "strike")]
         if fights:
-            def fkey(a: Action) -> tuple[int, int, int]:
+            # the target's monster first, then the weakest, then the lowest space
+            chosen = fights[0]
+            best_key = (2, 0, 0)
+            for a in fights:
                 s = ix[str(a.args[0])]
-                return (0 if s == target else 1, strength(s), s)
-            return min(fights, key=fkey)
+                k = (0 if s == target else 1, _strength(bars, mons, s), s)
+                if k < best_key:
+                    chosen, best_key = a, k
+            return chosen
         if kind == "shield":
-            order = []
-            if health < st.max_health(h):
-                order.append("use fang")
-            if len(adj_mons) >= 2:
-                order.append("use ax")
-            order += ["use dagger", "use prince", "use fang", "use ax", "defeat"]
-            for o in order:
-                if o in names:
-                    return names[o]
+            if health < st.max_health(h) and USE_FANG in legal:
+                return USE_FANG
+            if len(adj_mons) >= 2 and USE_AX in legal:
+                return USE_AX
+            for o in SHIELD_ORDER:
+                if o in legal:
+                    return o
         cost = _costs(st, target, health)
         if kind in ("forward", "back"):
-            return min(legal, key=lambda a: (cost[ix[str(a.args[0])]], str(a)))
+            # every action here is "forward X" (or "back X"): ties go to the smaller space id
+            return min(legal, key=lambda a: (cost[ix[str(a.args[0])]], str(a.args[0])))
         if kind == "move":
             uses = [a for a in legal if a.name == "use"]
             if uses:
@@ -124,6 +168,7 @@ class HeroBot(_Base):
                 if pick is not None:
                     return pick
             items = st.items
+            adj = board.adj
             best: Action | None = None
             best_score = cost[pos] - 0.01
             for a in legal:
@@ -133,14 +178,16 @@ class HeroBot(_Base):
                 if s == target and s not in mons:
                     return a
                 score = cost[s] - ITEM_VALUE.get(items.get(s, ""), 0.0)
-                if any(v in mons for v in board.adj[s]):
-                    score += 0.3
+                for v in adj[s]:
+                    if v in mons:
+                        score += 0.3
+                        break
                 if score < best_score:
                     best, best_score = a, score
             if best is not None:
                 return best
-            if "stop" in names:
-                return names["stop"]
+            if STOP in legal:
+                return STOP
         return legal[0]
 
     def _ranged(self, st: HeroicaState, health: int, uses: list[Action], cost: list[float], pos: int,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
@@ -122,6 +123,19 @@ class SetupDoc(StrictModel):
     position: Position | None = Field(None, description="a mid-game situation to start from")
 
 
+#: what :meth:`Heroica._parse` made of a setup, by the setup's canonical JSON (a setup is parsed
+#: at every new game: a simulation plays thousands of games of one setup)
+Parsed = tuple[str, tuple[str, ...], tuple[dict[str, Any], ...], dict[str, Any], list[dict[str, Any]]]
+_PARSED: dict[str, Parsed] = {}
+#: setups kept in :data:`_PARSED` before it is emptied
+PARSED_KEPT = 256
+
+
+def _seats(variant: str, heroes: tuple[str, ...]) -> tuple[Seat, ...]:
+    names = tuple(f"p{i + 1}" for i in range(len(heroes)))
+    return (*names, MONSTER_SEAT) if variant == "battle" else names
+
+
 class Heroica(Game):
     id = "heroica"
     title = "HEROICA: Ilrion"
@@ -137,8 +151,24 @@ class Heroica(Game):
     hidden_module = "questbox.games.heroica.hidden"
 
     # -- setup --------------------------------------------------------------------------------
-    def _parse(self, setup: JSON | None) -> tuple[str, tuple[str, ...], tuple[dict[str, Any], ...],
-                                                   dict[str, Any], list[dict[str, Any]]]:
+    def _parse(self, setup: JSON | None) -> Parsed:
+        """The setup validated: variant, heroes, missions, options and hero packs. The result of a
+        setup already seen is reused (parsing is a pure function of the document); its options
+        come back as a fresh dict (a state keeps them)."""
+        try:
+            key = json.dumps(setup, sort_keys=True)
+        except (TypeError, ValueError):
+            return self._parse_fresh(setup)
+        got = _PARSED.get(key)
+        if got is None:
+            got = self._parse_fresh(setup)
+            if len(_PARSED) >= PARSED_KEPT:
+                _PARSED.clear()
+            _PARSED[key] = got
+        variant, heroes, missions, opts, packs = got
+        return variant, heroes, missions, dict(opts), packs
+
+    def _parse_fresh(self, setup: JSON | None) -> Parsed:
         raw = _as_setup(setup)
         doc = validated(SetupDoc, raw, "heroica setup")
         variant = doc.variant
@@ -206,8 +236,7 @@ class Heroica(Game):
 
     def seat_names(self, setup: JSON | None = None) -> tuple[Seat, ...]:
         variant, heroes, _, _, _ = self._parse(setup)
-        names = tuple(f"p{i + 1}" for i in range(len(heroes)))
-        return (*names, MONSTER_SEAT) if variant == "battle" else names
+        return _seats(variant, heroes)
 
     def setup_for_seats(self, n: int, setup: JSON | None = None) -> JSON:
         doc = _as_setup(setup)
@@ -231,7 +260,7 @@ class Heroica(Game):
 
     def new(self, setup: JSON | None = None, *, seed: int = 0) -> HeroicaState:
         variant, heroes, missions, opts, packs = self._parse(setup)
-        seats = self.seat_names(setup)
+        seats = _seats(variant, heroes)
         state = HeroicaState(seats, Rng(seed), variant, heroes, missions, opts)
         state._setup_mission()
         for h, p in enumerate(packs):
@@ -266,7 +295,7 @@ class Heroica(Game):
         d = parse_state(doc)
         setup = setup_of(d)
         variant, hero_ids, missions, opts, _ = self._parse(setup)
-        seats = self.seat_names(setup)
+        seats = _seats(variant, hero_ids)
         state = HeroicaState(seats, Rng.from_json(d.rng.model_dump(exclude_none=True)), variant, hero_ids,
                              missions, opts)
         state.mi = d.mission if d.mission < len(missions) else 0

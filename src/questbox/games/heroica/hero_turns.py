@@ -19,7 +19,6 @@ from questbox.games.heroica.flow import (
     HEAL,
     MOVE_KIND,
     MOVE_PRINCE,
-    MOVE_ROLL,
     MOVE_SKILL,
     PRINCE_MODE,
     ROLL,
@@ -106,7 +105,7 @@ def roll(st: HeroicaState, d: Decision, a: Action) -> None:
     st.path = [st.pos[h]]
     events.append(Event("roll", f"{st.name(h)} rolls {f}: move up to {st.steps}",
                         data={"face": f}))
-    st.ask(Decision(st.seats[h], MOVE_KIND, MOVE_ROLL))
+    st.ask(st.rolls[h])
 
 
 def drink(st: HeroicaState, d: Decision, a: Action) -> None:

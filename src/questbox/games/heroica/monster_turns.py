@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from questbox.games.heroica.state import HeroicaState
 
 
+#: the monster seat's decisions without a payload (values: one of each is shared)
+MFIGHT_DECISION = Decision(MONSTER_SEAT, MFIGHT)
+MMOVE_DECISION = Decision(MONSTER_SEAT, MMOVE)
+
+
 # ======================================================================================= actions
 def pass_turn(st: HeroicaState, d: Decision, a: Action) -> None:
     """``pass``: no monster is left to move."""
@@ -47,7 +52,7 @@ def pick(st: HeroicaState, d: Decision, a: Action) -> None:
     if st.adj_active_heroes(s):
         events.append(Event("pick", f"the monster player picks the {kind} on {st.sid(s)}, "
                                     "next to a hero: it must fight"))
-        st.ask(Decision(MONSTER_SEAT, MFIGHT))
+        st.ask(MFIGHT_DECISION)
         return
     f = st.die()
     st.steps = MOVE[f]
@@ -55,7 +60,7 @@ def pick(st: HeroicaState, d: Decision, a: Action) -> None:
     st.path = [s]
     events.append(Event("roll", f"the monster player moves the {kind} on {st.sid(s)}: {f}, up "
                                 f"to {st.steps}", data={"face": f}))
-    st.ask(Decision(MONSTER_SEAT, MMOVE))
+    st.ask(MMOVE_DECISION)
 
 
 def step(st: HeroicaState, d: Decision, a: Action) -> None:
@@ -148,7 +153,7 @@ def monster_settle(st: HeroicaState, events: list[Event]) -> None:
 
 def monster_after(st: HeroicaState, events: list[Event]) -> None:
     if st.adj_active_heroes(st.mover):
-        st.ask(Decision(MONSTER_SEAT, MFIGHT))
+        st.ask(MFIGHT_DECISION)
     else:
         st.end_turn(events)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from questbox.core import JSON, Action, Decision, Event, Outcome, Rng, Seat, State
+from questbox.core import JSON, Action, Decision, Event, IllegalAction, Outcome, Rng, Seat, State
 from questbox.core.decisions import lookup
 from questbox.games.heroica.board import board_for
 from questbox.games.heroica.data import FACES, Mission, rules
@@ -32,6 +32,8 @@ from questbox.games.heroica.flow import (
     FORWARD,
     FORWARD_HERO,
     MONSTER_SEAT,
+    MOVE_KIND,
+    MOVE_ROLL,
     MTURN,
     TURN,
     Back,
@@ -59,9 +61,9 @@ def _kind(kind: str) -> Kind:
 class HeroicaState(State):
     __slots__ = (
         "bars", "bats_box", "board", "brk", "came", "coffins", "cur", "defeats", "defended", "defense",
-        "events", "fang", "gold", "healing", "health", "hero_ids", "history", "items", "life", "mi", "missions",
-        "monsters", "mover", "nh", "opts", "pack", "passing", "path", "pos", "result", "roll", "round", "steps",
-        "store", "variant", "vp", "weapons", "won",
+        "events", "fang", "gold", "healing", "health", "hero_ids", "history", "items", "life", "maxh", "mi",
+        "missions", "monsters", "mover", "names", "nh", "opts", "pack", "passing", "path", "pos", "result", "roll",
+        "rolls", "round", "steps", "store", "turns", "variant", "vp", "weapons", "wins", "won",
     )
 
     # -- construction -----------------------------------------------------------------------
@@ -76,8 +78,24 @@ class HeroicaState(State):
         self.missions = missions
         self.opts = opts
         if of is not None:
+            # the same seats and heroes: the tables made of them are shared (they never change)
+            self.names: tuple[str, ...] = of.names
+            self.maxh: tuple[int, ...] = of.maxh
+            self.turns: tuple[Decision, ...] = of.turns
+            self.rolls: tuple[Decision, ...] = of.rolls
+            self.wins: tuple[Decision, ...] = of.wins
             self._copy(of)
             return
+        r = rules()
+        #: each hero's name in the events (``p1 (Wizard)``) and full health
+        self.names = tuple(f"{seats[h]} ({r.heroes[k].name})" for h, k in enumerate(hero_ids))
+        self.maxh = tuple(r.heroes[k].health for k in hero_ids)
+        #: the decision that starts each seat's turn (decisions are values: one is shared)
+        self.turns = tuple(Decision(MONSTER_SEAT, MTURN) if s == MONSTER_SEAT else Decision(s, TURN)
+                           for s in seats)
+        #: each hero's move after a move roll, and its fight against any monster next to it
+        self.rolls = tuple(Decision(seats[h], MOVE_KIND, MOVE_ROLL) for h in range(self.nh))
+        self.wins = tuple(Decision(seats[h], FIGHT, FIGHT_ANY) for h in range(self.nh))
         self.mi = 0
         self.board = board_for(missions[0])
         n = self.nh
@@ -143,7 +161,7 @@ class HeroicaState(State):
         self.cur = 0
         self.round = 1
         self.reset_turn()
-        self.pending = [Decision(self.seats[0], TURN)]
+        self.pending = [self.turns[0]]
 
     # -- small helpers ------------------------------------------------------------------------
     def reset_turn(self) -> None:
@@ -154,7 +172,7 @@ class HeroicaState(State):
         self.mover = -1
 
     def max_health(self, h: int) -> int:
-        return rules().heroes[self.hero_ids[h]].health
+        return self.maxh[h]
 
     def hero_at(self, s: int, but: int = -1) -> int:
         for h, p in enumerate(self.pos):
@@ -182,7 +200,7 @@ class HeroicaState(State):
         return self.board.ids[s]
 
     def name(self, h: int) -> str:
-        return f"{self.seats[h]} ({rules().heroes[self.hero_ids[h]].name})"
+        return self.names[h]
 
     def die(self) -> str:
         return self.rng.choice(FACES)
@@ -209,10 +227,7 @@ class HeroicaState(State):
                 events.append(Event("limit", f"round {limit} is over: nobody completed the mission"))
                 self.mission_over(-1, events)
                 return
-        if self.cur < self.nh:
-            self.ask(Decision(self.seats[self.cur], TURN))
-        else:
-            self.ask(Decision(MONSTER_SEAT, MTURN))
+        self.ask(self.turns[self.cur])
 
     def mission_over(self, h: int, events: list[Event]) -> None:
         """Hero ``h`` completed the mission (``-1``: nobody did)."""
@@ -342,7 +357,7 @@ class HeroicaState(State):
         if self.brk:
             return
         if self.adj_monsters(self.pos[h]):
-            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
+            self.ask(self.wins[h])
         else:
             self.end_turn(events)
 
@@ -429,11 +444,38 @@ class HeroicaState(State):
         if self.brk:
             return
         if self.adj_monsters(self.pos[h]):
-            self.ask(Decision(self.seats[h], FIGHT, FIGHT_ANY))
+            self.ask(self.wins[h])
         else:
             self.end_turn(events)
 
     # -- decisions ----------------------------------------------------------------------------
+    # ``to_move``, ``legal_actions`` and ``apply`` do what :class:`~questbox.core.State`'s do (the
+    # same checks, the same cache), here so that the compiled engine runs them too: a bot game
+    # calls them at every action
+    def to_move(self) -> tuple[Seat, ...]:
+        if self.pending and self.result is None:
+            return (self.pending[-1].seat,)
+        return ()
+
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        if seat is None:
+            return super().legal_actions(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_actions(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def apply(self, seat: Seat | None, action: Action | str) -> list[Event]:
+        if seat is None or type(action) is not Action:
+            return super().apply(seat, action)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._explain_illegal(seat, action, legal))
+        self._legal = None
+        return self._apply(seat, action)
+
     def _legal_actions(self, seat: Seat) -> list[Action]:
         if self.result is not None or not self.pending:
             return []
