@@ -33,6 +33,20 @@ KEEP: Final = Action("keep")
 #: ``attack 1`` .. ``attack 3`` by corridor, then ``attack final``
 ATTACK: Final = (Action("attack", (1,)), Action("attack", (2,)), Action("attack", (3,)), Action("attack", ("final",)))
 MANA_NONE: Final = Action("mana", ("none",))
+DIRE: Final = Action("dire")
+PASS: Final = Action("pass")
+#: ``rps rock`` .. ``rps scissors`` (in :data:`RPS`'s order)
+RPS_ACTS: Final = tuple(Action("rps", (g,)) for g in RPS)
+#: the dungeon master's ways to place a new card: plain, ambush, tenacity, both
+PLACE: Final = Action("place")
+PLACE_AMBUSH: Final = Action("place", ("ambush",))
+PLACE_TENACITY: Final = Action("place", ("tenacity",))
+PLACE_BOTH: Final = Action("place", ("ambush", "tenacity"))
+#: ``swap X Y`` by corridors (0-2, ``x < y``): ``SWAP[x][y]``
+SWAP: Final = tuple(tuple(Action("swap", (x + 1, y + 1)) for y in range(3)) for x in range(3))
+#: ``guard 1`` .. ``guard 3``, ``guard final``, and ``target 1`` .. ``target 3`` (an elimination), by corridor
+GUARD: Final = (Action("guard", (1,)), Action("guard", (2,)), Action("guard", (3,)), Action("guard", ("final",)))
+TARGET: Final = (Action("target", (1,)), Action("target", (2,)), Action("target", (3,)))
 EQ_STATES = ("face-down", "revealed", "discarded")
 
 #: a queued step: its name (a key of ``steps.STEPS``) and its arguments
