@@ -26,6 +26,7 @@ from questbox.games.hero_ik.model import (
     RESOLVE,
     ROLL,
     RPS_ACTS,
+    below,
 )
 from questbox.games.hero_ik.setup import ADV, DM
 from questbox.games.hero_ik.state import FACE_DOWN, FINAL, HikState
@@ -281,7 +282,7 @@ class HeuristicAgent:
             s = state.determinize(seat, self.rng)
         kind = s.pending[-1].kind
         if kind == "rps":
-            return RPS_ACTS[self.rng.below(3)]
+            return RPS_ACTS[below(self.rng, 3)]
         act = self._choose(s, seat, kind, legal)
         return act if act in legal else legal[0]
 

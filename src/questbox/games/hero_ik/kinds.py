@@ -40,6 +40,7 @@ from questbox.games.hero_ik.model import (
     Combat,
     Step,
     cost_doc,
+    roll,
     rps_winner,
 )
 from questbox.games.hero_ik.setup import ADV, DM
@@ -247,7 +248,7 @@ class Attack(Kind):
             st.steps.insert(0, ("rps",))
             return
         if ctx.die[i]:
-            cb.pdie = st.rng.roll(6)
+            cb.pdie = roll(st.rng, 6)
             if st.tell:
                 ev.append(Event("power-die", f"{name}'s Power die: {cb.pdie}."))
             if cb.pdie == 1 and ctx.opts.fear_on_power_die and not ctx.solo:

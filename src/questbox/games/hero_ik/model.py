@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from questbox.core import JSON, Action
+from questbox.core import JSON, Action, Rng
 from questbox.games.hero_ik.cards import COLOURS
 
 FINAL = 3
@@ -125,3 +125,57 @@ class Combat:
         c.applied = [(str(w), str(k), bool(b)) for w, k, b in doc["applied"]]
         c.rolls = doc["rolls"]
         return c
+
+
+# -- the engine's draws, compiled ------------------------------------------------------------------
+# The core generator's Python methods (``roll`` -> ``randint`` -> ``_next``, and ``shuffle``'s loop)
+# cost a call into Python per draw. These make the same draws as :meth:`Rng.roll`, :meth:`Rng.below`
+# and :meth:`Rng.shuffle` (SplitMix64, written out) and leave the generator where those would; a
+# keyed, scripted or other generator (the adapters' explicit-chance one) keeps the core's methods
+# (tests/hero_ik/test_draws.py compares them).
+
+_MASK64: Final = (1 << 64) - 1
+_GOLDEN64: Final = 0x9E3779B97F4A7C15
+
+
+def plain_rng(rng: Rng) -> bool:
+    """Whether ``rng`` is the core's own SplitMix64 generator, unscripted and unkeyed."""
+    return type(rng) is Rng and rng.script is None and rng._key is None
+
+
+def _draw(rng: Rng) -> int:
+    """The next raw draw of a plain generator (``Rng._next``)."""
+    s = (rng._s + _GOLDEN64) & _MASK64
+    rng._s = s
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def roll(rng: Rng, sides: int) -> int:
+    """``rng.roll(sides)``: the same face, the same generator state after."""
+    if sides < 1 or not plain_rng(rng):
+        return rng.roll(sides)
+    return 1 + _draw(rng) % sides
+
+
+def below(rng: Rng, n: int) -> int:
+    """``rng.below(n)``: the same number, the same generator state after."""
+    if n <= 0 or not plain_rng(rng):
+        return rng.below(n)
+    return _draw(rng) % n
+
+
+def shuffle_ints(rng: Rng, items: list[int]) -> None:
+    """``rng.shuffle(items)``: the same order, the same generator state after."""
+    if not plain_rng(rng):
+        rng.shuffle(items)
+        return
+    s = rng._s
+    for i in range(len(items) - 1, 0, -1):
+        s = (s + _GOLDEN64) & _MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    rng._s = s

@@ -27,8 +27,11 @@ from questbox.games.hero_ik.model import (
     TERMINATIONS,
     Combat,
     Step,
+    below,
     new_turn_steps,
+    roll,
     rps_winner,
+    shuffle_ints,
 )
 from questbox.games.hero_ik.setup import (
     ADV,
@@ -455,7 +458,7 @@ class HikState(State):
     def _new_result(self, ev: list[Event], why: str) -> None:
         cb = self.combat
         assert cb is not None
-        cb.face = self.rng.roll(cb.sides)
+        cb.face = roll(self.rng, cb.sides)
         cb.rolls += 1
         if self.tell:
             ev.append(Event("roll", f"{why}: 1d{cb.sides} = {cb.face}.", data={"sides": cb.sides, "face": cb.face}))
@@ -778,7 +781,7 @@ class HikState(State):
             hidden_enc = [c for c in range(3) if s.slot[c] >= 0 and s.down[c]]
             # the pool in a canonical order, so that the result depends only on what the seat knows
             pool = sorted([i for c in range(3) for i in s.piles[c]] + [s.slot[c] for c in hidden_enc])
-            rng.shuffle(pool)
+            shuffle_ints(rng, pool)
             # face-down encounters carrying a Tenacity token are monsters
             for c in hidden_enc:
                 need_monster = s.ten[c]
@@ -790,20 +793,20 @@ class HikState(State):
                 s.piles[c] = pool[pos:pos + n]
                 pos += n
             if s.rps[1] and not ctx.solo:
-                s.rps[1] = RPS[rng.below(3)]
+                s.rps[1] = RPS[below(rng, 3)]
         elif seat == DM:
             unknown = [(c, j) for c in range(3) for j in range(len(s.piles[c]) - (1 if s.peek[c] else 0))]
             pool = sorted(s.piles[c][j] for c, j in unknown)
-            rng.shuffle(pool)
+            shuffle_ints(rng, pool)
             for (c, j), i in zip(unknown, pool, strict=True):
                 s.piles[c][j] = i
             everything = sorted(ctx.cards.equipment)
             for k in range(len(s.eq_kind)):
                 if s.eq_state[k] == FACE_DOWN:
-                    s.eq_kind[k] = everything[rng.below(len(everything))]
+                    s.eq_kind[k] = everything[below(rng, len(everything))]
             if s.rps[0]:
-                s.rps[0] = RPS[rng.below(3)]
-        s.rng = Rng(rng.below(2**63))
+                s.rps[0] = RPS[below(rng, 3)]
+        s.rng = Rng(below(rng, 2**63))
         s._legal = None
         return s
 
