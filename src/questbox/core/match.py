@@ -322,13 +322,19 @@ class Match:
             act = agents[seat].act(state, seat)
             if self.undo_depth or type(act) is not Action:
                 self.apply(seat, act)
+            elif self.events is None:       # nobody reads the events: the game may skip writing them
+                state.apply_untold(seat, act)
+                row = (seat, act)
+                standing.append(row)
+                log.append(row)
+                versions.append(len(log))
             else:
                 events = state.apply(seat, act)
                 row = (seat, act)
                 standing.append(row)
                 log.append(row)
                 versions.append(len(log))
-                if events and self.events is not None:
+                if events:
                     self._narrate(events)
             n += 1
         return n

@@ -169,6 +169,11 @@ class State(ABC):
         self._legal = None
         return self._apply(seat, act)
 
+    def apply_untold(self, seat: Seat, action: Action) -> None:
+        """:meth:`apply` for a caller that reads none of the events (``Match.step_bots`` when the
+        match keeps none): the same transition; a game may skip writing the events' sentences."""
+        self.apply(seat, action)
+
     def _explain_illegal(self, seat: Seat, action: Action, legal: list[Action]) -> str:
         if self.is_over():
             return f"{action}: the game is over"

@@ -14,9 +14,22 @@ from typing import Any
 
 from questbox.core import Action, Game, Rng, Seat, State
 from questbox.games.hero_ik.kinds import place_data, target_data
-from questbox.games.hero_ik.model import ATTACK, DONE, RESOLVE, ROLL
+from questbox.games.hero_ik.model import (
+    ATTACK,
+    DIRE,
+    DONE,
+    PASS,
+    PLACE,
+    PLACE_AMBUSH,
+    PLACE_BOTH,
+    PLACE_TENACITY,
+    RESOLVE,
+    ROLL,
+    RPS_ACTS,
+    below,
+)
 from questbox.games.hero_ik.setup import ADV, DM
-from questbox.games.hero_ik.state import FACE_DOWN, FINAL, RPS, HikState
+from questbox.games.hero_ik.state import FACE_DOWN, FINAL, HikState
 
 #: a combat resource: (kind, value, id) with kind "mult", "add", "die" (cancel and roll dN) or "reroll"
 Res = tuple[str, int, str]
@@ -232,27 +245,44 @@ class HeuristicAgent:
 
     def __init__(self, *, game: Game | None = None, seed: int = 0, final_at: float = 0.5,
                  fear_reserve: int = 3, progress: float = 1.0) -> None:
-        self.rng = Rng(seed)
+        self._rng = Rng(seed)
+        #: draws owed to the generator (``act`` adds what each determinization would take; the
+        #: generator moves on by them, in one step, when it is next read: see :attr:`rng`)
+        self._owed = 0
         self.final_at = final_at
         self.fear_reserve = fear_reserve
         self.progress = progress
         self.name = "heuristic"
+
+    @property
+    def rng(self) -> Rng:
+        """The bot's generator, moved on by the draws it owes (where ``determinize`` would have it)."""
+        if self._owed:
+            self._rng.skip(self._owed)
+            self._owed = 0
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        self._rng = rng
+        self._owed = 0
 
     def act(self, state: State, seat: Seat) -> Action:
         assert isinstance(state, HikState)      # (first: the compiled bot then calls the state natively)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        if not self.copy_first and self.rng.script is None:
+        if not self.copy_first and self._rng.script is None:
             # the rules below read only what ``seat`` sees, which ``determinize`` leaves as it is: read
-            # the state itself and advance the generator as the copy would have (test_bots checks it)
-            self.rng.skip(determinize_draws(state, seat))
+            # the state itself and advance the generator as the copy would have (test_bots checks it),
+            # once the generator is next read
+            self._owed += determinize_draws(state, seat)
             s = state
         else:
             s = state.determinize(seat, self.rng)
         kind = s.pending[-1].kind
         if kind == "rps":
-            return Action("rps", (RPS[self.rng.below(3)],))
+            return RPS_ACTS[below(self.rng, 3)]
         act = self._choose(s, seat, kind, legal)
         return act if act in legal else legal[0]
 
@@ -509,14 +539,14 @@ class HeuristicAgent:
         strong = self._strength(s, i)
         spare = s.fear - self.fear_reserve
         if s.ctx.greenskin[i]:
-            return Action("place")
-        if spare >= 2 and strong >= 5 and Action("place", ("tenacity",)) in legal:
-            if spare >= 3 and strong >= 7 and Action("place", ("ambush", "tenacity")) in legal:
-                return Action("place", ("ambush", "tenacity"))
-            return Action("place", ("tenacity",))
-        if spare >= 1 and strong >= 7 and Action("place", ("ambush",)) in legal:
-            return Action("place", ("ambush",))
-        return Action("place")
+            return PLACE
+        if spare >= 2 and strong >= 5 and PLACE_TENACITY in legal:
+            if spare >= 3 and strong >= 7 and PLACE_BOTH in legal:
+                return PLACE_BOTH
+            return PLACE_TENACITY
+        if spare >= 1 and strong >= 7 and PLACE_AMBUSH in legal:
+            return PLACE_AMBUSH
+        return PLACE
 
     def _dm_guard(self, s: HikState, legal: list[Action]) -> Action:
         cands = [a for a in legal if a.name == "guard"]
@@ -539,8 +569,8 @@ class HeuristicAgent:
         after = solve.roll(cb.sides, cb.mult, cb.bonus, 0)
         stakes = 2.0 if cb.target == FINAL else 1.0
         if (now - after) * stakes >= 0.3:
-            return Action("dire")
-        return Action("pass")
+            return DIRE
+        return PASS
 
 
 def heuristic(*, game: Game | None = None, seed: int = 0, **params: Any) -> HeuristicAgent:

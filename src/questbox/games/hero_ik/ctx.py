@@ -101,6 +101,8 @@ class Ctx:
         self.power_act = tuple(Action("power", (a,)) for a in self.adv_ids)
         self.ultimate_act = tuple(Action("ultimate", (a,)) for a in self.adv_ids)
         self.mana_act = tuple(Action("mana", (a,)) for a in self.adv_ids)
+        self.target_act = tuple(Action("target", (a,)) for a in self.adv_ids)
+        self.lose_mana_act = tuple(Action("lose-mana", (a,)) for a in self.adv_ids)
         if start.get("mana") is not None and len(start["mana"]) != self.n_adv:
             raise SetupError(f"setup: start.mana: one entry per adventurer ({self.n_adv})")
         # -- the final monster

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from questbox.core import JSON, Action, Event, Game, Rng, Seat, State
 from questbox.core.validation import check_canonical
 from questbox.games.hero_ik.kinds import decision
+from questbox.games.hero_ik.model import shuffle_ints
 from questbox.games.hero_ik.setup import ADV, DM, Ctx, SetupDoc, build_ctx, inline_files, normalize, setup_ctx
 from questbox.games.hero_ik.state import FACE_DOWN, TERMINATIONS, Combat, HikState, new_turn_steps
 
@@ -135,7 +136,7 @@ def deal(state: HikState, ctx: Ctx) -> None:
     """Setup steps 2–4: shuffle, three piles of 16, the top cards face up; the starting tokens."""
     order = list(range(ctx.n_dungeon))
     if ctx.setup["shuffle"]:
-        state.rng.shuffle(order)
+        shuffle_ints(state.rng, order)
     per = ctx.n_dungeon // 3
     start = ctx.start
     stacked: dict[int, list[int]] = {}

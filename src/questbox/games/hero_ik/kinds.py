@@ -19,19 +19,28 @@ from questbox.core import JSON, Action, Decision, Event, Seat
 from questbox.core.decisions import lookup, table
 from questbox.games.hero_ik.model import (
     ATTACK,
+    DIRE,
     DONE,
     FACE_DOWN,
     FINAL,
+    GUARD,
     KEEP,
     MANA_NONE,
+    PASS,
+    PLACE,
+    PLACE_AMBUSH,
+    PLACE_BOTH,
+    PLACE_TENACITY,
     RESOLVE,
     REVEALED,
     ROLL,
-    RPS,
+    RPS_ACTS,
+    SWAP,
+    TARGET,
     Combat,
     Step,
-    corr,
     cost_doc,
+    roll,
     rps_winner,
 )
 from questbox.games.hero_ik.setup import ADV, DM
@@ -131,7 +140,7 @@ class Construct(Kind):
         open_ = [c for c in range(3) if not st.corridor_empty(c)]
         for x in range(len(open_)):
             for y in range(x + 1, len(open_)):
-                out.append(Action("swap", (open_[x] + 1, open_[y] + 1)))
+                out.append(SWAP[open_[x]][open_[y]])
         return out
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
@@ -139,9 +148,11 @@ class Construct(Kind):
             x, y = int(action.args[0]) - 1, int(action.args[1]) - 1
             st.piles[x], st.piles[y] = st.piles[y], st.piles[x]
             st.peek[x], st.peek[y] = st.peek[y], st.peek[x]
-            st.events.append(Event("swap", f"The dungeon master swaps the piles of corridors {x + 1} and {y + 1}."))
+            if st.tell:
+                st.events.append(Event("swap", f"The dungeon master swaps the piles of corridors {x + 1} and {y + 1}."))
         else:
-            st.events.append(Event("keep", "The dungeon master keeps the piles as they are."))
+            if st.tell:
+                st.events.append(Event("keep", "The dungeon master keeps the piles as they are."))
 
 
 class Equip(Kind):
@@ -175,14 +186,16 @@ class Equip(Kind):
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         ev = st.events
         if action.name == "done":
-            ev.append(Event("phase", "The equipment phase ends; combat phase."))
+            if st.tell:
+                ev.append(Event("phase", "The equipment phase ends; combat phase."))
             return
         ctx = st.ctx
         front: list[Step] = []
         if action.name == "ultimate":
             k = ctx.adv_ids.index(str(action.args[0]))
             adv = ctx.advs[k]
-            ev.append(Event("ultimate", f"{adv.name} uses the ultimate power: {adv.ultimate.text}"))
+            if st.tell:
+                ev.append(Event("ultimate", f"{adv.name} uses the ultimate power: {adv.ultimate.text}"))
             front = [("pay", *st.ultimate_cost()), ("eff", "ult", k)]
         else:
             k = ctx.eq_labels.index(str(action.args[0]))
@@ -213,8 +226,9 @@ class Attack(Kind):
         if c == FINAL:
             cb = Combat(FINAL, -1, sum(st.mana))
             st.combat = cb
-            ev.append(Event("attack", f"The group attacks the final monster, {ctx.final.name} "
-                                      f"(Power {st.power_of(FINAL, 0, cb.m_start)})."))
+            if st.tell:
+                ev.append(Event("attack", f"The group attacks the final monster, {ctx.final.name} "
+                                          f"(Power {st.power_of(FINAL, 0, cb.m_start)})."))
             st.steps.insert(0, ("preroll",))
             return
         i = st.slot[c]
@@ -223,20 +237,24 @@ class Attack(Kind):
         name = ctx.card_info[i]["name"]
         if st.down[c]:
             st.down[c] = False
-            ev.append(Event("reveal-card", f"The face-down card of corridor {c + 1} is turned face up: {name}.",
-                            data={"corridor": c + 1, "card": ctx.deck[i]}))
+            if st.tell:
+                ev.append(Event("reveal-card", f"The face-down card of corridor {c + 1} is turned face up: {name}.",
+                                data={"corridor": c + 1, "card": ctx.deck[i]}))
         if st.rps_fight(c):
-            ev.append(Event("attack", f"The group attacks {name} (corridor {c + 1}), a Greenskin: "
-                                      "rock/paper/scissors!"))
+            if st.tell:
+                ev.append(Event("attack", f"The group attacks {name} (corridor {c + 1}), a Greenskin: "
+                                          "rock/paper/scissors!"))
             st.rps = ["", ""]
             st.steps.insert(0, ("rps",))
             return
         if ctx.die[i]:
-            cb.pdie = st.rng.roll(6)
-            ev.append(Event("power-die", f"{name}'s Power die: {cb.pdie}."))
+            cb.pdie = roll(st.rng, 6)
+            if st.tell:
+                ev.append(Event("power-die", f"{name}'s Power die: {cb.pdie}."))
             if cb.pdie == 1 and ctx.opts.fear_on_power_die and not ctx.solo:
                 st._gain_fear(1, ev, "a 1 on the Power die")
-        ev.append(Event("attack", f"The group attacks {name} (corridor {c + 1}, Power {st.combat_power()})."))
+        if st.tell:
+            ev.append(Event("attack", f"The group attacks {name} (corridor {c + 1}, Power {st.combat_power()})."))
         st.steps.insert(0, ("preroll",))
 
 
@@ -256,13 +274,14 @@ class Rps(Kind):
         idx = 0 if seat == ADV else 1
         if seat not in st.seats or st.rps[idx]:
             return []
-        return [Action("rps", (g,)) for g in RPS]
+        return list(RPS_ACTS)
 
     def answer(self, st: HikState, d: Decision, seat: Seat, action: Action) -> None:
         ev = st.events
         idx = 0 if seat == ADV else 1
         st.rps[idx] = str(action.args[0])
-        ev.append(Event("rps-choice", f"{seat} has chosen."))
+        if st.tell:
+            ev.append(Event("rps-choice", f"{seat} has chosen."))
         if st.rps[0] and st.rps[1]:
             st.pending.pop()
             self.resolve(st, d, action)
@@ -273,9 +292,10 @@ class Rps(Kind):
         r = rps_winner(adv, dm)
         win = r >= 0
         tie = " (a tie goes to the adventurers)" if r == 0 else ""
-        st.events.append(Event("rps", f"Rock/paper/scissors: the adventurers show {adv}, the dungeon master {dm}: "
-                                      f"the {'adventurers win' if win else 'dungeon wins'}{tie}.",
-                               data={"adventurers": adv, "dungeon": dm}))
+        if st.tell:
+            st.events.append(Event("rps", f"Rock/paper/scissors: the adventurers show {adv}, the dungeon master {dm}: "
+                                          f"the {'adventurers win' if win else 'dungeon wins'}{tie}.",
+                                   data={"adventurers": adv, "dungeon": dm}))
         st.rps = ["", ""]
         st._finish_combat(win, st.events)
 
@@ -347,15 +367,17 @@ class Dire(Kind):
     words = "Dire fate on this result?"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        return [Action("dire"), Action("pass")]
+        return [DIRE, PASS]
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         ev = st.events
         if action.name == "pass":
-            ev.append(Event("dire", "The dungeon master lets the result stand (no Dire fate)."))
+            if st.tell:
+                ev.append(Event("dire", "The dungeon master lets the result stand (no Dire fate)."))
             return
         st.fear -= 3
-        ev.append(Event("dire", "The dungeon master spends 3 Fear tokens: Dire fate! The die must be rerolled."))
+        if st.tell:
+            ev.append(Event("dire", "The dungeon master spends 3 Fear tokens: Dire fate! The die must be rerolled."))
         st._new_result(ev, "The group rerolls")
         st.steps.insert(0, ("dire",))
 
@@ -365,11 +387,12 @@ class Guard(Kind):
     words = "Bodyguard: a Tenacity token on a monster?"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        return [Action("pass"), *(Action("guard", (corr(c),)) for c in st._guard_targets())]
+        return [PASS, *(GUARD[c] for c in st._guard_targets())]
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         if action.name == "pass":
-            st.events.append(Event("guard", "The dungeon master places no Bodyguard Tenacity token."))
+            if st.tell:
+                st.events.append(Event("guard", "The dungeon master places no Bodyguard Tenacity token."))
             return
         c = FINAL if action.args[0] == "final" else int(action.args[0]) - 1
         st._put_tenacity(c, st.events, "Bodyguard")
@@ -381,14 +404,14 @@ class PlaceKind(Kind):
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
         c = place_data(d).corridor
-        out = [Action("place")]
+        out = [PLACE]
         monster = not st.ctx.trap[st.slot[c]]
         if st.fear >= 1:
-            out.append(Action("place", ("ambush",)))
+            out.append(PLACE_AMBUSH)
         if monster and st.fear >= 2:
-            out.append(Action("place", ("tenacity",)))
+            out.append(PLACE_TENACITY)
         if monster and st.fear >= 3:
-            out.append(Action("place", ("ambush", "tenacity")))
+            out.append(PLACE_BOTH)
         return out
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
@@ -402,13 +425,16 @@ class PlaceKind(Kind):
         st.ten[c] = tenacity
         name = st._name(c)
         if ambush:
-            ev.append(Event("ambush", f"Ambush! The new card of corridor {c + 1} is placed face down"
-                                      + (" with a Tenacity token" if tenacity else "") + f" ({cost} Fear)."))
-            ev.append(Event("ambush-card", f"(You placed {name} face down.)", seats=(DM,)))
+            if st.tell:
+                ev.append(Event("ambush", f"Ambush! The new card of corridor {c + 1} is placed face down"
+                                          + (" with a Tenacity token" if tenacity else "") + f" ({cost} Fear)."))
+            if st.tell:
+                ev.append(Event("ambush-card", f"(You placed {name} face down.)", seats=(DM,)))
         else:
-            ev.append(Event("new-card", f"New encounter in corridor {c + 1}: {name}"
-                                        + (f", made tenacious ({cost} Fear)" if tenacity else "") + ".",
-                            data={"corridor": c + 1, "card": st.ctx.deck[st.slot[c]]}))
+            if st.tell:
+                ev.append(Event("new-card", f"New encounter in corridor {c + 1}: {name}"
+                                            + (f", made tenacious ({cost} Fear)" if tenacity else "") + ".",
+                                data={"corridor": c + 1, "card": st.ctx.deck[st.slot[c]]}))
 
     def details(self, st: HikState, d: Decision) -> JSON:
         return {"corridor": place_data(d).corridor + 1}
@@ -428,11 +454,13 @@ class ManaKind(Kind):
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         who = str(action.args[0])
         if who == "none":
-            st.events.append(Event("mana", "The group takes no Mana token."))
+            if st.tell:
+                st.events.append(Event("mana", "The group takes no Mana token."))
             return
         k = st.ctx.adv_ids.index(who)
         st.mana[k] = 1
-        st.events.append(Event("mana", f"{st.ctx.advs[k].name} gains a Mana token."))
+        if st.tell:
+            st.events.append(Event("mana", f"{st.ctx.advs[k].name} gains a Mana token."))
 
 
 class Pay(Kind):
@@ -467,8 +495,9 @@ class Target(Kind):
     def legal(self, st: HikState, d: Decision) -> list[Action]:
         what = target_data(d)
         if isinstance(what, Elimination):
-            return [Action("target", (c + 1,)) for c in st._elim_targets(what.among)]
-        return [Action("target", (a.id,)) for k, a in enumerate(st.ctx.advs) if not st.mana[k]]
+            return [TARGET[c] for c in st._elim_targets(what.among)]
+        acts = st.ctx.target_act
+        return [acts[k] for k in range(len(acts)) if not st.mana[k]]
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         if isinstance(target_data(d), Elimination):
@@ -476,7 +505,8 @@ class Target(Kind):
             return
         k = st.ctx.adv_ids.index(str(action.args[0]))
         st.mana[k] = 1
-        st.events.append(Event("mana", f"{st.ctx.advs[k].name} gains a Mana token."))
+        if st.tell:
+            st.events.append(Event("mana", f"{st.ctx.advs[k].name} gains a Mana token."))
 
     def details(self, st: HikState, d: Decision) -> JSON:
         return {"what": target_data(d).what}
@@ -513,12 +543,14 @@ class LoseMana(Kind):
     words = "an adventurer loses a Mana token"
 
     def legal(self, st: HikState, d: Decision) -> list[Action]:
-        return [Action("lose-mana", (a.id,)) for k, a in enumerate(st.ctx.advs) if st.mana[k]]
+        acts = st.ctx.lose_mana_act
+        return [acts[k] for k in range(len(acts)) if st.mana[k]]
 
     def resolve(self, st: HikState, d: Decision, action: Action) -> None:
         k = st.ctx.adv_ids.index(str(action.args[0]))
         st.mana[k] = 0
-        st.events.append(Event("mana", f"{st.ctx.advs[k].name} loses a Mana token."))
+        if st.tell:
+            st.events.append(Event("mana", f"{st.ctx.advs[k].name} loses a Mana token."))
 
 
 if TYPE_CHECKING:

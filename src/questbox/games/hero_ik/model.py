@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from questbox.core import JSON, Action
+from questbox.core import JSON, Action, Rng
 from questbox.games.hero_ik.cards import COLOURS
 
 FINAL = 3
@@ -33,6 +33,20 @@ KEEP: Final = Action("keep")
 #: ``attack 1`` .. ``attack 3`` by corridor, then ``attack final``
 ATTACK: Final = (Action("attack", (1,)), Action("attack", (2,)), Action("attack", (3,)), Action("attack", ("final",)))
 MANA_NONE: Final = Action("mana", ("none",))
+DIRE: Final = Action("dire")
+PASS: Final = Action("pass")
+#: ``rps rock`` .. ``rps scissors`` (in :data:`RPS`'s order)
+RPS_ACTS: Final = tuple(Action("rps", (g,)) for g in RPS)
+#: the dungeon master's ways to place a new card: plain, ambush, tenacity, both
+PLACE: Final = Action("place")
+PLACE_AMBUSH: Final = Action("place", ("ambush",))
+PLACE_TENACITY: Final = Action("place", ("tenacity",))
+PLACE_BOTH: Final = Action("place", ("ambush", "tenacity"))
+#: ``swap X Y`` by corridors (0-2, ``x < y``): ``SWAP[x][y]``
+SWAP: Final = tuple(tuple(Action("swap", (x + 1, y + 1)) for y in range(3)) for x in range(3))
+#: ``guard 1`` .. ``guard 3``, ``guard final``, and ``target 1`` .. ``target 3`` (an elimination), by corridor
+GUARD: Final = (Action("guard", (1,)), Action("guard", (2,)), Action("guard", (3,)), Action("guard", ("final",)))
+TARGET: Final = (Action("target", (1,)), Action("target", (2,)), Action("target", (3,)))
 EQ_STATES = ("face-down", "revealed", "discarded")
 
 #: a queued step: its name (a key of ``steps.STEPS``) and its arguments
@@ -111,3 +125,57 @@ class Combat:
         c.applied = [(str(w), str(k), bool(b)) for w, k, b in doc["applied"]]
         c.rolls = doc["rolls"]
         return c
+
+
+# -- the engine's draws, compiled ------------------------------------------------------------------
+# The core generator's Python methods (``roll`` -> ``randint`` -> ``_next``, and ``shuffle``'s loop)
+# cost a call into Python per draw. These make the same draws as :meth:`Rng.roll`, :meth:`Rng.below`
+# and :meth:`Rng.shuffle` (SplitMix64, written out) and leave the generator where those would; a
+# keyed, scripted or other generator (the adapters' explicit-chance one) keeps the core's methods
+# (tests/hero_ik/test_draws.py compares them).
+
+_MASK64: Final = (1 << 64) - 1
+_GOLDEN64: Final = 0x9E3779B97F4A7C15
+
+
+def plain_rng(rng: Rng) -> bool:
+    """Whether ``rng`` is the core's own SplitMix64 generator, unscripted and unkeyed."""
+    return type(rng) is Rng and rng.script is None and rng._key is None
+
+
+def _draw(rng: Rng) -> int:
+    """The next raw draw of a plain generator (``Rng._next``)."""
+    s = (rng._s + _GOLDEN64) & _MASK64
+    rng._s = s
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def roll(rng: Rng, sides: int) -> int:
+    """``rng.roll(sides)``: the same face, the same generator state after."""
+    if sides < 1 or not plain_rng(rng):
+        return rng.roll(sides)
+    return 1 + _draw(rng) % sides
+
+
+def below(rng: Rng, n: int) -> int:
+    """``rng.below(n)``: the same number, the same generator state after."""
+    if n <= 0 or not plain_rng(rng):
+        return rng.below(n)
+    return _draw(rng) % n
+
+
+def shuffle_ints(rng: Rng, items: list[int]) -> None:
+    """``rng.shuffle(items)``: the same order, the same generator state after."""
+    if not plain_rng(rng):
+        rng.shuffle(items)
+        return
+    s = rng._s
+    for i in range(len(items) - 1, 0, -1):
+        s = (s + _GOLDEN64) & _MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    rng._s = s

@@ -27,8 +27,11 @@ from questbox.games.hero_ik.model import (
     TERMINATIONS,
     Combat,
     Step,
+    below,
     new_turn_steps,
+    roll,
     rps_winner,
+    shuffle_ints,
 )
 from questbox.games.hero_ik.setup import (
     ADV,
@@ -55,9 +58,16 @@ def _kind(kind: str) -> Kind:
 
 
 class HikState(State):
-    __slots__ = ("combat", "courage", "ctx", "down", "eq_kind", "eq_state", "fear", "final_mark", "final_ten",
-                 "lich_dead", "mana", "marks", "peek", "perm", "perm_ten", "piles", "reason", "result", "rps",
-                 "slot", "spent", "steps", "ten", "trophies", "turn")
+    __slots__ = ("_legal", "combat", "courage", "ctx", "down", "eq_kind", "eq_state", "events", "fear", "final_mark",
+                 "final_ten", "lich_dead", "mana", "marks", "peek", "pending", "perm", "perm_ten", "piles", "reason",
+                 "result", "rng", "rps", "seats", "slot", "spent", "steps", "tell", "ten", "trophies", "turn")
+
+    # (the core State's attributes, declared again so that the compiled class holds them itself: a
+    # native attribute, not a look-up in the instance's dictionary at every read)
+    seats: tuple[Seat, ...]
+    rng: Rng
+    pending: list[Decision]
+    _legal: tuple[Seat, list[Action]] | None
 
     def __init__(self, ctx: Ctx, rng: Rng, of: HikState | None = None) -> None:
         """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
@@ -66,6 +76,9 @@ class HikState(State):
         self.ctx = ctx
         #: the events of the action being applied (where the decision kinds' ``resolve`` tells them)
         self.events: list[Event] = []
+        #: write the events of the action being applied (``False`` in :meth:`apply_untold`: nobody
+        #: reads them, so the rules skip building their sentences; the state changes the same)
+        self.tell = True
         if of is not None:
             self._copy(of)
             return
@@ -121,6 +134,15 @@ class HikState(State):
             return super().apply(seat, action)      # (parses, names the seat, explains an illegal action)
         self._legal = None
         return self._apply(seat, action)
+
+    def apply_untold(self, seat: Seat, action: Action) -> None:
+        """:meth:`apply` for a caller that reads none of the events (a bot game's ``Match`` that keeps
+        none): the same transition, without writing the events' sentences."""
+        self.tell = False
+        try:
+            self.apply(seat, action)
+        finally:
+            self.tell = True
 
     def outcome(self) -> Outcome | None:
         if not self.result:
@@ -387,12 +409,14 @@ class HikState(State):
         eq = self.ctx.equipment(self.eq_kind[k])
         label = self.ctx.eq_labels[k]
         if how == "quest":
-            ev.append(Event("quest", f"The quest {eq.name} ({label}) is triggered again: {eq.effect.text}"))
+            if self.tell:
+                ev.append(Event("quest", f"The quest {eq.name} ({label}) is triggered again: {eq.effect.text}"))
         else:
             self.eq_state[k] = DISCARDED if eq.kind == "potion" else REVEALED
             verb = "drinks" if eq.kind == "potion" else "reveals"
-            ev.append(Event("reveal", f"The group {verb} {eq.name} ({label}, {eq.kind}): {eq.effect.text}",
-                            data={"slot": label, "card": eq.id}))
+            if self.tell:
+                ev.append(Event("reveal", f"The group {verb} {eq.name} ({label}, {eq.kind}): {eq.effect.text}",
+                                data={"slot": label, "card": eq.id}))
         steps: list[Step] = []
         cost = eq.cost.as_tuple()
         if any(cost):
@@ -405,11 +429,13 @@ class HikState(State):
         self.trophies.remove(t)
         self.spent.append(t)
         info = self.ctx.card_info[t]
-        ev.append(Event("pay", f"The group discards {info['name']} ({info['colour']}) to pay.", data={"card": t}))
+        if self.tell:
+            ev.append(Event("pay", f"The group discards {info['name']} ({info['colour']}) to pay.", data={"card": t}))
 
     def _eliminate(self, c: int, ev: list[Event]) -> None:
         i = self.slot[c]
-        ev.append(Event("eliminate", f"{self.ctx.card_info[i]['name']} (corridor {c + 1}) is eliminated and won."))
+        if self.tell:
+            ev.append(Event("eliminate", f"{self.ctx.card_info[i]['name']} (corridor {c + 1}) is eliminated and won."))
         self._take(c, in_combat=False)
 
     def _take(self, c: int, *, in_combat: bool) -> None:
@@ -432,9 +458,10 @@ class HikState(State):
     def _new_result(self, ev: list[Event], why: str) -> None:
         cb = self.combat
         assert cb is not None
-        cb.face = self.rng.roll(cb.sides)
+        cb.face = roll(self.rng, cb.sides)
         cb.rolls += 1
-        ev.append(Event("roll", f"{why}: 1d{cb.sides} = {cb.face}.", data={"sides": cb.sides, "face": cb.face}))
+        if self.tell:
+            ev.append(Event("roll", f"{why}: 1d{cb.sides} = {cb.face}.", data={"sides": cb.sides, "face": cb.face}))
         if cb.face == 1 and not self.ctx.solo:
             self._gain_fear(1, ev, "a 1 is rolled")
 
@@ -443,7 +470,8 @@ class HikState(State):
         k = self.ctx.adv_ids.index(who)
         adv = self.ctx.advs[k]
         self.mana[k] = 0
-        ev.append(Event("power", f"{adv.name} spends a Mana token: {adv.power.text}"))
+        if self.tell:
+            ev.append(Event("power", f"{adv.name} spends a Mana token: {adv.power.text}"))
         return self._combat_effect(adv.power, post, ev, adv.name)
 
     def _combat_effect(self, eff: Any, post: bool, ev: list[Event], who: str) -> bool:
@@ -469,7 +497,7 @@ class HikState(State):
             return True
         if name in ("add", "multiply"):
             cb.applied.append((who, "mult" if name == "multiply" else "bonus", not post))
-        if cb.face:
+        if cb.face and self.tell:
             ev.append(Event("total", f"Combat total now {self.combat_total()} against Power {self.combat_power()}."))
         return False
 
@@ -488,12 +516,13 @@ class HikState(State):
         assert cb is not None
         total, power = self.combat_total(), self.combat_power()
         win = total >= power
-        parts = f"{cb.face}" + (f"×{cb.mult}" if cb.mult != 1 else "")
-        extra = cb.bonus + self.standing_bonus(cb.target)
-        if extra:
-            parts += f" {'+' if extra > 0 else '-'} {abs(extra)}"
-        ev.append(Event("result", f"Final result {parts} = {total} against Power {power}: "
-                                  f"{'victory' if win else 'defeat'}.", data={"total": total, "power": power}))
+        if self.tell:
+            parts = f"{cb.face}" + (f"×{cb.mult}" if cb.mult != 1 else "")
+            extra = cb.bonus + self.standing_bonus(cb.target)
+            if extra:
+                parts += f" {'+' if extra > 0 else '-'} {abs(extra)}"
+            ev.append(Event("result", f"Final result {parts} = {total} against Power {power}: "
+                                      f"{'victory' if win else 'defeat'}.", data={"total": total, "power": power}))
         self._finish_combat(win, ev)
 
     def _finish_combat(self, win: bool, ev: list[Event]) -> None:
@@ -505,9 +534,11 @@ class HikState(State):
         if c == FINAL:
             if win:
                 self.lich_dead = True
-                ev.append(Event("final", f"{ctx.final.name} is killed!"))
+                if self.tell:
+                    ev.append(Event("final", f"{ctx.final.name} is killed!"))
             else:
-                ev.append(Event("defeat", "The group withdraws to bind its wounds."))
+                if self.tell:
+                    ev.append(Event("defeat", "The group withdraws to bind its wounds."))
                 self._lose_courage(1, ev)
             return
         i = cb.card
@@ -516,21 +547,26 @@ class HikState(State):
         if loss > 1:
             loss = max(1, loss - self._pain_reduction())
         if win:
-            ev.append(Event("defeated", f"{name} is defeated; the group keeps it."))
+            if self.tell:
+                ev.append(Event("defeated", f"{name} is defeated; the group keeps it."))
             self._take(c, in_combat=True)
         elif ctx.trap[i]:
-            ev.append(Event("trap", f"The trap {name} is overcome all the same and kept, but the group loses Courage."))
+            if self.tell:
+                ev.append(Event("trap", f"The trap {name} is overcome all the same and kept, "
+                                        "but the group loses Courage."))
             self._take(c, in_combat=True)
             self._lose_courage(loss, ev)
         else:
-            ev.append(Event("defeat", f"The group withdraws from {name} to bind its wounds; the card stays."))
+            if self.tell:
+                ev.append(Event("defeat", f"The group withdraws from {name} to bind its wounds; the card stays."))
             self._lose_courage(loss, ev)
 
     def _lose_courage(self, n: int, ev: list[Event]) -> None:
         lost = min(n, self.courage)
         self.courage -= lost
-        ev.append(Event("courage", f"The group loses {lost} Courage token{'s' if lost != 1 else ''} "
-                                   f"({self.courage} left)."))
+        if self.tell:
+            ev.append(Event("courage", f"The group loses {lost} Courage token{'s' if lost != 1 else ''} "
+                                       f"({self.courage} left)."))
         if lost:
             self._gain_fear(lost, ev, "Courage lost")
         if self.courage <= 0 and FACE_DOWN in self.eq_state and not self.result:
@@ -539,7 +575,8 @@ class HikState(State):
     def _gain_fear(self, n: int, ev: list[Event], why: str) -> None:
         for _ in range(n):
             self.fear += 1
-            ev.append(Event("fear", f"The dungeon gains a Fear token ({why}): {self.fear}."))
+            if self.tell:
+                ev.append(Event("fear", f"The dungeon gains a Fear token ({why}): {self.fear}."))
             if self.ctx.solo:
                 self._destiny(self.fear, ev)
                 if self.result:
@@ -553,8 +590,9 @@ class HikState(State):
         if line is None:
             return
         permanent = n in self.ctx.permanent
-        ev.append(Event("destiny", f"Destiny {n}: {line.text}" + (" (permanent)" if permanent else ""),
-                        data={"line": n}))
+        if self.tell:
+            ev.append(Event("destiny", f"Destiny {n}: {line.text}" + (" (permanent)" if permanent else ""),
+                            data={"line": n}))
         eff = line.effect
         if eff == "lich_wins":
             self.result = DM
@@ -607,10 +645,12 @@ class HikState(State):
         for c in range(3):
             if self.slot[c] >= 0 and self.is_monster(c) and not self.ten[c]:
                 self.ten[c] = True
-                ev.append(Event("tenacity", f"A Tenacity token is placed on {self._name(c)} (corridor {c + 1})."))
+                if self.tell:
+                    ev.append(Event("tenacity", f"A Tenacity token is placed on {self._name(c)} (corridor {c + 1})."))
         if self.ctx.opts.tenacity_on_final and not self.final_ten:
             self.final_ten = True
-            ev.append(Event("tenacity", f"A Tenacity token is placed on {self.ctx.final.name}."))
+            if self.tell:
+                ev.append(Event("tenacity", f"A Tenacity token is placed on {self.ctx.final.name}."))
 
     def _tenacity_weakest(self, ev: list[Event]) -> None:
         cands = [c for c in range(3) if self.slot[c] >= 0 and self.is_monster(c)]
@@ -624,10 +664,13 @@ class HikState(State):
                 if c == FINAL:
                     if not self.final_ten:
                         self.final_ten = True
-                        ev.append(Event("tenacity", f"A Tenacity token is placed on {self.ctx.final.name}."))
+                        if self.tell:
+                            ev.append(Event("tenacity", f"A Tenacity token is placed on {self.ctx.final.name}."))
                 elif not self.ten[c]:
                     self.ten[c] = True
-                    ev.append(Event("tenacity", f"A Tenacity token is placed on {self._name(c)} (corridor {c + 1})."))
+                    if self.tell:
+                        ev.append(Event("tenacity",
+                                        f"A Tenacity token is placed on {self._name(c)} (corridor {c + 1})."))
 
     def _name(self, c: int) -> str:
         if c == FINAL:
@@ -639,8 +682,9 @@ class HikState(State):
             self.final_ten = True
         else:
             self.ten[c] = True
-        ev.append(Event("tenacity", f"{why}: a Tenacity token is placed on {self._name(c)}"
-                                    + ("" if c == FINAL else f" (corridor {c + 1})") + "."))
+        if self.tell:
+            ev.append(Event("tenacity", f"{why}: a Tenacity token is placed on {self._name(c)}"
+                                        + ("" if c == FINAL else f" (corridor {c + 1})") + "."))
 
     # ================================================================ steps
     def _run(self, ev: list[Event]) -> None:
@@ -737,7 +781,7 @@ class HikState(State):
             hidden_enc = [c for c in range(3) if s.slot[c] >= 0 and s.down[c]]
             # the pool in a canonical order, so that the result depends only on what the seat knows
             pool = sorted([i for c in range(3) for i in s.piles[c]] + [s.slot[c] for c in hidden_enc])
-            rng.shuffle(pool)
+            shuffle_ints(rng, pool)
             # face-down encounters carrying a Tenacity token are monsters
             for c in hidden_enc:
                 need_monster = s.ten[c]
@@ -749,20 +793,20 @@ class HikState(State):
                 s.piles[c] = pool[pos:pos + n]
                 pos += n
             if s.rps[1] and not ctx.solo:
-                s.rps[1] = RPS[rng.below(3)]
+                s.rps[1] = RPS[below(rng, 3)]
         elif seat == DM:
             unknown = [(c, j) for c in range(3) for j in range(len(s.piles[c]) - (1 if s.peek[c] else 0))]
             pool = sorted(s.piles[c][j] for c, j in unknown)
-            rng.shuffle(pool)
+            shuffle_ints(rng, pool)
             for (c, j), i in zip(unknown, pool, strict=True):
                 s.piles[c][j] = i
             everything = sorted(ctx.cards.equipment)
             for k in range(len(s.eq_kind)):
                 if s.eq_state[k] == FACE_DOWN:
-                    s.eq_kind[k] = everything[rng.below(len(everything))]
+                    s.eq_kind[k] = everything[below(rng, len(everything))]
             if s.rps[0]:
-                s.rps[0] = RPS[rng.below(3)]
-        s.rng = Rng(rng.below(2**63))
+                s.rps[0] = RPS[below(rng, 3)]
+        s.rng = Rng(below(rng, 2**63))
         s._legal = None
         return s
 
