@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
 from questbox.core.actions import Action
 from questbox.core.events import Event
 from questbox.core.state import JSON, Decision
-from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
+from questbox.games.heirs.cardset import BURN, GROW, HEAL, LORE, WEBS
 from questbox.games.heirs.common import (
     BURN_HAND,
     DONE,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core.events import Event
-from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
+from questbox.games.heirs.cardset import BURN, GROW, HEAL, LORE, WEBS
 from questbox.games.heirs.common import NOBODY, ORDERS, PUBLIC, QUIET, SEATS, choose_card, place, shuffle_cards
 
 if TYPE_CHECKING:

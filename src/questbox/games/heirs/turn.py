@@ -16,7 +16,7 @@ import questbox.games.heirs.black as black
 from questbox.core.actions import Action
 from questbox.core.events import Event
 from questbox.core.state import JSON, Decision
-from questbox.games.heirs.cards import COLOUR_INDEX, COLOURS
+from questbox.games.heirs.cardset import COLOUR_INDEX, COLOURS
 from questbox.games.heirs.common import (
     ABILITY,
     CAST,
