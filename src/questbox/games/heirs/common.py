@@ -9,12 +9,12 @@ import cycle; :mod:`.kinds` puts their decision kinds together.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from questbox.core.actions import Action
 from questbox.core.events import Event
 from questbox.core.rng import Rng
-from questbox.core.state import JSON, Decision
+from questbox.core.state import JSON, Decision, Seat
 from questbox.games.heirs.cardset import COLOURS
 
 if TYPE_CHECKING:
@@ -61,6 +61,40 @@ CAST: Final[tuple[Action, ...]] = tuple(Action("cast", (c,)) for c in COLOURS)
 RAISE: Final[tuple[Action, ...]] = tuple(Action("raise", (c,)) for c in COLOURS)
 NUMBER: Final[tuple[Action, ...]] = tuple(Action("number", (k,)) for k in range(257))
 BURN_HAND: Final[tuple[Action, ...]] = tuple(Action("burn-hand", (s,)) for s in SEATS)
+
+
+# -- decisions, built without a Python frame ------------------------------------------------------
+# A NamedTuple's constructor is a Python function (``collections.namedtuple`` makes it with
+# ``eval``): with the engine compiled, building the pending decisions of the lookahead's copies ran
+# it thousands of times a game. The decisions that carry nothing are built once per seat; the rest
+# go through :func:`make` (the tuple's own constructor: the same value).
+
+_T = TypeVar("_T", bound=tuple[Any, ...])
+
+
+def make(cls: type[_T], values: tuple[Any, ...]) -> _T:
+    """``cls(*values)`` for a NamedTuple class ``cls``, without its Python constructor."""
+    return tuple.__new__(cls, values)
+
+
+def decide(seat: Seat, kind: str, data: tuple[Any, ...]) -> Decision:
+    """``Decision(seat, kind, data)`` (see :func:`make`)."""
+    return tuple.__new__(Decision, (seat, kind, data))
+
+
+def _per_seat(kind: str) -> tuple[Decision, ...]:
+    return tuple([Decision(s, kind) for s in SEATS])
+
+
+D_ACT: Final = _per_seat("act")
+D_CHAIN: Final = _per_seat("chain")
+D_RAISE: Final = _per_seat("raise")
+D_CHECK: Final = _per_seat("check")
+D_CHECK_DISCARD: Final = _per_seat("check-discard")
+D_DRAW: Final = _per_seat("draw")
+D_GROW: Final = _per_seat("grow")
+D_LORE_RETURN: Final = _per_seat("lore-return")
+D_PRECISE_NUMBER: Final = _per_seat("precise-number")
 
 
 def _orders(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -185,6 +219,19 @@ def choose_card(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[st
     if not plain_rng(rng) or not cards:
         return index[rng.choice([ids[c] for c in cards])]
     return cards[below(rng, len(cards))]
+
+
+def seeded(seed: int) -> Rng:
+    """``Rng(seed)`` for a plain seed (``0 <= seed < 2**62``), without the generator's Python
+    ``__init__`` (a determinized copy's generator, made for every copy): the same state. Unlike
+    ``Rng(seed)`` it never takes a script that :func:`questbox.core.rng.setup_script` set up for
+    a game being set up (a bot never determinizes during a setup)."""
+    r = _RNG.__new__(_RNG)
+    r._key = None
+    r._h = None
+    r._s = seed
+    r.script = None
+    return r
 
 
 def skip_draws(rng: Rng, k: int) -> None:

@@ -60,6 +60,7 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     below,
     place,
     plain_rng,
+    seeded,
     shuffle_cards,
     shuffle_ints,
     shuffle_steps,
@@ -337,7 +338,7 @@ class HeirsState(State):
         else:
             shuffle_ints(rng, pool)
             c.lazy_n = 0
-        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
+        c.rng = seeded(below(rng, 1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
         hands = c.hands
