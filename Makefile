@@ -18,7 +18,7 @@ COMPILED_HEROICA := src/questbox/games/heroica/state.py src/questbox/games/heroi
 	src/questbox/games/heroica/hero_turns.py src/questbox/games/heroica/monster_turns.py \
 	src/questbox/games/heroica/bots.py
 # Heirs's is questbox.games.heirs.compiled.MODULES (tests/heirs/test_compiled.py checks the copy)
-COMPILED_HEIRS := src/questbox/games/heirs/state.py src/questbox/games/heirs/common.py \
+COMPILED_HEIRS := src/questbox/games/heirs/state.py src/questbox/games/heirs/common.py src/questbox/games/heirs/cardset.py \
 	src/questbox/games/heirs/kinds.py src/questbox/games/heirs/turn.py src/questbox/games/heirs/abilities.py \
 	src/questbox/games/heirs/black.py src/questbox/games/heirs/view.py src/questbox/games/heirs/bots.py \
 	src/questbox/games/heirs/observe.py

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
 from questbox.core.actions import Action
 from questbox.core.events import Event
 from questbox.core.state import JSON, Decision
-from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
+from questbox.games.heirs.cardset import BURN, GROW, HEAL, LORE, WEBS
 from questbox.games.heirs.common import (
     BURN_HAND,
+    D_GROW,
+    D_LORE_RETURN,
+    D_PRECISE_NUMBER,
     DONE,
     NUMBER,
     ORDERS,
@@ -27,6 +30,8 @@ from questbox.games.heirs.common import (
     SEATS,
     Kind,
     choose_card,
+    decide,
+    make,
     place,
     target_names,
 )
@@ -105,12 +110,12 @@ def lord(st: HeirsState, i: int, k: int, ev: list[Event]) -> None:
     seat = SEATS[i]
     if k == HEAL:
         if st.discard:  # data: (cards taken so far, *the pile it looked at)
-            st.pending.append(Decision(seat, "heal-death", HealDeathData(0, tuple(st.discard))))
+            st.pending.append(decide(seat, "heal-death", make(HealDeathData, (0, tuple(st.discard)))))
         else:
             if ev is not QUIET:
                 ev.append(Event("heal", "Heal Death: the discard pile is empty."))
     elif k == BURN:
-        st.pending.append(Decision(seat, "precise-number"))
+        st.pending.append(D_PRECISE_NUMBER[i])
     elif k == LORE:
         _select(st, i, "ancient-lore", 0, ev)
     elif k == GROW:
@@ -139,7 +144,7 @@ def heal(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
     elif len(top) == 1:
         _take_discard(st, i, top[0], ev)
     else:
-        st.pending.append(Decision(SEATS[i], "heal", HealData(lvl)))
+        st.pending.append(decide(SEATS[i], "heal", make(HealData, (lvl,))))
 
 
 def _take_discard(st: HeirsState, i: int, c: int, ev: list[Event]) -> None:
@@ -187,7 +192,7 @@ class HealDeathKind(Kind):
         taken = data.taken + 1
         looked = tuple(x for x in data.looked if x != c)
         if taken < 2 and looked:
-            st.pending.append(Decision(d.seat, "heal-death", HealDeathData(taken, looked)))
+            st.pending.append(decide(d.seat, "heal-death", make(HealDeathData, (taken, looked))))
 
     def view(self, st: HeirsState, d: Decision, doc: JSON) -> None:
         doc["left"] = 2 - cast(HealDeathData, d.data).taken
@@ -222,7 +227,7 @@ def _burn_next(st: HeirsState, i: int, budget: int, ev: list[Event]) -> None:
         return
     acts = _burn_legal_for(st, i, budget)
     if acts and acts[0] is not DONE:
-        st.pending.append(Decision(SEATS[i], "burn", BurnData(budget)))
+        st.pending.append(decide(SEATS[i], "burn", make(BurnData, (budget,))))
     else:
         if ev is not QUIET:
             ev.append(Event("burn", f"Burn: nothing left to burn ({budget} discard(s) unused)."))
@@ -327,7 +332,7 @@ def _precise_next(st: HeirsState, k: int, pos: int, ev: list[Event]) -> None:
         owner, lst = _precise_zone(st, pos)
         if len(lst) > k:
             if k > 0:
-                st.pending.append(Decision(SEATS[owner], "precise-discard", PreciseDiscardData(k, pos)))
+                st.pending.append(decide(SEATS[owner], "precise-discard", make(PreciseDiscardData, (k, pos))))
                 return
             if ev is not QUIET:
                 ev.append(Event("burn", f"Precise Burn discards {' '.join(ids[c] for c in lst)}."))
@@ -440,7 +445,7 @@ def _grow_next(st: HeirsState, i: int, ev: list[Event]) -> None:
     if not st.look:
         return
     if _can_grow(st):
-        st.pending.append(Decision(SEATS[i], "grow"))
+        st.pending.append(D_GROW[i])
         return
     ids = st.cs.ids
     if ev is not QUIET:
@@ -483,7 +488,7 @@ def aura(st: HeirsState, i: int, ev: list[Event]) -> None:
 def _aura_next(st: HeirsState, k: int) -> None:
     if st.look:
         p = (st.cur + k) % st.n
-        st.pending.append(Decision(SEATS[p], "aura", AuraData(k)))
+        st.pending.append(decide(SEATS[p], "aura", make(AuraData, (k,))))
 
 
 class AuraKind(Kind):
@@ -537,7 +542,7 @@ class AuraKind(Kind):
 
 def _webs_next(st: HeirsState, i: int, left: int, lord_: int, ev: list[Event]) -> None:
     if left > 0 and (any(st.chains) or any(st.bchains)):
-        st.pending.append(Decision(SEATS[i], "webs", WebsData(left, lord_)))
+        st.pending.append(decide(SEATS[i], "webs", make(WebsData, (left, lord_))))
         return
     if lord_ and not st.bdown:
         st.bdown = True
@@ -613,7 +618,7 @@ def lore(st: HeirsState, i: int, lvl: int, ev: list[Event]) -> None:
 def _lore_keep(st: HeirsState, i: int, left: int, ev: list[Event]) -> None:
     if left > 0:
         if len(st.look) > left:
-            st.pending.append(Decision(SEATS[i], "lore-keep", LeftData(left)))
+            st.pending.append(decide(SEATS[i], "lore-keep", make(LeftData, (left,))))
             return
         kept = st.look[:]
         st.hands[i].extend(kept)
@@ -625,7 +630,7 @@ def _lore_keep(st: HeirsState, i: int, left: int, ev: list[Event]) -> None:
 def _lore_return(st: HeirsState, i: int, ev: list[Event]) -> None:
     look = st.look
     if len(look) > 1:
-        st.pending.append(Decision(SEATS[i], "lore-return"))
+        st.pending.append(D_LORE_RETURN[i])
         return
     if look:
         c = look.pop()
@@ -702,7 +707,7 @@ def _ancient_next(st: HeirsState, i: int, left: int, ev: list[Event]) -> None:
         st._push_deck(c, i)
         st._hand_event(i, "return", "returns", [c], ev, " to the top of the deck")
         return
-    st.pending.append(Decision(SEATS[i], "ancient-return", LeftData(left)))
+    st.pending.append(decide(SEATS[i], "ancient-return", make(LeftData, (left,))))
 
 
 class AncientReturnKind(Kind):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questbox.core.events import Event
-from questbox.games.heirs.cards import BURN, GROW, HEAL, LORE, WEBS
+from questbox.games.heirs.cardset import BURN, GROW, HEAL, LORE, WEBS
 from questbox.games.heirs.common import NOBODY, ORDERS, PUBLIC, QUIET, SEATS, choose_card, place, shuffle_cards
 
 if TYPE_CHECKING:
@@ -81,31 +81,38 @@ def most_placed(st: HeirsState, cards: list[int], chains: tuple[Ends, ...]) -> l
     right end before left."""
     memo: dict[tuple[int, tuple[Ends, ...]], list[Move]] = {}
     total_room = sum(max(0, e[2]) for e in chains)
-    ncards = len(cards)
+    return _most_go(st, cards, memo, total_room, 0, chains, 0)
 
-    def go(mask: int, chs: tuple[Ends, ...], placed: int) -> list[Move]:
-        key = (mask, chs)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        best: list[Move] = []
-        limit = min(ncards - placed, total_room - placed)
-        for idx, c in enumerate(cards):
-            if (mask >> idx) & 1:
-                continue
-            for j, e in enumerate(chs):
-                for end in _fits(st, c, e):
-                    nchs = (*chs[:j], _after(e, c, end), *chs[j + 1:])
-                    sub = go(mask | (1 << idx), nchs, placed + 1)
-                    if len(sub) + 1 > len(best):
-                        best = [(c, j, end), *sub]
-                        if len(best) >= limit:
-                            memo[key] = best
-                            return best
-        memo[key] = best
-        return best
 
-    return go(0, chains, 0)
+def _most_go(st: HeirsState, cards: list[int], memo: dict[tuple[int, tuple[Ends, ...]], list[Move]],
+             total_room: int, mask: int, chs: tuple[Ends, ...], placed: int) -> list[Move]:
+    """:func:`most_placed`'s search from ``chs`` with the cards of ``mask`` placed (a module
+    function, not a recursive closure: a closure that calls itself is a reference cycle, which kept
+    every lookahead copy it saw alive until the garbage collector ran)."""
+    key = (mask, chs)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    best: list[Move] = []
+    limit = min(len(cards) - placed, total_room - placed)
+    for idx, c in enumerate(cards):
+        if (mask >> idx) & 1:
+            continue
+        for j, e in enumerate(chs):
+            for end in _fits(st, c, e):
+                nchs = (*chs[:j], _after(e, c, end), *chs[j + 1:])
+                sub = _most_go(st, cards, memo, total_room, mask | (1 << idx), nchs, placed + 1)
+                if len(sub) + 1 > len(best):
+                    best = [(c, j, end), *sub]
+                    if len(best) >= limit:
+                        memo[key] = best
+                        return best
+    memo[key] = best
+    return best
+
+
+#: a player chain as :func:`fewest_placed` sees it: (left card, right card, room left, size)
+PEnds = tuple[int, int, int, int]
 
 
 def fewest_placed(st: HeirsState, cards: list[int]) -> list[tuple[int, int, int]]:
@@ -113,54 +120,58 @@ def fewest_placed(st: HeirsState, cards: list[int]) -> list[tuple[int, int, int]
     no open chain is discarded at once; one that matches goes to the smallest matching chain (ties:
     the first tied player to the right of the current player), right end first. The search picks
     the order that places the fewest cards. Returns placements (card, player, end)."""
-    n = st.n
-    tie = ORDERS[n][1][st.cur]
+    tie = ORDERS[st.n][1][st.cur]
     off = st.o.chain_offset
     start = tuple((ch[0], ch[-1], st.scores[p] + off - len(ch), len(ch)) if ch
                   else (-1, -1, st.scores[p] + off, 0) for p, ch in enumerate(st.chains))
-    memo: dict[tuple[int, tuple[tuple[int, int, int, int], ...]], list[tuple[int, int, int]]] = {}
-    ncards = len(cards)
+    memo: dict[tuple[int, tuple[PEnds, ...]], list[tuple[int, int, int]]] = {}
+    return _fewest_go(st, tie, cards, memo, 0, start)
 
-    def target(c: int, chs: tuple[tuple[int, int, int, int], ...]) -> tuple[int, int] | None:
-        best: tuple[int, int] | None = None
-        best_size = 1 << 30
-        for p in tie:
-            left, right, room, size = chs[p]
-            if size >= best_size:
-                continue
-            ends = _fits(st, c, (left, right, room))
-            if ends:
-                best, best_size = (p, ends[0]), size
-        return best
 
-    def go(mask: int, chs: tuple[tuple[int, int, int, int], ...]) -> list[tuple[int, int, int]]:
-        options: list[tuple[int, int, int, int]] = []
-        for idx in range(ncards):
-            if not (mask >> idx) & 1:
-                t = target(cards[idx], chs)
-                if t is None:
-                    mask |= 1 << idx  # matches nothing now: discarded at once
-                else:
-                    options.append((idx, cards[idx], t[0], t[1]))
-        key = (mask, chs)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        best: list[tuple[int, int, int]] | None = None
-        for idx, c, p, end in options:
-            left, right, room, size = chs[p]
-            e = _after((left, right, room), c, end)
-            nchs = (*chs[:p], (e[0], e[1], e[2], size + 1), *chs[p + 1:])
-            sub = [(c, p, end), *go(mask | (1 << idx), nchs)]
-            if best is None or len(sub) < len(best):
-                best = sub
-                if len(best) == 1:
-                    break
-        out = best or []
-        memo[key] = out
-        return out
+def _fewest_target(st: HeirsState, tie: tuple[int, ...], c: int, chs: tuple[PEnds, ...]) -> tuple[int, int] | None:
+    """The player chain and end card ``c`` goes to (``None``: it matches none)."""
+    best: tuple[int, int] | None = None
+    best_size = 1 << 30
+    for p in tie:
+        left, right, room, size = chs[p]
+        if size >= best_size:
+            continue
+        ends = _fits(st, c, (left, right, room))
+        if ends:
+            best, best_size = (p, ends[0]), size
+    return best
 
-    return go(0, start)
+
+def _fewest_go(st: HeirsState, tie: tuple[int, ...], cards: list[int],
+               memo: dict[tuple[int, tuple[PEnds, ...]], list[tuple[int, int, int]]], mask: int,
+               chs: tuple[PEnds, ...]) -> list[tuple[int, int, int]]:
+    """:func:`fewest_placed`'s search from ``chs`` with the cards of ``mask`` gone (see
+    :func:`_most_go` for why not a closure)."""
+    options: list[tuple[int, int, int, int]] = []
+    for idx in range(len(cards)):
+        if not (mask >> idx) & 1:
+            t = _fewest_target(st, tie, cards[idx], chs)
+            if t is None:
+                mask |= 1 << idx  # matches nothing now: discarded at once
+            else:
+                options.append((idx, cards[idx], t[0], t[1]))
+    key = (mask, chs)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    best: list[tuple[int, int, int]] | None = None
+    for idx, c, p, end in options:
+        left, right, room, size = chs[p]
+        e = _after((left, right, room), c, end)
+        nchs = (*chs[:p], (e[0], e[1], e[2], size + 1), *chs[p + 1:])
+        sub = [(c, p, end), *_fewest_go(st, tie, cards, memo, mask | (1 << idx), nchs)]
+        if best is None or len(sub) < len(best):
+            best = sub
+            if len(best) == 1:
+                break
+    out = best or []
+    memo[key] = out
+    return out
 
 
 # == the six Black abilities =======================================================================

@@ -10,17 +10,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from questbox.core.actions import Action
 from questbox.core.rng import Rng
 from questbox.core.state import Game, Seat, State
-from questbox.games.heirs.cards import COLOUR_INDEX, CardSet
+from questbox.games.heirs.cardset import COLOUR_INDEX, CardSet
 from questbox.games.heirs.common import SEAT_INDEX, SEATS, below
 from questbox.games.heirs.state import HeirsState
 
 #: colour preference when a scored chain raises a token (Webs and Grow first)
-RAISE_ORDER = "BGROYV"
+RAISE_ORDER: Final = "BGROYV"
 
 
 class SimpleAgent:

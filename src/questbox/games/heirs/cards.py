@@ -14,18 +14,27 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from questbox.core.actions import Action
 from questbox.core.errors import SetupError
 from questbox.core.validation import validated
+from questbox.games.heirs.cardset import (
+    ABILITY_NAMES,
+    BURN,
+    COLOUR_INDEX,
+    COLOUR_NAMES,
+    COLOURS,
+    GROW,
+    HEAL,
+    LORD_NAMES,
+    LORE,
+    PRIOR,
+    WEBS,
+    CardSet,
+)
 
-#: colour letters in ability order: Heal, Burn, Lore, Grow, Webs, Prior
-COLOURS: tuple[str, ...] = ("R", "O", "Y", "G", "B", "V")
-COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
-COLOUR_NAMES: tuple[str, ...] = ("Red", "Orange", "Yellow", "Green", "Blue", "Violet")
-ABILITY_NAMES: tuple[str, ...] = ("Heal", "Burn", "Lore", "Grow", "Webs", "Prior")
-LORD_NAMES: tuple[str, ...] = ("Heal Death", "Precise Burn", "Ancient Lore", "Grow Aura", "Tower Webs",
-                               "Prior Tower")
-HEAL, BURN, LORE, GROW, WEBS, PRIOR = range(6)
+#: the colours and the card set live in :mod:`.cardset` (compiled with the engine); re-exported here
+__all__ = ["ABILITY_NAMES", "BURN", "COLOURS", "COLOUR_INDEX", "COLOUR_NAMES", "DATA", "GROW", "HEAL", "LORD_NAMES",
+           "LORE", "PRIOR", "WEBS", "CardDoc", "CardFile", "CardSet", "card_set", "default_cards", "load_card_file",
+           "validate_cards"]
 
 DATA = Path(__file__).resolve().parent / "data" / "cards.yaml"
 
@@ -72,62 +81,6 @@ class CardFile(BaseModel):
 def validate_cards(entries: Any, where: str = "cards") -> tuple[CardDoc, ...]:
     """Validate a list of card entries (dicts or :class:`CardDoc`); ``SetupError`` if wrong."""
     return tuple(validated(CardFile, {"cards": entries}, where).cards)
-
-
-class CardSet:
-    """The cards of a game and every table the hot path needs (immutable; shared by all states).
-
-    ``col[c]`` colour index 0-5, ``num[c]`` number 1-7 (0 for a Lord), ``mm[c]`` a bit mask of the
-    cards that match ``c`` (same colour, or same number when both have one). The ``A_*`` tuples are
-    the prebuilt :class:`Action` values per card, so legal-action lists are built by indexing.
-    """
-
-    __slots__ = ("A_ABS", "A_BURN", "A_CHL", "A_CHR", "A_CMD", "A_DISCARD", "A_KEEP", "A_RETURN",
-                 "A_START", "A_TAKE", "col", "default", "docs", "ids", "index", "lord", "mm", "n",
-                 "num")
-
-    def __init__(self, docs: tuple[CardDoc, ...], default: bool = False) -> None:
-        self.docs = docs
-        self.default = default
-        self.n = len(docs)
-        self.ids: tuple[str, ...] = tuple(d.id for d in docs)
-        self.index: dict[str, int] = {d.id: i for i, d in enumerate(docs)}
-        self.col: tuple[int, ...] = tuple(COLOUR_INDEX[d.colour] for d in docs)
-        self.num: tuple[int, ...] = tuple(d.number if isinstance(d.number, int) else 0 for d in docs)
-        self.lord: tuple[bool, ...] = tuple(d.number == "L" for d in docs)
-        mm: list[int] = []
-        for a in range(self.n):
-            m = 0
-            for b in range(self.n):
-                if a != b and (self.col[a] == self.col[b] or (self.num[a] and self.num[a] == self.num[b])):
-                    m |= 1 << b
-            mm.append(m)
-        self.mm: tuple[int, ...] = tuple(mm)
-        ids = self.ids
-
-        def table(name: str, *extra: str) -> tuple[Action, ...]:
-            return tuple(Action(name, (i, *extra)) for i in ids)
-
-        self.A_CMD = table("command")
-        self.A_ABS = table("absorb")
-        self.A_CHL = table("chain", "left")
-        self.A_CHR = table("chain", "right")
-        self.A_START = table("start")
-        self.A_TAKE = table("take")
-        self.A_DISCARD = table("discard")
-        self.A_KEEP = table("keep")
-        self.A_RETURN = table("return")
-        self.A_BURN = table("burn")
-
-    def describe(self, c: int) -> str:
-        """``"R3 (Heal 3)"`` / ``"RL (Heal Death)"``."""
-        k = self.col[c]
-        if self.lord[c]:
-            return f"{self.ids[c]} ({LORD_NAMES[k]})"
-        return f"{self.ids[c]} ({ABILITY_NAMES[k]} {self.num[c]})"
-
-    def to_json(self) -> list[dict[str, Any]]:
-        return [d.model_dump() for d in self.docs]
 
 
 def load_card_file(path: str | Path) -> tuple[CardDoc, ...]:

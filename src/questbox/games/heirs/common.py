@@ -9,51 +9,92 @@ import cycle; :mod:`.kinds` puts their decision kinds together.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from questbox.core.actions import Action
 from questbox.core.events import Event
 from questbox.core.rng import Rng
-from questbox.core.state import JSON, Decision
-from questbox.games.heirs.cards import COLOURS
+from questbox.core.state import JSON, Decision, Seat
+from questbox.games.heirs.cardset import COLOURS
 
 if TYPE_CHECKING:
     from questbox.games.heirs.state import HeirsState
 
 # -- turn steps (``HeirsState.step``: where the turn resumes when no decision is pending) ----------
-S_ACT, S_ACT_END, S_CHAIN, S_SCORE, S_DRAW, S_DEAL, S_OVER = range(7)
-STEP_NAMES: tuple[str, ...] = ("act", "act-end", "chain", "score", "draw", "deal", "over")
-STEP_INDEX: dict[str, int] = {s: i for i, s in enumerate(STEP_NAMES)}
+S_ACT: Final = 0
+S_ACT_END: Final = 1
+S_CHAIN: Final = 2
+S_SCORE: Final = 3
+S_DRAW: Final = 4
+S_DEAL: Final = 5
+S_OVER: Final = 6
+STEP_NAMES: Final[tuple[str, ...]] = ("act", "act-end", "chain", "score", "draw", "deal", "over")
+STEP_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(STEP_NAMES)}
 
-SEATS: tuple[str, ...] = ("p1", "p2", "p3", "p4")
-SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
-SPECTATOR = "spectator"
+SEATS: Final[tuple[str, ...]] = ("p1", "p2", "p3", "p4")
+SEAT_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SEATS)}
+SPECTATOR: Final = "spectator"
 
 #: the events list of an action applied on a bot's lookahead copy (``HeirsState.quiet``): nothing is
 #: written to it (every ``append`` of an event checks for it first) and nobody reads the events
 #: there, so the lookahead builds no event texts. It stays empty (tests/heirs/test_bot_speed.py).
-QUIET: list[Event] = []
+QUIET: Final[list[Event]] = []
 
 #: knowledge of a card pushed onto the deck: every seat / nobody (else a seat index)
-PUBLIC, NOBODY = -1, -2
+PUBLIC: Final = -1
+NOBODY: Final = -2
 
 #: how a game of heirs ends (``Outcome.termination``): a player reached the target score; the Black
 #: Token reached its target (everybody loses); the turn limit passed (everybody loses)
-TERMINATIONS = frozenset({"score", "black-wizard", "turn-limit"})
+TERMINATIONS: Final = frozenset({"score", "black-wizard", "turn-limit"})
 
 # -- actions that do not name a card --------------------------------------------------------------
-DONE = Action("done")
-SKIP = Action("skip")
-SKIP_CAST = Action("skip-cast")
-DRAW = Action("draw")
-ABILITY = Action("ability")
-PASS = Action("pass")
-DEAL_L = Action("deal", ("left",))
-DEAL_R = Action("deal", ("right",))
-CAST: tuple[Action, ...] = tuple(Action("cast", (c,)) for c in COLOURS)
-RAISE: tuple[Action, ...] = tuple(Action("raise", (c,)) for c in COLOURS)
-NUMBER: tuple[Action, ...] = tuple(Action("number", (k,)) for k in range(257))
-BURN_HAND: tuple[Action, ...] = tuple(Action("burn-hand", (s,)) for s in SEATS)
+DONE: Final = Action("done")
+SKIP: Final = Action("skip")
+SKIP_CAST: Final = Action("skip-cast")
+DRAW: Final = Action("draw")
+ABILITY: Final = Action("ability")
+PASS: Final = Action("pass")
+DEAL_L: Final = Action("deal", ("left",))
+DEAL_R: Final = Action("deal", ("right",))
+CAST: Final[tuple[Action, ...]] = tuple(Action("cast", (c,)) for c in COLOURS)
+RAISE: Final[tuple[Action, ...]] = tuple(Action("raise", (c,)) for c in COLOURS)
+NUMBER: Final[tuple[Action, ...]] = tuple(Action("number", (k,)) for k in range(257))
+BURN_HAND: Final[tuple[Action, ...]] = tuple(Action("burn-hand", (s,)) for s in SEATS)
+
+
+# -- decisions, built without a Python frame ------------------------------------------------------
+# A NamedTuple's constructor is a Python function (``collections.namedtuple`` makes it with
+# ``eval``): with the engine compiled, building the pending decisions of the lookahead's copies ran
+# it thousands of times a game. The decisions that carry nothing are built once per seat; the rest
+# go through :func:`make` (the tuple's own constructor: the same value).
+
+_T = TypeVar("_T", bound=tuple[Any, ...])
+
+
+def make(cls: type[_T], values: tuple[Any, ...]) -> _T:
+    """``cls(*values)`` for a NamedTuple class ``cls``, without its Python constructor."""
+    return tuple.__new__(cls, values)
+
+
+def decide(seat: Seat, kind: str, data: tuple[Any, ...]) -> Decision:
+    """``Decision(seat, kind, data)`` (see :func:`make`)."""
+    return tuple.__new__(Decision, (seat, kind, data))
+
+
+def _per_seat(kind: str) -> tuple[Decision, ...]:
+    return tuple([Decision(s, kind) for s in SEATS])
+
+
+D_ACT: Final = _per_seat("act")
+D_CHAIN: Final = _per_seat("chain")
+D_RAISE: Final = _per_seat("raise")
+D_CHECK: Final = _per_seat("check")
+D_CHECK_DISCARD: Final = _per_seat("check-discard")
+D_DRAW: Final = _per_seat("draw")
+D_GROW: Final = _per_seat("grow")
+D_LORE_RETURN: Final = _per_seat("lore-return")
+D_PRECISE_NUMBER: Final = _per_seat("precise-number")
 
 
 def _orders(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -64,7 +105,7 @@ def _orders(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...],
     return cw, ccw
 
 
-ORDERS = {n: _orders(n) for n in range(1, 5)}
+ORDERS: Final = {n: _orders(n) for n in range(1, 5)}
 
 
 def target_names(n: int, nb: int) -> tuple[str, ...]:
@@ -125,15 +166,17 @@ class Kind:
 # :meth:`Rng.below` (SplitMix64, written out), and leave the generator where those would;
 # a keyed or scripted generator takes the core's methods (tests/heirs/test_bots.py compares them).
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN64 = 0x9E3779B97F4A7C15
+_MASK64: Final = (1 << 64) - 1
+#: the core's generator class (a constant of this module: the compiled code reads it without a lookup)
+_RNG: Final = Rng
+_GOLDEN64: Final = 0x9E3779B97F4A7C15
 
 
 def plain_rng(rng: Rng) -> bool:
     """Whether ``rng`` is the core's own SplitMix64 generator, unscripted and unkeyed: only then
     may these helpers make its draws themselves. A subclass (the adapters' explicit-chance
     generator, which turns every draw into a chance node) keeps its own methods."""
-    return type(rng) is Rng and rng.script is None and rng._key is None
+    return type(rng) is _RNG and rng.script is None and rng._key is None
 
 
 def shuffle_ints(rng: Rng, items: list[int]) -> None:
@@ -178,6 +221,19 @@ def choose_card(rng: Rng, cards: list[int], ids: tuple[str, ...], index: dict[st
     return cards[below(rng, len(cards))]
 
 
+def seeded(seed: int) -> Rng:
+    """``Rng(seed)`` for a plain seed (``0 <= seed < 2**62``), without the generator's Python
+    ``__init__`` (a determinized copy's generator, made for every copy): the same state. Unlike
+    ``Rng(seed)`` it never takes a script that :func:`questbox.core.rng.setup_script` set up for
+    a game being set up (a bot never determinizes during a setup)."""
+    r = _RNG.__new__(_RNG)
+    r._key = None
+    r._h = None
+    r._s = seed
+    r.script = None
+    return r
+
+
 def skip_draws(rng: Rng, k: int) -> None:
     """Move ``rng`` (a plain SplitMix64 generator: no script, no key) on by ``k`` draws without
     making them (SplitMix64's state only counts)."""
@@ -191,6 +247,8 @@ def below(rng: Rng, n: int) -> int:
         return rng.below(n)
     s = (rng._s + _GOLDEN64) & _MASK64
     rng._s = s
+    if n == 1:  # any draw is 0 (the rule-of-thumb policy's tie-break among one action, mostly)
+        return 0
     z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
     return (z ^ (z >> 31)) % n

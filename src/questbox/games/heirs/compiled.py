@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from questbox.core.compiled import STAMP, CompiledEngine
 
-#: the modules compiled (``setup.py`` reads this list): the state, the table of decision kinds, the
-#: turn and the abilities (the players' and the Black Wizard's), the rendering of decisions and the
-#: bots, and the designed observation tensor (``observe``: it imports numpy by name, never by an
-#: ``import`` statement, for mypyc's build has none). Not ``setup``, ``statedoc`` nor ``cards``:
-#: their pydantic models stop mypyc's C build (the C code names a module ``pydantic.main`` it never
-#: declares)
+#: the modules compiled (``setup.py`` reads this list): the state, the card set's tables, the table
+#: of decision kinds, the turn and the abilities (the players' and the Black Wizard's), the
+#: rendering of decisions and the bots, and the designed observation tensor (``observe``: it
+#: imports numpy by name, never by an ``import`` statement, for mypyc's build has none). Not
+#: ``setup``, ``statedoc`` nor ``cards``: their pydantic models stop mypyc's C build (the C code
+#: names a module ``pydantic.main`` it never declares)
 MODULES = (
     "questbox.games.heirs.state",
     "questbox.games.heirs.common",
+    "questbox.games.heirs.cardset",
     "questbox.games.heirs.kinds",
     "questbox.games.heirs.turn",
     "questbox.games.heirs.abilities",

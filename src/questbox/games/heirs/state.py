@@ -15,14 +15,16 @@ the stack is empty :meth:`HeirsState._advance` moves the turn on. The turn's own
 
 from __future__ import annotations
 
+from typing import Final
+
 import questbox.games.heirs.turn as turn
 import questbox.games.heirs.view as view
 from questbox.core.actions import Action
 from questbox.core.errors import IllegalAction
 from questbox.core.events import Event
 from questbox.core.rng import Rng
-from questbox.core.state import JSON, Outcome, Seat, State
-from questbox.games.heirs.cards import COLOURS, CardSet
+from questbox.core.state import JSON, Decision, Outcome, Seat, State
+from questbox.games.heirs.cardset import COLOURS, CardSet
 from questbox.games.heirs.common import (  # re-exported: the names the package's users know
     _GOLDEN64,
     _MASK64,
@@ -58,6 +60,7 @@ from questbox.games.heirs.common import (  # re-exported: the names the package'
     below,
     place,
     plain_rng,
+    seeded,
     shuffle_cards,
     shuffle_ints,
     shuffle_steps,
@@ -72,17 +75,23 @@ __all__ = ["ABILITY", "BURN_HAND", "CAST", "DEAL_L", "DEAL_R", "DONE", "DRAW", "
            "STEP_NAMES", "S_ACT", "S_ACT_END", "S_CHAIN", "S_DEAL", "S_DRAW", "S_OVER", "S_SCORE",
            "TERMINATIONS", "HeirsState", "place", "target_names"]
 
-_STEPS = turn.STEPS
-_KINDS = KINDS
+_STEPS: Final = turn.STEPS
+_KINDS: Final = KINDS
 
 
 class HeirsState(State):
     """One position. See the module docstring for the representation; ``to_json`` for the paths."""
 
-    __slots__ = ("_unseen", "bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
-                 "discard", "ev", "hands", "kf", "lazy_n", "lazy_s", "look", "look_seat", "n", "o", "over", "play",
-                 "quiet", "reason", "scores", "selected", "step", "tokens", "turn", "winners")
+    __slots__ = ("_legal", "_unseen", "bchains", "bdown", "bi", "btoken", "btokens", "chains", "cs", "cur", "deck",
+                 "discard", "ev", "hands", "kf", "lazy_n", "lazy_s", "look", "look_seat", "n", "o", "over", "pending",
+                 "play", "quiet", "reason", "rng", "scores", "seats", "selected", "step", "tokens", "turn", "winners")
 
+    # the core State's attributes, declared again so that the compiled class holds them itself (else
+    # every ``pending``, ``rng`` of the hot path is a generic attribute lookup in the instance's dict)
+    seats: tuple[Seat, ...]
+    rng: Rng
+    pending: list[Decision]
+    _legal: tuple[Seat, list[Action]] | None
     cs: CardSet
     o: Options
     n: int
@@ -124,7 +133,12 @@ class HeirsState(State):
     def __init__(self, cs: CardSet, o: Options, n: int, rng: Rng, of: HeirsState | None = None) -> None:
         """A new state (before the deal), or with ``of`` a copy of ``of`` with the generator ``rng``
         (:meth:`clone`: a copy constructor, since a mypyc class's ``__new__`` runs ``__init__``)."""
-        super().__init__(SEATS[:n] if of is None else of.seats, rng)
+        if of is None:
+            super().__init__(SEATS[:n], rng)
+        else:  # the core's attributes set here (its ``__init__`` is Python: a copy is the hot path)
+            self.seats = of.seats
+            self.rng = rng
+            self._legal = None
         self.cs = cs
         self.o = o
         self.n = n
@@ -324,7 +338,7 @@ class HeirsState(State):
         else:
             shuffle_ints(rng, pool)
             c.lazy_n = 0
-        c.rng = Rng(below(rng, 1 << 62))  # future chance is unknown too
+        c.rng = seeded(below(rng, 1 << 62))  # future chance is unknown too
         deck[:hidden] = pool[:hidden]
         k = hidden
         hands = c.hands

@@ -16,10 +16,16 @@ import questbox.games.heirs.black as black
 from questbox.core.actions import Action
 from questbox.core.events import Event
 from questbox.core.state import JSON, Decision
-from questbox.games.heirs.cards import COLOUR_INDEX, COLOURS
+from questbox.games.heirs.cardset import COLOUR_INDEX, COLOURS
 from questbox.games.heirs.common import (
     ABILITY,
     CAST,
+    D_ACT,
+    D_CHAIN,
+    D_CHECK,
+    D_CHECK_DISCARD,
+    D_DRAW,
+    D_RAISE,
     DEAL_L,
     DEAL_R,
     DONE,
@@ -40,6 +46,7 @@ from questbox.games.heirs.common import (
     SKIP_CAST,
     STEP_NAMES,
     Kind,
+    decide,
     place,
 )
 
@@ -55,7 +62,7 @@ def begin_act(st: HeirsState, ev: list[Event]) -> None:
     i = st.cur
     st.step = S_ACT_END
     if st.hands[i] or any(st.tokens[i]) or st.o.may_pass:
-        st.pending.append(Decision(SEATS[i], "act"))
+        st.pending.append(D_ACT[i])
     else:
         if ev is not QUIET:
             ev.append(Event("act", f"{SEATS[i]} has no card and no ability: nothing to Command, Absorb "
@@ -74,7 +81,7 @@ def begin_chain(st: HeirsState, ev: list[Event]) -> None:
     st.step = S_SCORE
     i = st.cur
     if st.hands[i] and len(st.chains[i]) < st.required(i) and len(chain_legal(st, i)) > 1:
-        st.pending.append(Decision(SEATS[i], "chain"))
+        st.pending.append(D_CHAIN[i])
 
 
 def score(st: HeirsState, ev: list[Event]) -> None:
@@ -110,7 +117,7 @@ def _push_raise(st: HeirsState, i: int, ev: list[Event]) -> None:
     top = st.o.max_level
     can = [k for k in range(6) if tok[k] < top]
     if len(can) > 1:
-        st.pending.append(Decision(SEATS[i], "raise"))
+        st.pending.append(D_RAISE[i])
     elif can:
         tok[can[0]] += 1
         if ev is not QUIET:
@@ -125,9 +132,9 @@ def begin_draw(st: HeirsState, ev: list[Event]) -> None:
     st.step = S_DEAL
     st.bi = 0
     if len(st.hands[i]) > st.o.draw_limit:
-        st.pending.append(Decision(SEATS[i], "check"))
+        st.pending.append(D_CHECK[i])
     elif st.selected is not None:
-        st.pending.append(Decision(SEATS[i], "draw"))
+        st.pending.append(D_DRAW[i])
     else:
         st._draw(i, 2, ev)
 
@@ -157,7 +164,7 @@ def deal(st: HeirsState, ev: list[Event]) -> None:
             if ev is not QUIET:
                 ev.append(Event("reveal", f"{st.cs.ids[c]} is dealt to the Black Chain: "
                                 f"{SEATS[st.cur]} chooses the end."))
-            st.pending.append(Decision(SEATS[st.cur], "deal", _DEAL_DATA[bi]))
+            st.pending.append(decide(SEATS[st.cur], "deal", _DEAL_DATA[bi]))
             return
         ch.append(c)
         st.bi += 1
@@ -278,7 +285,7 @@ class ActKind(Kind):
                 tok[k] += 1
             if ev is not QUIET:
                 ev.append(Event("absorb", f"{seat} absorbs {cs.ids[c]}: {COLOURS[k]} is now {tok[k]}."))
-            st.pending.append(Decision(seat, "absorb-cast", _ABSORB_DATA[k]))
+            st.pending.append(decide(seat, "absorb-cast", _ABSORB_DATA[k]))
         elif name == "cast":
             k = COLOUR_INDEX[str(a.args[0])]
             if ev is not QUIET:
@@ -399,9 +406,9 @@ class CheckKind(Kind):
         if ev is not QUIET:
             ev.append(Event("discard", f"{seat} discards {cs.ids[c]}."))
         if len(hand) > st.o.draw_limit:
-            st.pending.append(Decision(seat, "check-discard"))
+            st.pending.append(D_CHECK_DISCARD[i])
         elif st.selected is not None:
-            st.pending.append(Decision(seat, "draw"))
+            st.pending.append(D_DRAW[i])
         else:
             st._draw(i, 2, ev)
 

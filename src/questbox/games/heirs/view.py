@@ -18,14 +18,8 @@ from rich.text import Text
 
 from questbox.core.actions import Action
 from questbox.core.state import JSON, Decision, Seat
-from questbox.games.heirs.cards import (
-    ABILITY_NAMES,
-    COLOUR_INDEX,
-    COLOUR_NAMES,
-    COLOURS,
-    LORD_NAMES,
-    default_cards,
-)
+from questbox.games.heirs.cards import default_cards
+from questbox.games.heirs.cardset import ABILITY_NAMES, COLOUR_INDEX, COLOUR_NAMES, COLOURS, LORD_NAMES
 from questbox.games.heirs.common import SEAT_INDEX, SEATS
 from questbox.games.heirs.kinds import KINDS, kind_of
 
