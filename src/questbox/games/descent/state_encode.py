@@ -67,6 +67,8 @@ class _Consts:
     figs: dict[tuple[Any, ...], tuple[bytes, tuple[int, ...]]]
     #: (doors, search tokens) -> the planes with them marked (see :func:`_board`)
     boards: dict[tuple[int, tuple[int, ...]], bytes]
+    #: seat -> per figure, its last key and entry (see :func:`_figures`)
+    last: dict[str | None, list[tuple[tuple[Any, ...], tuple[bytes, tuple[int, ...]]] | None]]
 
 
 _CONSTS: dict[int, tuple[Encounter, _Consts]] = {}
@@ -89,7 +91,7 @@ def _consts(enc: Encounter) -> _Consts:
                 square=tuple((int(n[1:]) - 1) * w + (ord(n[0]) - 65) for n in board.names),
                 doors=tuple((ids.index(did) if did in ids else -1, tuple(s)) for did, s in door_squares.items()),
                 door_order=tuple(ids.index(did) for did in sorted(ids)),
-                search=tuple(lib.search), dice=tuple(lib.dice), figs={}, boards={})
+                search=tuple(lib.search), dice=tuple(lib.dice), figs={}, boards={}, last={})
     if len(_CONSTS) > 64:
         _CONSTS.clear()
     _CONSTS[id(enc)] = (enc, c)
@@ -144,17 +146,29 @@ def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) 
     attacker = atk.attacker if atk is not None else -1
     target = atk.target if atk is not None else -1
     memo = c.figs
+    figs = st.figs
+    # each figure's last key and entry for this seat: most steps change a figure or two, and
+    # comparing a key with the last one is cheaper than hashing it
+    last = c.last.get(seat)
+    if last is None or len(last) != len(figs):
+        last = c.last[seat] = [None] * len(figs)
     chunks: list[bytes] = []
-    for i, f in enumerate(st.figs):
+    for i, f in enumerate(figs):
         shape = f.shape
         key = (f.status, f.pos, f.orient, f.damage, f.fatigue, f.hp_bonus, f.activated, f.stat, f.side,
                f.master, f.seat == seat, i == acting, i == attacker, i == target, shape,
                tuple(f.conds), len(f.exhausted), tuple(f.items), st.doors if shape != (1, 1) else 0)
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= _MEMO_MAX:
-                memo.clear()
-            got = memo[key] = _figure(st, i, key, c)
+        prev = last[i]
+        if prev is not None and prev[0] == key:
+            got = prev[1]
+        else:
+            known = memo.get(key)
+            if known is None:
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                known = memo[key] = _figure(st, i, key, c)
+            got = known
+            last[i] = (key, got)
         chunks.append(got[0])
         marks += got[1]
     return b"".join(chunks)
