@@ -138,8 +138,11 @@ class BuildExt(build_ext):
             kept = {_group(self._stamp(g)) for g in ALL_GAMES if g not in GAMES}
             old += [p for g in GAMES if (group := _group(self._stamp(g))) and group not in kept
                     for suffix in EXTENSION_SUFFIXES for p in root.glob(group + suffix)]
-        for p in old:
-            p.unlink()
+        # (two selected games may name the same group module: each file goes once, and one already
+        # gone is no error; a repeated path made a rebuild of QUESTBOX_COMPILE=descent,heirs fail
+        # with "No such file" for the group's .so, and the failed run had removed it for the next)
+        for p in sorted(set(old)):
+            p.unlink(missing_ok=True)
         for game in ALL_GAMES:
             self._stamp(game).unlink(missing_ok=True)
 

@@ -233,7 +233,7 @@ def _card_space(enc: Encounter, heroes: list[str], kits: set[str], deck: set[str
 
 
 # ================================================================================ observations
-STATUSES = ("active", "ko", "defeated", "reserve")
+STATUSES = ("active", "ko", "defeated", "reserve", "vanished")     # vanished: Tomble's heroic feat
 PHASES = ("setup", "heroes", "overlord", "over")
 DECISIONS = ("hero-turn", "monster-turn", "ol-turn", "next-hero", "surge", "react", "place", "breath",
              "large-place", "mod", "blast")
@@ -254,9 +254,9 @@ def encode(view: JSON, seat: str | None) -> list[float] | None:
       terrain other than plain: the static map (spaces, walls east / south of a square, terrain),
       doors (closed / open), search tokens, and where figures stand (heroes, monsters, knocked-out
       heroes' tokens, figures played by ``seat``, the acting figure, attacker, target);
-    * per figure, in the view's order: hero, master, status (one-hot), x and y (scaled to (0, 1],
-      0 off the map), squares, damage, Health, Health left, fatigue, Stamina, the four
-      conditions, activated, played by ``seat``, acting, attacker, target, exhausted cards, and
+    * per figure, in the view's order: hero, master, status (one-hot over :data:`STATUSES`), x
+      and y (scaled to (0, 1], 0 off the map), squares, damage, Health, Health left, fatigue,
+      Stamina, the four conditions, activated, played by ``seat``, acting, attacker, target, exhausted cards, and
       how many of each Search card it holds;
     * the round, phase (one-hot), Search deck size, counters and doors (by sorted id), the
       decision (any, ``seat``'s, its kind, the window of a ``react``), the turn in progress
@@ -327,7 +327,7 @@ def _figure_features(fid: str, f: JSON, seat: str | None, roles: tuple[Any, Any,
     out = [1.0 if f["side"] == "hero" else 0.0, 1.0 if f.get("master") else 0.0,
            1.0 if status == "active" else 0.0, 1.0 if status == "ko" else 0.0,
            1.0 if status == "defeated" else 0.0, 1.0 if status == "reserve" else 0.0,
-           (x + 1) / w, (y + 1) / h, float(len(f["squares"])),
+           1.0 if status == "vanished" else 0.0, (x + 1) / w, (y + 1) / h, float(len(f["squares"])),
            float(f["damage"]), float(health), float(health - f["damage"]),
            float(f.get("fatigue", 0)), float(f.get("stamina", 0)),
            1.0 if "poisoned" in conds else 0.0, 1.0 if "diseased" in conds else 0.0,

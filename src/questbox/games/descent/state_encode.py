@@ -63,6 +63,12 @@ class _Consts:
     door_order: tuple[int, ...]
     search: tuple[str, ...]
     dice: tuple[str, ...]
+    #: figure key -> its features (float32 bytes) and plane marks (see :func:`_figures`)
+    figs: dict[tuple[Any, ...], tuple[bytes, tuple[int, ...]]]
+    #: (doors, search tokens) -> the planes with them marked (see :func:`_board`)
+    boards: dict[tuple[int, tuple[int, ...]], bytes]
+    #: seat -> per figure, its last key and entry (see :func:`_figures`)
+    last: dict[str | None, list[tuple[tuple[Any, ...], tuple[bytes, tuple[int, ...]]] | None]]
 
 
 _CONSTS: dict[int, tuple[Encounter, _Consts]] = {}
@@ -85,7 +91,7 @@ def _consts(enc: Encounter) -> _Consts:
                 square=tuple((int(n[1:]) - 1) * w + (ord(n[0]) - 65) for n in board.names),
                 doors=tuple((ids.index(did) if did in ids else -1, tuple(s)) for did, s in door_squares.items()),
                 door_order=tuple(ids.index(did) for did in sorted(ids)),
-                search=tuple(lib.search), dice=tuple(lib.dice))
+                search=tuple(lib.search), dice=tuple(lib.dice), figs={}, boards={}, last={})
     if len(_CONSTS) > 64:
         _CONSTS.clear()
     _CONSTS[id(enc)] = (enc, c)
@@ -95,81 +101,131 @@ def _consts(enc: Encounter) -> _Consts:
 def encode_state(st: DescentState, seat: Seat | None) -> Any:
     """``encode(st.view(seat), seat)`` as float32 numbers (a numpy array), without building the view."""
     c = _consts(st.enc)
+    tokens = tuple(st.tokens)
+    base = c.boards.get((st.doors, tokens))
+    if base is None:
+        base = _board(c, st.doors, tokens)
+    out = array("f", base)
     marks: list[int] = []
-    area, doors = c.area, st.doors
-    for i, squares in c.doors:
-        base = (_OPEN if i >= 0 and (doors >> i) & 1 else _CLOSED) * area
-        for s in squares:
-            marks.append(base + s)
-    search = _SEARCH * area
-    square = c.square
-    for s in st.tokens:
-        marks.append(search + square[s])
-    tail = _figures(st, seat, c, marks)
+    out.frombytes(_figures(st, seat, c, marks))
+    tail: list[float] = []
     _globals(st, seat, c, tail)
-    out = array("f", c.static)
     out.fromlist(tail)
     for m in marks:
         out[m] = 1.0
     return _np().frombuffer(out, _np().float32)
 
 
-def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) -> list[float]:
-    """Every figure's features (``space._figure_features``); adds the squares it marks to ``marks``."""
-    area, w, h, square, search = c.area, c.w, c.h, c.square, c.search
+def _board(c: _Consts, doors: int, tokens: tuple[int, ...]) -> bytes:
+    """The static planes with the doors (open or closed) and the search tokens marked, as float32
+    bytes; remembered in ``c.boards`` (they change only when a door opens or a token goes)."""
+    out = array("f", c.static)
+    area, square = c.area, c.square
+    for i, squares in c.doors:
+        base = (_OPEN if i >= 0 and (doors >> i) & 1 else _CLOSED) * area
+        for s in squares:
+            out[base + s] = 1.0
+    search = _SEARCH * area
+    for s in tokens:
+        out[search + square[s]] = 1.0
+    got = out.tobytes()
+    if len(c.boards) >= 256:
+        c.boards.clear()
+    c.boards[doors, tokens] = got
+    return got
+
+
+def _figures(st: DescentState, seat: Seat | None, c: _Consts, marks: list[int]) -> bytes:
+    """Every figure's features (``space._figure_features``) as float32 bytes; adds the squares
+    they mark to ``marks``. A figure's features and marks depend only on what its key holds (its
+    fields, the seat's and the turn's and the attack's relation to it, and the doors for a large
+    figure, whose footprint they may change): they are remembered per key in ``c.figs``, so a
+    step recomputes only the figures that changed."""
     acting = st.turns[-1].fig if st.turns else -1
     atk = st.attacks[-1] if st.attacks else None
     attacker = atk.attacker if atk is not None else -1
     target = atk.target if atk is not None else -1
-    no_items = [0.0] * len(search)
-    out: list[float] = []
-    for i, f in enumerate(st.figs):
-        status, pos = f.status, f.pos
-        active = status == "active"
-        side = f.side
-        hero = side == "hero"
-        mine, act, atk_by, atk_on = f.seat == seat, i == acting, i == attacker, i == target
-        shown = st.squares(i) if active else ()
-        on = shown or ((pos,) if pos >= 0 else ())
-        if on:
-            lays = [((_HERO if hero or side == "familiar" else _MONSTER) if active else _KO) * area]
-            if mine:
-                lays.append(_MINE * area)
-            if act:
-                lays.append(_ACTING * area)
-            if atk_by:
-                lays.append(_ATTACKER * area)
-            if atk_on:
-                lays.append(_TARGET * area)
-            for s in on:
-                a = square[s]
-                for p in lays:
-                    marks.append(p + a)
-        if pos >= 0:
-            a = square[pos]
-            x, y = a % w, a // w
+    memo = c.figs
+    figs = st.figs
+    # each figure's last key and entry for this seat: most steps change a figure or two, and
+    # comparing a key with the last one is cheaper than hashing it
+    last = c.last.get(seat)
+    if last is None or len(last) != len(figs):
+        last = c.last[seat] = [None] * len(figs)
+    chunks: list[bytes] = []
+    for i, f in enumerate(figs):
+        shape = f.shape
+        key = (f.status, f.pos, f.orient, f.damage, f.fatigue, f.hp_bonus, f.activated, f.stat, f.side,
+               f.master, f.seat == seat, i == acting, i == attacker, i == target, shape,
+               tuple(f.conds), len(f.exhausted), tuple(f.items), st.doors if shape != (1, 1) else 0)
+        prev = last[i]
+        if prev is not None and prev[0] == key:
+            got = prev[1]
         else:
-            x, y = -1, -1
-        conds = f.conds
-        health = st.health(i)
-        out += [1.0 if hero else 0.0, 1.0 if not hero and f.master else 0.0,
-                1.0 if active else 0.0, 1.0 if status == "ko" else 0.0,
-                1.0 if status == "defeated" else 0.0, 1.0 if status == "reserve" else 0.0,
-                (x + 1) / w, (y + 1) / h, float(len(shown)),
-                float(f.damage), float(health), float(health - f.damage),
-                float(f.fatigue) if hero else 0.0, float(st.stamina(i)) if hero else 0.0,
-                1.0 if "poisoned" in conds else 0.0, 1.0 if "diseased" in conds else 0.0,
-                1.0 if "immobilized" in conds else 0.0, 1.0 if "stunned" in conds else 0.0,
-                1.0 if f.activated else 0.0, 1.0 if mine else 0.0, 1.0 if act else 0.0,
-                1.0 if atk_by else 0.0, 1.0 if atk_on else 0.0,
-                float(len(f.exhausted)) if hero else 0.0]
-        items = f.items if hero else None
-        if items:
-            for k in search:
-                out.append(float(items.count(k)))
-        else:
-            out += no_items
-    return out
+            known = memo.get(key)
+            if known is None:
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                known = memo[key] = _figure(st, i, key, c)
+            got = known
+            last[i] = (key, got)
+        chunks.append(got[0])
+        marks += got[1]
+    return b"".join(chunks)
+
+
+#: the most figure keys remembered per encounter (then the memo starts afresh)
+_MEMO_MAX = 50_000
+
+
+def _figure(st: DescentState, i: int, key: tuple[Any, ...], c: _Consts) -> tuple[bytes, tuple[int, ...]]:
+    """Figure ``i``'s features (float32 bytes) and the plane entries it marks; ``key`` holds its
+    relations: played by the seat, acting, attacker, target (see :func:`_figures`)."""
+    area, w, h, square = c.area, c.w, c.h, c.square
+    f = st.figs[i]
+    mine, act, atk_by, atk_on = key[10], key[11], key[12], key[13]
+    status, pos, side = f.status, f.pos, f.side
+    active = status == "active"
+    hero = side == "hero"
+    shown = st.squares(i) if active else ()
+    on = shown or ((pos,) if pos >= 0 else ())
+    marks: list[int] = []
+    if on:
+        lays = [((_HERO if hero or side == "familiar" else _MONSTER) if active else _KO) * area]
+        if mine:
+            lays.append(_MINE * area)
+        if act:
+            lays.append(_ACTING * area)
+        if atk_by:
+            lays.append(_ATTACKER * area)
+        if atk_on:
+            lays.append(_TARGET * area)
+        for s in on:
+            a = square[s]
+            for p in lays:
+                marks.append(p + a)
+    if pos >= 0:
+        a = square[pos]
+        x, y = a % w, a // w
+    else:
+        x, y = -1, -1
+    conds = f.conds
+    health = st.health(i)
+    out = [1.0 if hero else 0.0, 1.0 if not hero and f.master else 0.0,
+           1.0 if active else 0.0, 1.0 if status == "ko" else 0.0,
+           1.0 if status == "defeated" else 0.0, 1.0 if status == "reserve" else 0.0,
+           1.0 if status == "vanished" else 0.0, (x + 1) / w, (y + 1) / h, float(len(shown)),
+           float(f.damage), float(health), float(health - f.damage),
+           float(f.fatigue) if hero else 0.0, float(st.stamina(i)) if hero else 0.0,
+           1.0 if "poisoned" in conds else 0.0, 1.0 if "diseased" in conds else 0.0,
+           1.0 if "immobilized" in conds else 0.0, 1.0 if "stunned" in conds else 0.0,
+           1.0 if f.activated else 0.0, 1.0 if mine else 0.0, 1.0 if act else 0.0,
+           1.0 if atk_by else 0.0, 1.0 if atk_on else 0.0,
+           float(len(f.exhausted)) if hero else 0.0]
+    items = f.items
+    for k in c.search:
+        out.append(float(items.count(k)) if hero and items else 0.0)
+    return array("f", out).tobytes(), tuple(marks)
 
 
 def _kind_features(kind: str, window: str) -> list[float]:
