@@ -12,8 +12,9 @@ against the same opponents), each with its 95 % Wilson interval. A benchmark, no
     python bench/rl_train.py --task heirs-solo --minutes 4 --obs-size 512   # hashed, not designed
     python bench/rl_train.py --task hero-ik-easy --no-shaping --no-auto-forced --minutes 4
 
-Tasks: ``heirs-solo`` (shaped by Heirs' ``evaluate``, by default), ``hero-ik-easy`` (shaping from the
-solitaire potential and forced moves played, by default),
+Tasks: ``heirs-solo`` (shaped by Heirs' ``evaluate``, by default), ``hero-ik-easy`` (shaped by the
+solitaire progress potential kept at the end, forced moves played, PPO's :data:`PPO` settings, by default;
+``--n-envs 8 --n-steps 256`` for the vector env of the documented runs),
 ``hero-ik-curriculum`` (trains through :func:`hik_curriculum`'s levels, moving up once the recent
 training games of a level are won often enough; evaluated on the printed setup) and ``heroica``.
 ``--dry-run`` needs neither sb3-contrib nor torch: it runs the environments, the evaluation and the
