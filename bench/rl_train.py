@@ -12,8 +12,9 @@ against the same opponents), each with its 95 % Wilson interval. A benchmark, no
     python bench/rl_train.py --task heirs-solo --minutes 4 --obs-size 512   # hashed, not designed
     python bench/rl_train.py --task hero-ik-easy --no-shaping --no-auto-forced --minutes 4
 
-Tasks: ``heirs-solo`` (shaped by Heirs' ``evaluate``, by default), ``hero-ik-easy`` (shaping from the
-solitaire potential and forced moves played, by default),
+Tasks: ``heirs-solo`` (shaped by Heirs' ``evaluate``, by default), ``hero-ik-easy`` (shaped by the
+solitaire progress potential kept at the end, forced moves played, PPO's :data:`PPO` settings, by default;
+``--n-envs 8 --n-steps 256`` for the vector env of the documented runs),
 ``hero-ik-curriculum`` (trains through :func:`hik_curriculum`'s levels, moving up once the recent
 training games of a level are won often enough; evaluated on the printed setup) and ``heroica``.
 ``--dry-run`` needs neither sb3-contrib nor torch: it runs the environments, the evaluation and the
@@ -40,17 +41,33 @@ import numpy.typing as npt
 
 from questbox.adapters.gymnasium import HIK_CURRICULUM, QuestboxEnv, hik_curriculum, make
 from questbox.core import JSON, derive_seed, make_agent
+from questbox.games.hero_ik.observe import solo_progress
 from questbox.sim.stats import wilson
 
+#: Hero: Immortal King solitaire's shaping: the progress potential (how far into the shortest
+#: corridor the group got), kept at the end (``terminal_potential``), and forced moves played. With
+#: the win-chance potential zeroed at the end, every lost game earns the same discounted return
+#: (``-phi(start)``), so PPO had nothing to tell a better loss from a worse one (docs/rl.md)
+HIK_SHAPING: dict[str, Any] = {"shaping": True, "auto_forced": True, "potential": solo_progress,
+                               "terminal_potential": True}
 #: task -> (game, setup, opponents, env options)
 TASKS: dict[str, tuple[str, JSON, str, dict[str, Any]]] = {
     "heirs-solo": ("heirs", {"players": 1}, "random", {"shaping": True}),
-    "hero-ik-easy": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random",
-                     {"shaping": True, "auto_forced": True}),
-    "hero-ik-curriculum": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random",
-                           {"shaping": True, "auto_forced": True}),
+    "hero-ik-easy": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random", dict(HIK_SHAPING)),
+    "hero-ik-curriculum": ("hero-ik", {"mode": "solitaire", "scenario": "easy"}, "random", dict(HIK_SHAPING)),
     "heroica": ("heroica", {"players": 2}, "random", {"auto_forced": True}),
 }
+#: task -> MaskablePPO hyper-parameters that differ from sb3's defaults (``--gamma`` ... override them).
+#: Hero: Immortal King's games last about 120 of the learner's decisions when played well: a longer
+#: horizon (gamma 0.995, also the shaping's gamma), some entropy so the policy keeps trying, and
+#: batches of 256 (a quarter of the optimiser's steps per rollout: more environment steps per second)
+PPO: dict[str, dict[str, Any]] = {
+    "hero-ik-easy": {"gamma": 0.995, "ent_coef": 0.01, "batch_size": 256},
+    "hero-ik-curriculum": {"gamma": 0.995, "ent_coef": 0.01, "batch_size": 256},
+}
+#: the command-line flags that override :data:`PPO` (flag's dest -> MaskablePPO's keyword)
+PPO_FLAGS = {"gamma": "gamma", "ent_coef": "ent_coef", "batch_size": "batch_size", "n_epochs": "n_epochs",
+             "learning_rate": "learning_rate"}
 #: tasks trained on a curriculum (an env per level), evaluated on the task's own setup
 CURRICULA = {"hero-ik-curriculum"}
 Policy = Callable[[QuestboxEnv, dict[str, Any]], int]
@@ -61,16 +78,37 @@ def options(task: str, shaping: bool | None = None, auto_forced: bool | None = N
     opts = dict(TASKS[task][3])
     if shaping is not None:
         opts["shaping"] = shaping
+    if not opts.get("shaping"):  # no shaping: no potential either
+        opts.pop("potential", None)
+        opts.pop("terminal_potential", None)
     if auto_forced is not None:
         opts["auto_forced"] = auto_forced
     return opts
 
 
+def ppo_params(task: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The task's MaskablePPO hyper-parameters (:data:`PPO`), with the command line's overrides."""
+    params = dict(PPO.get(task, {}))
+    for dest, key in PPO_FLAGS.items():
+        value = getattr(args, dest, None)
+        if value is not None:
+            params[key] = value
+    return params
+
+
+def jsonable(opts: dict[str, Any]) -> dict[str, Any]:
+    """Env options for the results file: a callable (a potential) by its name."""
+    return {k: getattr(v, "__name__", repr(v)) if callable(v) else v for k, v in opts.items()}
+
+
 def build(task: str, setup: JSON | None = None, **extra: Any) -> QuestboxEnv:
     """The task's environment; ``extra`` overrides its options (``obs_size``, ``shaping`` ...)."""
     gid, default_setup, opponents, opts = TASKS[task]
-    return make(gid, setup=setup if setup is not None else default_setup, opponents=opponents,
-                **{**opts, **extra})
+    merged = {**opts, **extra}
+    if not merged.get("shaping"):  # no shaping: no potential either
+        merged.pop("potential", None)
+        merged.pop("terminal_potential", None)
+    return make(gid, setup=setup if setup is not None else default_setup, opponents=opponents, **merged)
 
 
 class Curriculum(gymnasium.Env[dict[str, Any], np.int64]):
@@ -192,11 +230,19 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.monitor import Monitor
+    from stable_baselines3.common.vec_env import DummyVecEnv
 
     torch.set_num_threads(args.threads)
 
+    params = ppo_params(task, args)
+    batch = params.pop("batch_size", 64)
     extra: dict[str, Any] = {"obs_size": args.obs_size, **options(task, args.shaping, args.auto_forced)}
-    env: gymnasium.Env[Any, Any] = curriculum(task, **extra) if task in CURRICULA else build(task, **extra)
+    if extra.get("shaping"):  # the shaping discounts as PPO does
+        extra["gamma"] = params.get("gamma", 0.99)
+    envs: list[gymnasium.Env[Any, Any]] = [curriculum(task, **extra) if task in CURRICULA else build(task, **extra)
+                                           for _ in range(args.n_envs)]
+    env = DummyVecEnv([lambda e=e: Monitor(e) for e in envs])  # type: ignore[misc]
     probe = build(task, **extra)
     curve: list[tuple[int, float, float]] = []
     started = time.perf_counter()
@@ -209,8 +255,11 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
         return act
 
     class Curve(BaseCallback):  # type: ignore[misc]
+        last = 0
+
         def _on_step(self) -> bool:
-            if self.num_timesteps % args.every == 0:
+            if self.num_timesteps - self.last >= args.every:
+                self.last = self.num_timesteps
                 r = win_rate(probe, trained_policy(self.model), curve_seeds)
                 elapsed = time.perf_counter() - started
                 curve.append((self.num_timesteps, round(elapsed, 1), r))
@@ -218,19 +267,23 @@ def train(task: str, args: argparse.Namespace, seeds: list[int], curve_seeds: li
                       flush=True)
             return args.minutes is None or time.perf_counter() - started < args.minutes * 60
 
-    model = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0,
-                        n_steps=min(args.n_steps, args.steps), batch_size=min(64, args.n_steps, args.steps))
+    rollout = min(args.n_steps, args.steps)
+    model = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0, n_steps=rollout,
+                        batch_size=min(batch, rollout * args.n_envs), **params)
     model.learn(total_timesteps=args.steps, callback=Curve())
     trained_seconds = time.perf_counter() - started
     trained_cpu = time.process_time() - cpu_started
     row: dict[str, Any] = {"curve": curve, "trained": rate(wins(probe, trained_policy(model), seeds), len(seeds)),
                            "steps": int(model.num_timesteps), "train_seconds": round(trained_seconds, 1),
                            "train_cpu_seconds": round(trained_cpu, 1),
-                           "seconds": round(time.perf_counter() - started, 1), "options": extra,
+                           "seconds": round(time.perf_counter() - started, 1), "options": jsonable(extra),
+                           "ppo": {**params, "batch_size": min(batch, rollout * args.n_envs), "n_steps": rollout,
+                                   "n_envs": args.n_envs},
                            "threads": args.threads, "load1_end": os.getloadavg()[0]}
-    if isinstance(env, Curriculum):
-        row["curriculum"] = {"levels": list(HIK_CURRICULUM), "window": env.window, "threshold": env.threshold,
-                             "reached": env.level, "history": env.history, "episodes": env.episodes}
+    cur = envs[0]
+    if isinstance(cur, Curriculum):
+        row["curriculum"] = {"levels": list(HIK_CURRICULUM), "window": cur.window, "threshold": cur.threshold,
+                             "reached": cur.level, "history": cur.history, "episodes": cur.episodes}
     return row
 
 
@@ -243,6 +296,12 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--eval", type=int, default=200, help="evaluation games (fixed seeds)")
     ap.add_argument("--curve-eval", type=int, default=50, help="games per point of the curve (fixed seeds)")
     ap.add_argument("--n-steps", type=int, default=2048, help="PPO's rollout length")
+    ap.add_argument("--n-envs", type=int, default=1, help="environments in PPO's vector env (n-steps each)")
+    ap.add_argument("--gamma", type=float, default=None, help="PPO's and the shaping's discount (default: the task's)")
+    ap.add_argument("--ent-coef", type=float, default=None, help="PPO's entropy bonus (default: the task's)")
+    ap.add_argument("--batch-size", type=int, default=None, help="PPO's minibatch (default: the task's, else 64)")
+    ap.add_argument("--n-epochs", type=int, default=None, help="PPO's epochs per rollout (default: 10)")
+    ap.add_argument("--learning-rate", type=float, default=None, help="PPO's learning rate (default: 3e-4)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1,
                     help="torch's CPU threads (1: on a small shared machine more threads only contend)")

@@ -269,6 +269,76 @@ def test_shaping_telescopes_to_the_final_reward() -> None:
         qgym.make("pig", shaping=True)
 
 
+def _discounted_shaped_return(env: qgym.QuestboxEnv, seed: int, pick: Rng, gamma: float) -> tuple[float, bool]:
+    obs, _ = env.reset(seed=seed)
+    g, disc, done = 0.0, 1.0, False
+    info: dict[str, object] = {}
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, r, term, trunc, info = env.step(int(legal[pick.below(len(legal))]))
+        g += disc * r
+        disc *= gamma
+        done = term or trunc
+    outcome = info["outcome"]
+    assert isinstance(outcome, dict)
+    return g, env.seat in outcome["winners"]
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_zeroed_potential_gives_every_lost_game_the_same_return() -> None:
+    """Why hero-ik solitaire did not learn (docs/rl.md): with phi zeroed at the end, the discounted
+    shaped return of any lost game telescopes to ``-phi(start)``, however long it lasted, so a
+    learner that never wins sees nothing to improve. With the progress potential kept at the end
+    (``terminal_potential``) lost games differ: the return is ``gamma**T * phi(final) - phi(start)``."""
+    from questbox.games.hero_ik.observe import PROGRESS_WEIGHT, solo_progress
+
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    gamma = 0.99
+    zeroed = qgym.make("hero-ik", setup=setup, opponents="random", shaping=True, gamma=gamma, auto_forced=True)
+    kept = qgym.make("hero-ik", setup=setup, opponents="random", shaping=True, gamma=gamma, auto_forced=True,
+                     potential=solo_progress, terminal_potential=True)
+    lost_zeroed, lost_kept = [], []
+    for seed in range(8):
+        g, won = _discounted_shaped_return(zeroed, seed, Rng(seed), gamma)
+        zeroed.reset(seed=seed)
+        if not won:
+            lost_zeroed.append(g + zeroed._phi)
+        g, won = _discounted_shaped_return(kept, seed, Rng(seed), gamma)
+        final_phi = solo_progress(kept.state, kept.seat)
+        assert 0.0 <= final_phi <= PROGRESS_WEIGHT
+        kept.reset(seed=seed)
+        assert kept._phi == solo_progress(kept.state, kept.seat) < 0.1  # the start: hardly any progress
+        if not won:
+            lost_kept.append(g)
+    assert lost_zeroed and max(abs(x) for x in lost_zeroed) < 1e-9
+    assert len(set(round(x, 9) for x in lost_kept)) > 1 and max(lost_kept) > 0
+    with pytest.raises(ValueError, match="only used with shaping"):
+        qgym.make("hero-ik", setup=setup, potential=solo_progress)
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_terminal_potential_telescopes_to_the_final_reward_plus_the_last_potential() -> None:
+    from questbox.games.hero_ik.observe import solo_progress
+
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    env = qgym.make("hero-ik", setup=setup, shaping=True, gamma=1.0, potential=solo_progress,
+                    terminal_potential=True)
+    plain = qgym.make("hero-ik", setup=setup)
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        plain.reset(seed=seed)
+        phi0 = env._phi
+        total = final = 0.0
+        done = False
+        while not done:
+            a = int(np.flatnonzero(obs["action_mask"])[-1])
+            obs, r, term, trunc, _ = env.step(a)
+            _, final, _, _, _ = plain.step(a)
+            total += r
+            done = term or trunc
+        assert total == pytest.approx(final + solo_progress(env.state, env.seat) - phi0)
+
+
 def _log_loss(p: list[float], won: list[float]) -> float:
     q = np.clip(np.array(p), 1e-9, 1 - 1e-9)
     y = np.array(won)

@@ -180,3 +180,40 @@ def test_hero_ik_light_view_is_built_by_views_as_a_part_of_the_view(setup: dict[
             legal = state.legal_actions(seat)
             state.apply(seat, legal[pick.below(len(legal))])
     assert hidden_seen > 0  # face-down cards were hidden from some seat
+
+
+@pytest.mark.skipif("hero-ik" not in games(), reason="Hero: Immortal King is not registered")
+def test_hero_ik_tensor_carries_the_combat_total_against_the_power() -> None:
+    """What decides a solitaire game is whether to spend a power after the roll: the tensor carries
+    the view's own combat numbers (its Power, the total rolled, what the total lacks), so a policy
+    does not have to multiply the die's face by the multiplier and add the bonuses itself."""
+    game = games()["hero-ik"]
+    setup = {"mode": "solitaire", "scenario": "easy"}
+    enc = designed_encoder(game, setup)
+    assert enc is not None
+    o = 0
+    for f in enc.fields:
+        if f.name == "combat":
+            break
+        o += f.width
+    checked = 0
+    for seed in range(3):
+        state = game.new(setup, seed=seed)
+        pick = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            view = state.view(seat)
+            vec = enc(view, seat)
+            cb = view["combat"]
+            if cb is not None and "total" in cb:
+                power, total = cb["power"], cb["total"]
+                assert vec[o + 13] == pytest.approx(power / 20) and vec[o + 15] == 1.0
+                assert vec[o + 16] == pytest.approx(total / 20)
+                assert vec[o + 17] == pytest.approx(min(12, max(0, power - total)) / 12)
+                assert vec[o + 18] == float(total >= power)
+                checked += 1
+            elif cb is None:
+                assert not vec[o:o + 19].any()
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[pick.below(len(legal))])
+    assert checked > 10

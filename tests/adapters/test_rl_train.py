@@ -13,6 +13,7 @@ import pytest
 
 from questbox.adapters.gymnasium import hik_curriculum
 from questbox.core import derive_seed
+from questbox.games.hero_ik.observe import solo_progress
 from questbox.sim.stats import wilson
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,10 +39,14 @@ def test_rates_carry_their_wilson_interval() -> None:
 
 
 def test_shaping_and_forced_moves_can_be_switched_off() -> None:
-    assert rl_train.options("hero-ik-easy") == {"shaping": True, "auto_forced": True}
+    assert rl_train.options("hero-ik-easy") == {"shaping": True, "auto_forced": True,
+                                                "potential": solo_progress, "terminal_potential": True}
     plain = rl_train.options("hero-ik-easy", shaping=False, auto_forced=False)
+    assert plain == {"shaping": False, "auto_forced": False}  # no potential without shaping
     env = rl_train.build("hero-ik-easy", **plain)
-    assert (env.shaping, env.auto_forced) == (False, False)
+    assert (env.shaping, env.auto_forced, env.potential) == (False, False, None)
+    shaped = rl_train.build("hero-ik-easy")
+    assert shaped.potential is solo_progress and shaped.terminal_potential
     args = rl_train.parser().parse_args(["--task", "hero-ik-easy", "--no-shaping", "--no-auto-forced"])
     assert (args.shaping, args.auto_forced) == (False, False)
     assert rl_train.parser().parse_args([]).shaping is None  # the task decides

@@ -26,6 +26,13 @@ or directly: ``make("heirs", seat="p1", opponents="heuristic", setup={"players":
   game's observe module offers for the setup (Hero: Immortal King solitaire's, fitted on solitaire
   games), else the game's own ``Game.evaluate``: each step earns ``gamma * phi(next) - phi(before)``, ``phi`` the seat's
   estimated chance to win (0 once the game is over), which leaves the optimal policy unchanged.
+  ``potential=`` gives another potential (a callable ``(state, seat) -> float``); with
+  ``terminal_potential=True`` phi is not zeroed at the end, so an episode's rewards add up to the
+  final reward plus ``gamma**T * phi(final position) - phi(start)``: a lost game that got further earns
+  more. That changes the objective (no longer policy-invariant), and is what makes shaping useful
+  where the learner never wins yet: with phi zeroed at the end, every lost game's discounted shaped
+  return is exactly ``-phi(start)``, whatever was played, so the critic learns ``V = -phi`` and
+  every advantage tends to 0.
 * **forced moves**: ``auto_forced=True`` plays the learning seat's only legal action for it, so
   every step the agent takes is a real choice (``info["forced"]`` counts those played).
 * **illegal actions** (the mask forbids them): ``illegal="penalize"`` (default) leaves the game as it
@@ -120,7 +127,8 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
                  obs_size: int | None = None, reward: str = "win", illegal: str = "penalize",
                  illegal_reward: float = -1.0, max_steps: int | None = None, info_view: str | None = None,
                  info_legal: bool = False, shaping: bool = False, gamma: float = 0.99,
-                 auto_forced: bool = False) -> None:
+                 auto_forced: bool = False, potential: Potential | None = None,
+                 terminal_potential: bool = False) -> None:
         self.game = resolve_game(game)
         self.setup = resolve_setup(self.game, setup, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -183,7 +191,11 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._mask_now = np.zeros(n, dtype=np.int8)
         self._phi = 0.0
         self._forced = 0
-        self.potential: Potential | None = designed_potential(self.game, self.setup) if self.shaping else None
+        self.terminal_potential = bool(terminal_potential)
+        if potential is not None and not self.shaping:
+            raise ValueError("a potential is only used with shaping=True")
+        self.potential: Potential | None = (potential if potential is not None else
+                                            designed_potential(self.game, self.setup) if self.shaping else None)
         if self.shaping and self.potential is None and self.game.evaluate(probe) is None:
             raise ValueError(f"shaping needs a potential or Game.evaluate, which {self.game.id} does not offer")
 
@@ -200,9 +212,9 @@ class QuestboxEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._mask_now.astype(np.bool_)
 
     def _potential(self) -> float:
-        """phi: the seat's estimated chance to win (the designed potential, else ``Game.evaluate``),
-        0 once the game is over."""
-        if self.state.is_over():
+        """phi: the seat's estimated chance to win (the given or designed potential, else
+        ``Game.evaluate``), 0 once the game is over (unless ``terminal_potential``)."""
+        if self.state.is_over() and not self.terminal_potential:
             return 0.0
         if self.potential is not None:
             return float(self.potential(self.state, self.seat))

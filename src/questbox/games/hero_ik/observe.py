@@ -25,6 +25,9 @@ _PHASES = ("attack", "brink", "combat", "construct", "construction", "dire", "en
 _DECISIONS = ("attack", "brink", "construct", "dire", "equip", "guard", "losemana", "mana", "pay", "place",
               "postroll", "preroll", "rps", "target")
 _DIE = re.compile(r"^1d(\d+)([+-]\d+)?$")
+#: the combat numbers the view itself gives (``views.combat_view``): Power, standing bonus, rolled,
+#: total, what the total lacks, total >= Power
+_COMBAT_TOTALS = 6
 
 
 class Field:
@@ -71,10 +74,11 @@ class HikEncoder:
             Field("final", len(self.final_ids) + nf + 3 + self.power_width,
                   f"the final monster: card ({len(self.final_ids)}), family ({nf}), open, tenacity, killed, power"),
             Field("trophies", nd + nc + 1, f"cards won ({nd}), per colour/12, with mana/24"),
-            Field("combat", 13 + len(RPS) + 1,
+            Field("combat", 13 + _COMBAT_TOTALS + len(RPS) + 1,
                   "a combat, its target (corridor 1-3, final), m_start/4, die/12, face/12, multiplier/3, "
-                  "bonus/10, locked, by rock-paper-scissors, power die/6; my rock-paper-scissors choice "
-                  "(rock, paper, scissors), the other seat has chosen"),
+                  "bonus/10, locked, by rock-paper-scissors, power die/6; the view's totals: Power/20, "
+                  "standing bonus/10, rolled, total/20, what the total lacks (Power - total, 0-12)/12, total >= Power; "
+                  "my rock-paper-scissors choice (rock, paper, scissors), the other seat has chosen"),
             Field("ultimate", nc, "the ultimate's cost per colour/4"),
         )
         self.size = sum(f.width for f in self.fields)
@@ -162,7 +166,15 @@ class HikEncoder:
             out[o + 5:o + 12] = (cb["m_start"] / 4, cb["die"] / 12, cb["face"] / 12, cb["multiplier"] / 3,
                                  cb["bonus"] / 10, float(cb["locked"]), float(cb.get("rps", False)))
             out[o + 12] = (cb.get("power_die") or 0) / 6
-        o += 13
+            if "power" in cb:  # not a rock-paper-scissors fight: the view gives the numbers
+                power = cb["power"]
+                out[o + 13] = power / 20
+                out[o + 14] = cb["standing_bonus"] / 10
+                if "total" in cb:  # rolled
+                    total = cb["total"]
+                    out[o + 15:o + 19] = (1.0, total / 20, min(12, max(0, power - total)) / 12,
+                                          float(total >= power))
+        o += 13 + _COMBAT_TOTALS
         rps = view.get("rps") or {}
         for s, choice in rps.items():
             if s == seat and choice in RPS:
@@ -223,3 +235,20 @@ def potential(setup: JSON | None) -> Any:
     None in a duel (``Game.evaluate`` is fitted there)."""
     probe = get_game("hero-ik").new(setup, seed=0)
     return solo_potential if len(probe.seats) == 1 else None
+
+
+#: the corridor length of the printed setup: 16 cards in a pile and the encounter in front of it
+PROGRESS_SPAN = 17
+#: what :func:`solo_progress` gives a group that has emptied a corridor (the win itself gives 1)
+PROGRESS_WEIGHT = 0.5
+
+
+def solo_progress(state: Any, seat: Seat) -> float:
+    """How far the group got towards the final monster, ours (not fitted): :data:`PROGRESS_WEIGHT`
+    times the share of the shortest corridor already cleared (``features``' ``pile``: the cards between
+    the group and an empty corridor, the encounter included). A potential for shaping with the final
+    position counted (``terminal_potential``): lost games are told apart by how far they got."""
+    from questbox.games.hero_ik.bots import features
+
+    left = features(state)["pile"]
+    return PROGRESS_WEIGHT * max(0.0, PROGRESS_SPAN - left) / PROGRESS_SPAN
